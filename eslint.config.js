@@ -1,0 +1,43 @@
+// Lint rules for the whole monorepo, including the import boundaries of DESIGN.md section 1:
+// web -> contracts; server -> contracts, provenance; provenance -> nothing of ours;
+// inside the web app: app -> features -> shared, never feature -> feature.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/android/**', '**/ios/**', '**/test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/provenance', from: ['./apps', './packages/contracts', './packages/badge'], message: 'The engine depends on nothing of ours.' },
+            { target: './packages/contracts', from: ['./apps', './packages/provenance'], message: 'Contracts are leaf schemas.' },
+            { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+            { target: './apps/web', from: ['./apps/server', './packages/provenance'], message: 'The web app talks to the server only through contracts and HTTP.' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app shell.' },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code never imports features or the app shell.' },
+            { target: './apps/web/src/platform', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Platform adapters never import features.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/platform/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@capacitor/*'], message: 'Only src/platform/ imports @capacitor/*.' }] }],
+    },
+  },
+);
