@@ -1,1 +1,6 @@
-export {};
+// Public surface of the contracts: zod schemas (Z...) and their inferred types (T...).
+export * from './errors.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './support.ts';

@@ -1,0 +1,22 @@
+// Field schemas shared by several resources, with messages that name the field (SPEC.md section 5).
+import { z } from '@hono/zod-openapi';
+
+/** Minimum password length of the product (SPEC.md section 9). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const ZEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Email must be a valid email address' }))
+  .openapi({ example: 'ada@example.com' });
+
+export const ZNewPassword = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128, 'Password must be at most 128 characters')
+  .openapi({ example: 'correct horse' });
+
+/** An ISO 8601 timestamp as the API writes it. */
+export const ZTimestamp = z.string().openapi({ example: '2026-11-21T14:38:06.000Z' });
