@@ -1,1 +1,16 @@
-export {};
+/**
+ * The Provenance Gateway engine: C2PA signing and verification over bytes, with no HTTP and no
+ * database. The only importer of c2pa-wasm.
+ */
+export { sign, type SignOptions, type SignResult } from './sign.ts';
+export { verify, findRemoteManifestUrl, type VerifyOptions } from './verify.ts';
+export type * from './report/verification-report.ts';
+export { explainCode } from './report/validation-codes.ts';
+export type { SigningMetadata, DeviceInfo, CaptureLocation } from './manifest/signing-metadata.ts';
+export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
+export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
+export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
+export { createTrustStore, parseAnchors, NO_TRUST, type TrustStore, type TrustAnchor } from './trust/trust-store.ts';
+export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
+export * from './errors.ts';
+export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';

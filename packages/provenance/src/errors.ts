@@ -1,0 +1,55 @@
+/**
+ * Typed engine errors. Each carries a stable `code` for APIs and a message a person understands;
+ * c2pa-rs's own error text is kept in `detail` for logs and reports.
+ */
+export type ProvenanceErrorCode =
+  | 'unsupported_format'
+  | 'malformed_asset'
+  | 'remote_manifest'
+  | 'signing_failed'
+  | 'invalid_signer';
+
+export class ProvenanceError extends Error {
+  constructor(
+    readonly code: ProvenanceErrorCode,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'ProvenanceError';
+  }
+}
+
+export class UnsupportedFormatError extends ProvenanceError {
+  constructor(mime: string, detail?: string) {
+    super('unsupported_format', `The format ${mime || 'of this file'} is not supported for Content Credentials.`, detail);
+  }
+}
+
+export class MalformedAssetError extends ProvenanceError {
+  constructor(reason: string, detail?: string) {
+    super('malformed_asset', `The file could not be read: ${reason}.`, detail);
+  }
+}
+
+/** The manifest lives at a URL named in the asset's XMP; the caller must fetch it safely. */
+export class RemoteManifestError extends ProvenanceError {
+  constructor(
+    readonly url: string | null,
+    detail?: string,
+  ) {
+    super('remote_manifest', `The Content Credentials of this file are stored remotely${url ? ` at ${url}` : ''} and must be fetched.`, detail);
+  }
+}
+
+export class SigningError extends ProvenanceError {
+  constructor(message: string, detail?: string) {
+    super('signing_failed', message, detail);
+  }
+}
+
+export class InvalidSignerError extends ProvenanceError {
+  constructor(message: string) {
+    super('invalid_signer', message);
+  }
+}

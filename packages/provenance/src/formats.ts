@@ -1,0 +1,72 @@
+/**
+ * Asset formats the engine signs and reads, and how to tell them from bytes or a file name.
+ * The list is what c2pa-wasm embeds manifests into in Node (checked by the round-trip tests).
+ */
+import { fileTypeFromBuffer } from 'file-type';
+
+export interface AssetFormat {
+  mime: string;
+  extensions: readonly string[];
+  kind: 'image' | 'video' | 'audio' | 'document';
+}
+
+export const SUPPORTED_FORMATS: readonly AssetFormat[] = [
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image' },
+  { mime: 'image/png', extensions: ['png'], kind: 'image' },
+  { mime: 'image/webp', extensions: ['webp'], kind: 'image' },
+  { mime: 'image/avif', extensions: ['avif'], kind: 'image' },
+  { mime: 'image/heic', extensions: ['heic'], kind: 'image' },
+  { mime: 'image/heif', extensions: ['heif'], kind: 'image' },
+  { mime: 'image/gif', extensions: ['gif'], kind: 'image' },
+  { mime: 'image/tiff', extensions: ['tif', 'tiff'], kind: 'image' },
+  { mime: 'image/svg+xml', extensions: ['svg'], kind: 'image' },
+  { mime: 'video/mp4', extensions: ['mp4', 'm4v'], kind: 'video' },
+  { mime: 'video/quicktime', extensions: ['mov'], kind: 'video' },
+  { mime: 'audio/mp4', extensions: ['m4a'], kind: 'audio' },
+  { mime: 'audio/wav', extensions: ['wav'], kind: 'audio' },
+  { mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio' },
+  { mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
+];
+
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'audio/x-wav': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'image/heic-sequence': 'image/heic',
+  'image/heif-sequence': 'image/heif',
+};
+
+export function normaliseMime(mime: string): string {
+  const base = mime.split(';')[0]!.trim().toLowerCase();
+  return ALIASES[base] ?? base;
+}
+
+export function findFormat(mime: string): AssetFormat | undefined {
+  const wanted = normaliseMime(mime);
+  return SUPPORTED_FORMATS.find((format) => format.mime === wanted);
+}
+
+export function formatFromFileName(name: string): AssetFormat | undefined {
+  const extension = name.toLowerCase().split('.').pop() ?? '';
+  return SUPPORTED_FORMATS.find((format) => format.extensions.includes(extension));
+}
+
+/** The format the bytes really are (magic numbers), whatever a header or file name claims. */
+export async function detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined> {
+  const sniffed = await fileTypeFromBuffer(bytes);
+  if (sniffed) {
+    const byMime = findFormat(sniffed.mime);
+    if (byMime) return byMime;
+    // file-type calls HEIF stills image/heif even when the brand is heic; the extension knows better.
+    const byExtension = SUPPORTED_FORMATS.find((format) => format.extensions.includes(sniffed.ext));
+    if (byExtension) return byExtension;
+    return undefined;
+  }
+  if (looksLikeSvg(bytes)) return findFormat('image/svg+xml');
+  return undefined;
+}
+
+function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart();
+  return head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'));
+}

@@ -1,0 +1,167 @@
+/**
+ * The local signing PKI made on first use: a root CA, an intermediate CA and a claim-signing
+ * certificate that follows the C2PA certificate profile (digitalSignature key usage, the
+ * emailProtection and C2PA claim-signing extended key usages). Kept under one folder with keys
+ * readable only by the owner, and never overwritten once made.
+ */
+// @peculiar/x509 2.x resolves its ASN.1 schemas through tsyringe, which needs the Reflect metadata API.
+import 'reflect-metadata';
+import { randomBytes, webcrypto } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as x509 from '@peculiar/x509';
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
+type CryptoKey = webcrypto.CryptoKey;
+
+const EKU_EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
+const EKU_C2PA_CLAIM_SIGNING = '1.3.6.1.4.1.62558.2.1';
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const DAY_MS = 86_400_000;
+
+export const PKI_FILES = {
+  rootCertificate: 'root-ca.pem',
+  rootKey: 'root-ca.key.pem',
+  intermediateCertificate: 'intermediate-ca.pem',
+  intermediateKey: 'intermediate-ca.key.pem',
+  signerCertificate: 'signer.pem',
+  signerKey: 'signer.key.pem',
+  signerChain: 'signer.chain.pem',
+} as const;
+
+export interface LocalPki {
+  dir: string;
+  rootCertificatePem: string;
+  /** Signing certificate then intermediate, as a signer sends them. */
+  signerChainPem: string;
+  signerKeyPem: string;
+  rootCertificatePath: string;
+}
+
+export interface PkiSubject {
+  organization?: string;
+}
+
+const serial = () => {
+  const bytes = randomBytes(16);
+  bytes[0] = bytes[0]! & 0x7f;
+  return bytes.toString('hex');
+};
+
+async function keyPair(): Promise<CryptoKeyPair> {
+  return (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+}
+
+async function privateKeyPem(key: CryptoKey): Promise<string> {
+  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+}
+
+async function issue(): Promise<Record<keyof typeof PKI_FILES, string>> {
+  const organization = 'Provenance Gateway Local PKI';
+  const now = Date.now();
+  const rootKeys = await keyPair();
+  const root = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial(),
+    name: `CN=Provenance Gateway Local Root CA, O=${organization}`,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: new Date(now + 20 * 365 * DAY_MS),
+    signingAlgorithm: ALGORITHM,
+    keys: rootKeys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 1, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
+    ],
+  });
+  const intermediateKeys = await keyPair();
+  const intermediate = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: `CN=Provenance Gateway Intermediate CA, O=${organization}`,
+    issuer: root.subject,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: new Date(now + 10 * 365 * DAY_MS),
+    signingAlgorithm: ALGORITHM,
+    publicKey: intermediateKeys.publicKey,
+    signingKey: rootKeys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(intermediateKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
+    ],
+  });
+  const signerKeys = await keyPair();
+  const signer = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: `CN=Provenance Gateway Signer, O=Provenance Gateway, OU=Content Credentials`,
+    issuer: intermediate.subject,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: new Date(now + 3 * 365 * DAY_MS),
+    signingAlgorithm: ALGORITHM,
+    publicKey: signerKeys.publicKey,
+    signingKey: intermediateKeys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      new x509.ExtendedKeyUsageExtension([EKU_EMAIL_PROTECTION, EKU_C2PA_CLAIM_SIGNING], false),
+      await x509.SubjectKeyIdentifierExtension.create(signerKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(intermediateKeys.publicKey),
+    ],
+  });
+  return {
+    rootCertificate: root.toString('pem'),
+    rootKey: await privateKeyPem(rootKeys.privateKey),
+    intermediateCertificate: intermediate.toString('pem'),
+    intermediateKey: await privateKeyPem(intermediateKeys.privateKey),
+    signerCertificate: signer.toString('pem'),
+    signerKey: await privateKeyPem(signerKeys.privateKey),
+    signerChain: `${signer.toString('pem')}\n${intermediate.toString('pem')}\n`,
+  };
+}
+
+/** Read the PKI in `dir`, or null when it has not been made yet. */
+export async function readLocalPki(dir: string): Promise<LocalPki | null> {
+  try {
+    const [rootCertificatePem, signerChainPem, signerKeyPem] = await Promise.all([
+      readFile(join(dir, PKI_FILES.rootCertificate), 'utf8'),
+      readFile(join(dir, PKI_FILES.signerChain), 'utf8'),
+      readFile(join(dir, PKI_FILES.signerKey), 'utf8'),
+    ]);
+    return { dir, rootCertificatePem, signerChainPem, signerKeyPem, rootCertificatePath: join(dir, PKI_FILES.rootCertificate) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Return the PKI in `dir`, making it first if absent. Files are written to a private staging
+ * folder and moved into place in one rename, so two processes starting at once never mix halves
+ * of two PKIs, and an existing PKI is never overwritten.
+ */
+export async function ensureLocalPki(dir: string): Promise<{ pki: LocalPki; created: boolean }> {
+  const existing = await readLocalPki(dir);
+  if (existing) return { pki: existing, created: false };
+  const staging = `${dir}.staging-${randomBytes(6).toString('hex')}`;
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  try {
+    const files = await issue();
+    for (const [name, content] of Object.entries(files) as [keyof typeof PKI_FILES, string][]) {
+      const isKey = name.endsWith('Key');
+      await writeFile(join(staging, PKI_FILES[name]), content, { mode: isKey ? 0o600 : 0o644, flag: 'wx' });
+    }
+    try {
+      await rename(staging, dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  const pki = await readLocalPki(dir);
+  if (!pki) throw new Error(`The local PKI in ${dir} could not be read back after creation.`);
+  return { pki, created: true };
+}
