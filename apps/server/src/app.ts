@@ -1,0 +1,111 @@
+// createApp(deps): the whole HTTP application as a Hono app, built only from its dependencies so
+// tests drive it with app.request() and main.ts is the only place with side effects.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import type { Db } from './db/create-db.ts';
+import { createErrorHandler, errorBody } from './http/error-handler.ts';
+import { validationHook } from './http/validation-hook.ts';
+import type { Logger } from './logging/logger.ts';
+import { optionalAccount, requireAccount } from './middleware/account.ts';
+import { bodySizeLimit } from './middleware/body-size-limit.ts';
+import { clientIp } from './middleware/client-ip.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { mountWebApp } from './middleware/web-app.ts';
+import { registerAccountRoutes } from './routes/account/register-account-routes.ts';
+import { registerAuthRoutes } from './routes/auth/register-auth-routes.ts';
+import type { ApiEnv, RouteContext } from './routes/route-context.ts';
+import { registerSupportRequestRoutes } from './routes/support-requests/register-support-request-routes.ts';
+import type { AttemptLimitRules } from './services/rate-limits/attempt-limits.ts';
+import { createServices, type Services } from './services/create-services.ts';
+
+export const API_BASE_PATH = '/api/v1';
+
+/** Origins of the Capacitor app on Android and iOS, which call the API cross-origin. */
+const CAPACITOR_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
+
+export interface AppConfig {
+  publicUrl: string;
+  maxAssetBytes: number;
+  maxJsonBytes: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  demoPassword: string;
+  demoEmailDomain: string;
+  /** Built web app to serve; skipped when it has no index.html. */
+  webDistDir?: string | undefined;
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  authSecret: string;
+  attemptLimits?: AttemptLimitRules;
+  clock?: () => Date;
+  /** Pre-built services (main.ts shares them with background jobs); built from the rest when absent. */
+  services?: Services;
+}
+
+export function createApp(deps: AppDeps): Hono<ApiEnv> {
+  const { config, logger } = deps;
+  const services = deps.services ?? createServices({
+    db: deps.db,
+    logger,
+    authSecret: deps.authSecret,
+    publicUrl: config.publicUrl,
+    demoPassword: config.demoPassword,
+    demoEmailDomain: config.demoEmailDomain,
+    attemptLimits: deps.attemptLimits,
+    clock: deps.clock,
+  });
+
+  const app = new Hono<ApiEnv>();
+  app.use('*', requestId());
+  app.use('*', requestLog(logger));
+  app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...CAPACITOR_ORIGINS, ...config.corsOrigins]);
+  app.use(`${API_BASE_PATH}/*`, cors({
+    origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  }));
+  app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes }));
+
+  const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A session access token, or an API key (pg_live_... / pg_test_...)',
+  });
+  const routeContext: RouteContext = {
+    services,
+    requireAccount: requireAccount(services.accountResolver),
+    optionalAccount: optionalAccount(services.accountResolver),
+    clientIp: (c) => clientIp(c, config.trustProxy),
+    config: { maxAssetBytes: config.maxAssetBytes, publicUrl: config.publicUrl },
+  };
+
+  registerAuthRoutes(api, routeContext);
+  registerAccountRoutes(api, routeContext);
+  registerSupportRequestRoutes(api, routeContext);
+  // Further resources mount here, each as register<Resource>Routes(api, routeContext) from
+  // src/routes/<resource>/: sign-content, verify-content, track-analytics, manifests, assets, analytics.
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Provenance Gateway API', version: '1.0.0', description: 'Sign, verify and display C2PA Content Credentials.' },
+    servers: [{ url: `${config.publicUrl}${API_BASE_PATH}` }],
+  });
+  app.route(API_BASE_PATH, api);
+
+  if (config.webDistDir) mountWebApp(app, config.webDistDir);
+
+  app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError(createErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,59 @@
+// Server configuration from environment variables, validated with zod at start; every value has a
+// safe default (DESIGN.md section 2).
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZCsv = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item.length > 0));
+
+const ZFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+export const ZServerConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  MAX_ASSET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  TRUST_ANCHORS: ZCsv,
+  TSA_URL: z.string().url().optional(),
+  FETCH_ALLOW_HOSTS: ZCsv,
+  /** Origins allowed to call the API from a browser, besides PUBLIC_URL and the Capacitor app. */
+  CORS_ORIGINS: ZCsv,
+  /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */
+  TRUST_PROXY: ZFlag,
+  /** Secret that signs session tokens; generated under DATA_DIR when unset (set it when running several copies). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  DEMO_PASSWORD: z.string().min(6).default('demo-password-2026'),
+  DEMO_EMAIL_DOMAIN: z.string().min(3).default('demo.provenance.local'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type ServerConfig = Omit<z.infer<typeof ZServerConfig>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
+  DATA_DIR: string;
+  WEB_DIST_DIR: string;
+};
+
+/** Parses the environment; throws a readable error naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // An empty variable means "use the default", as shells and compose files often set them empty.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZServerConfig.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

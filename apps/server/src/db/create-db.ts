@@ -1,0 +1,52 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL through `pg` when a URL
+// is given. Either way the versioned migrations in apps/server/drizzle run before the handle is returned.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type DbSchema = typeof schema;
+/** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, DbSchema>;
+
+export type DbTarget =
+  | { kind: 'pglite'; /** Directory for the data files; omitted means in memory (tests). */ dataDir?: string }
+  | { kind: 'postgres'; url: string };
+
+export interface DbHandle {
+  db: Db;
+  kind: DbTarget['kind'];
+  close: () => Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../../drizzle');
+
+export async function createDb(target: DbTarget): Promise<DbHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,74 @@
+// Entry point and the only module with side effects: reads the configuration, opens the database
+// (running migrations), starts the cleanup job and the HTTP server, and shuts down on SIGTERM/SIGINT.
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/create-db.ts';
+import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
+import { createLogger } from './logging/logger.ts';
+import { loadAuthSecret } from './services/auth/auth-secret.ts';
+import { createServices } from './services/create-services.ts';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.LOG_LEVEL });
+
+const database = await createDb(
+  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+logger.info('database ready', { kind: database.kind });
+
+const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDir: config.DATA_DIR });
+const services = createServices({
+  db: database.db,
+  logger,
+  authSecret,
+  publicUrl: config.PUBLIC_URL,
+  demoPassword: config.DEMO_PASSWORD,
+  demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
+});
+const app = createApp({
+  config: {
+    publicUrl: config.PUBLIC_URL,
+    maxAssetBytes: config.MAX_ASSET_BYTES,
+    maxJsonBytes: config.MAX_JSON_BYTES,
+    corsOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
+    demoPassword: config.DEMO_PASSWORD,
+    demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
+    webDistDir: config.WEB_DIST_DIR,
+  },
+  db: database.db,
+  logger,
+  authSecret,
+  services,
+});
+
+const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
+});
+
+let shuttingDown = false;
+function shutdown(signal: string): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info('shutting down', { signal });
+  cleanup.stop();
+  // close() stops accepting connections and waits for in-flight requests; idle keep-alive
+  // connections are closed so it does not wait on them.
+  server.close(async (error) => {
+    if (error) logger.error('server close failed', { error: error.message });
+    await database.close();
+    logger.info('stopped');
+    process.exit(error ? 1 : 0);
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  setTimeout(() => {
+    logger.error('forced exit after 10 s');
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

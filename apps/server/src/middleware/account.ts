@@ -1,0 +1,36 @@
+// Hono middleware that identifies the calling account from `Authorization: Bearer <access token or
+// API key>` and sets `c.var.account`. Routes of every resource use these two factories.
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../http/api-error.ts';
+import type { AccountResolver, RequestAccount } from '../services/auth/account-resolver.ts';
+
+export type { RequestAccount } from '../services/auth/account-resolver.ts';
+
+export interface RequiredAccountEnv {
+  Variables: { account: RequestAccount };
+}
+
+export interface OptionalAccountEnv {
+  Variables: { account: RequestAccount | undefined };
+}
+
+/** 401 unless the request carries a valid access token or API key. */
+export function requireAccount(resolver: AccountResolver) {
+  return createMiddleware<RequiredAccountEnv>(async (c, next) => {
+    const account = await resolver.resolve(c.req.header('authorization'));
+    if (account === null) throw ApiError.unauthorized('Authentication required');
+    if (account === 'invalid') throw ApiError.unauthorized('Session expired, revoked or unknown');
+    c.set('account', account);
+    await next();
+  });
+}
+
+/** Sets the account when a bearer is given; a bearer that is given but not valid is still a 401. */
+export function optionalAccount(resolver: AccountResolver) {
+  return createMiddleware<OptionalAccountEnv>(async (c, next) => {
+    const account = await resolver.resolve(c.req.header('authorization'));
+    if (account === 'invalid') throw ApiError.unauthorized('Session expired, revoked or unknown');
+    c.set('account', account ?? undefined);
+    await next();
+  });
+}

@@ -1,0 +1,30 @@
+// Security headers on every response: a strict CSP for the API, the React app's CSP for web pages,
+// no-sniff, DENY framing, and HSTS only when the request arrived over TLS.
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import { isSecureRequest } from './client-ip.ts';
+
+const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+
+const WEB_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+export function securityHeaders(options: { trustProxy: boolean }) {
+  const common = { strictTransportSecurity: false, xFrameOptions: 'DENY', xContentTypeOptions: 'nosniff' } as const;
+  const apiHeaders = secureHeaders({ ...common, contentSecurityPolicy: API_CSP });
+  const webHeaders = secureHeaders({ ...common, contentSecurityPolicy: WEB_CSP });
+  return createMiddleware(async (c, next) => {
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
+    await (isApi ? apiHeaders : webHeaders)(c, next);
+    if (isSecureRequest(c, options.trustProxy)) c.header('Strict-Transport-Security', HSTS_VALUE);
+  });
+}

@@ -1,0 +1,28 @@
+// POST /account/password: checks the current password, then sets the new one. Every other session
+// of the account is signed out; the one making the change stays signed in.
+import { createRoute } from '@hono/zod-openapi';
+import { ZChangePasswordRequest } from '@provenance/contracts';
+import { errorResponses, jsonBody } from '../openapi-responses.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+
+export function registerChangePassword(api: ApiApp, ctx: RouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/account/password',
+    tags: ['account'],
+    summary: 'Change the password (the current one is required)',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { body: jsonBody(ZChangePasswordRequest) },
+    responses: {
+      204: { description: 'Password changed' },
+      ...errorResponses(400, 401),
+    },
+  });
+  api.openapi(route, async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const { userId, sessionId } = c.var.account;
+    await ctx.services.credentials.changePassword(userId, currentPassword, newPassword, sessionId);
+    return c.body(null, 204);
+  });
+}

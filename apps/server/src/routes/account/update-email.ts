@@ -1,0 +1,26 @@
+// PATCH /account/email: changes the signed-in user's email address.
+import { createRoute } from '@hono/zod-openapi';
+import { ZUpdateEmailRequest, ZUserResponse } from '@provenance/contracts';
+import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+
+export function registerUpdateEmail(api: ApiApp, ctx: RouteContext): void {
+  const route = createRoute({
+    method: 'patch',
+    path: '/account/email',
+    tags: ['account'],
+    summary: 'Update the email address',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { body: jsonBody(ZUpdateEmailRequest) },
+    responses: {
+      200: jsonResponse(ZUserResponse, 'The updated user'),
+      ...errorResponses(400, 401, 409),
+    },
+  });
+  api.openapi(route, async (c) => {
+    const { email } = c.req.valid('json');
+    const user = await ctx.services.profile.updateEmail(c.var.account.userId, email);
+    return c.json(ZUserResponse.parse({ user }), 200);
+  });
+}

@@ -1,0 +1,26 @@
+// Shared OpenAPI response entries: the error shape under each status a route can answer with.
+import { ZErrorResponse } from '@provenance/contracts';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'A field is missing or invalid; the message names it',
+  401: 'Missing, expired or revoked credentials',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflicts with existing data',
+  413: 'Request body too large',
+  429: 'Too many attempts; see Retry-After',
+};
+
+export function errorResponses(...statuses: Array<keyof typeof DESCRIPTIONS>) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ZErrorResponse } } }]),
+  );
+}
+
+export function jsonBody<T>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+export function jsonResponse<T>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}

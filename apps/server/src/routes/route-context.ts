@@ -1,0 +1,23 @@
+// What every route module receives: the services, the account guards and the request helpers.
+// Route modules of other resources (sign-content, verify-content, analytics...) take the same.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { optionalAccount, requireAccount } from '../middleware/account.ts';
+import type { Services } from '../services/create-services.ts';
+
+export interface ApiEnv {
+  Variables: { requestId: string };
+}
+
+export type ApiApp = OpenAPIHono<ApiEnv>;
+
+export interface RouteContext {
+  services: Services;
+  requireAccount: ReturnType<typeof requireAccount>;
+  optionalAccount: ReturnType<typeof optionalAccount>;
+  clientIp: (c: Context) => string;
+  config: { maxAssetBytes: number; publicUrl: string };
+}
+
+/** Responses every authenticated route can give, for the OpenAPI document. */
+export const BEARER_SECURITY = [{ bearerAuth: [] }];

@@ -1,0 +1,79 @@
+// Email and password credentials through better-auth: sign-up, sign-in and password change.
+// Passwords are hashed by better-auth's default scrypt (memory-hard); this module never sees a hash.
+import type { TSession } from '@provenance/contracts';
+import { isAPIError } from 'better-auth/api';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/create-db.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { Auth } from '../auth/create-auth.ts';
+import type { ProductSessions } from '../auth/product-sessions.ts';
+import type { ApiKeys } from '../api-keys/api-keys.ts';
+import { normalizeEmail } from './account-profile.ts';
+
+export interface Credentials {
+  /** Creates the account with its API keys; returns the new user's id and better-auth session token. */
+  createAccount(email: string, password: string): Promise<{ userId: string; sessionToken: string }>;
+  signUp(email: string, password: string): Promise<TSession>;
+  signIn(email: string, password: string): Promise<TSession>;
+  /** Checks the current password, sets the new one and signs out every other session. */
+  changePassword(userId: string, currentPassword: string, newPassword: string, keepSessionId?: string): Promise<void>;
+}
+
+export interface CredentialsDeps {
+  db: Db;
+  auth: Auth;
+  sessions: ProductSessions;
+  apiKeys: ApiKeys;
+}
+
+export function createCredentials(deps: CredentialsDeps): Credentials {
+  const createAccount = async (email: string, password: string) => {
+    const normalized = normalizeEmail(email);
+    let result: { token: string | null; user: { id: string } };
+    try {
+      result = await deps.auth.api.signUpEmail({ body: { email: normalized, password, name: normalized } });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode === 422) throw ApiError.conflict('An account with this email already exists');
+      if (isAPIError(error) && error.statusCode === 400) throw ApiError.validation(error.message);
+      throw error;
+    }
+    if (!result.token) throw new Error('Sign-up did not start a session');
+    try {
+      await deps.apiKeys.createInitial(result.user.id);
+    } catch (error) {
+      await deps.db.delete(users).where(eq(users.id, result.user.id));
+      throw error;
+    }
+    return { userId: result.user.id, sessionToken: result.token };
+  };
+
+  return {
+    createAccount,
+    async signUp(email, password) {
+      const account = await createAccount(email, password);
+      return deps.sessions.issue(account.sessionToken, account.userId);
+    },
+    async signIn(email, password) {
+      let result: { token: string; user: { id: string } };
+      try {
+        result = await deps.auth.api.signInEmail({ body: { email: normalizeEmail(email), password } });
+      } catch (error) {
+        // Unknown email, malformed email and wrong password all look the same to the caller.
+        if (isAPIError(error) && error.statusCode < 500) throw ApiError.invalidCredentials();
+        throw error;
+      }
+      return deps.sessions.issue(result.token, result.user.id);
+    },
+    async changePassword(userId, currentPassword, newPassword, keepSessionId) {
+      const ctx = await deps.auth.$context;
+      const credential = (await ctx.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
+      const valid = credential?.password ? await ctx.password.verify({ hash: credential.password, password: currentPassword }) : false;
+      if (!valid) throw new ApiError(401, 'invalid_current_password', 'Current password is incorrect');
+      await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(newPassword));
+      await deps.db
+        .delete(sessions)
+        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Builds every service of the server from its dependencies. The only wiring place besides main.ts;
+// routes receive the result and never construct services themselves.
+import type { Db } from '../db/create-db.ts';
+import type { Logger } from '../logging/logger.ts';
+import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
+import { createCredentials, type Credentials } from './accounts/credentials.ts';
+import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
+import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
+import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
+import { createAuth, type Auth } from './auth/create-auth.ts';
+import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
+import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
+import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
+import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
+
+export interface ServiceDeps {
+  db: Db;
+  logger: Logger;
+  /** Signs session tokens; the same on every server copy. */
+  authSecret: string;
+  publicUrl: string;
+  demoPassword: string;
+  demoEmailDomain: string;
+  attemptLimits?: AttemptLimitRules;
+  clock?: () => Date;
+}
+
+export interface Services {
+  auth: Auth;
+  sessions: ProductSessions;
+  credentials: Credentials;
+  profile: AccountProfile;
+  demoAccounts: DemoAccounts;
+  apiKeys: ApiKeys;
+  accountResolver: AccountResolver;
+  notificationPreferences: NotificationPreferences;
+  supportRequests: SupportRequests;
+  rateLimiter: RateLimiter;
+  attemptLimits: AttemptLimits;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const auth = createAuth({ db: deps.db, secret: deps.authSecret, publicUrl: deps.publicUrl, logger: deps.logger });
+  const profile = createAccountProfile(deps.db);
+  const apiKeys = createApiKeys(deps.db);
+  const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
+  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
+  const rateLimiter = createRateLimiter(deps.db, deps.clock);
+  return {
+    auth,
+    sessions,
+    credentials,
+    profile,
+    demoAccounts: createDemoAccounts({
+      db: deps.db,
+      credentials,
+      profile,
+      password: deps.demoPassword,
+      emailDomain: deps.demoEmailDomain,
+    }),
+    apiKeys,
+    accountResolver: createAccountResolver({ auth, apiKeys }),
+    notificationPreferences: createNotificationPreferences(deps.db),
+    supportRequests: createSupportRequests(deps.db),
+    rateLimiter,
+    attemptLimits: createAttemptLimits(rateLimiter, deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
+  };
+}
