@@ -7,25 +7,28 @@ import { fileTypeFromBuffer } from 'file-type';
 export interface AssetFormat {
   mime: string;
   extensions: readonly string[];
-  kind: 'image' | 'video' | 'audio' | 'document';
+  kind: 'image' | 'video' | 'audio' | 'document' | 'manifest';
+  /** False for formats that are read but never signed (a bare manifest store). */
+  signable: boolean;
 }
 
 export const SUPPORTED_FORMATS: readonly AssetFormat[] = [
-  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image' },
-  { mime: 'image/png', extensions: ['png'], kind: 'image' },
-  { mime: 'image/webp', extensions: ['webp'], kind: 'image' },
-  { mime: 'image/avif', extensions: ['avif'], kind: 'image' },
-  { mime: 'image/heic', extensions: ['heic'], kind: 'image' },
-  { mime: 'image/heif', extensions: ['heif'], kind: 'image' },
-  { mime: 'image/gif', extensions: ['gif'], kind: 'image' },
-  { mime: 'image/tiff', extensions: ['tif', 'tiff'], kind: 'image' },
-  { mime: 'image/svg+xml', extensions: ['svg'], kind: 'image' },
-  { mime: 'video/mp4', extensions: ['mp4', 'm4v'], kind: 'video' },
-  { mime: 'video/quicktime', extensions: ['mov'], kind: 'video' },
-  { mime: 'audio/mp4', extensions: ['m4a'], kind: 'audio' },
-  { mime: 'audio/wav', extensions: ['wav'], kind: 'audio' },
-  { mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio' },
-  { mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image', signable: true },
+  { mime: 'image/png', extensions: ['png'], kind: 'image', signable: true },
+  { mime: 'image/webp', extensions: ['webp'], kind: 'image', signable: true },
+  { mime: 'image/avif', extensions: ['avif'], kind: 'image', signable: true },
+  { mime: 'image/heic', extensions: ['heic'], kind: 'image', signable: true },
+  { mime: 'image/heif', extensions: ['heif'], kind: 'image', signable: true },
+  { mime: 'image/gif', extensions: ['gif'], kind: 'image', signable: true },
+  { mime: 'image/tiff', extensions: ['tif', 'tiff'], kind: 'image', signable: true },
+  { mime: 'image/svg+xml', extensions: ['svg'], kind: 'image', signable: true },
+  { mime: 'video/mp4', extensions: ['mp4', 'm4v'], kind: 'video', signable: true },
+  { mime: 'video/quicktime', extensions: ['mov'], kind: 'video', signable: true },
+  { mime: 'audio/mp4', extensions: ['m4a'], kind: 'audio', signable: true },
+  { mime: 'audio/wav', extensions: ['wav'], kind: 'audio', signable: true },
+  { mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio', signable: true },
+  { mime: 'application/pdf', extensions: ['pdf'], kind: 'document', signable: true },
+  { mime: 'application/c2pa', extensions: ['c2pa'], kind: 'manifest', signable: false },
 ];
 
 const ALIASES: Record<string, string> = {

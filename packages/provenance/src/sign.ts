@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { MalformedAssetError, ProvenanceError, SigningError, UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
-import { assertionsFor, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
+import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
@@ -29,7 +29,7 @@ export interface SignResult {
   /** SHA-256 (hex) of the signed asset. */
   signedAssetHash: string;
   signedAt: string;
-  /** True when the input carried Content Credentials, now kept as the parent ingredient. */
+  /** True when the input carried Content Credentials, now kept in the parent ingredient. */
   hasParentIngredient: boolean;
 }
 
@@ -53,23 +53,24 @@ async function carriesManifest(mime: string, bytes: Uint8Array): Promise<boolean
 
 export async function sign(bytes: Uint8Array, mimeType: string, metadata: SigningMetadata, signer: ClaimSigner, options: SignOptions = {}): Promise<SignResult> {
   const format = findFormat(mimeType);
-  if (!format) throw new UnsupportedFormatError(mimeType);
+  if (!format?.signable) throw new UnsupportedFormatError(mimeType);
   const mime = format.mime;
   const { WasmBuilder, WasmReader } = loadC2pa();
   const signedAt = (options.now?.() ?? new Date()).toISOString();
   const hasParent = await carriesManifest(mime, bytes);
+  const opensParent = opensParentIngredient(metadata, hasParent);
 
   const definition = {
     claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
     title: metadata.title ?? `asset.${format.extensions[0]}`,
     format: mime,
-    assertions: assertionsFor(metadata, signedAt, hasParent),
+    assertions: assertionsFor(metadata, signedAt, opensParent),
   };
   const context = JSON.stringify({ builder: { thumbnail: { enabled: options.thumbnail ?? false } } });
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
   try {
-    if (hasParent) {
+    if (opensParent) {
       await builder.addIngredientFromBlob(JSON.stringify({ title: definition.title, relationship: 'parentOf', label: PARENT_INGREDIENT_LABEL }), mime, source as unknown as Blob);
     }
     const result = (await builder.signAndGetManifestBytes(toC2paSignerDefinition(signer), [], mime, source as unknown as Blob)) as {

@@ -48,26 +48,25 @@ export interface ManifestAssertion {
   data: Record<string, unknown>;
 }
 
-function sourceTypeFor(metadata: SigningMetadata, hasParent: boolean): string | undefined {
-  if (metadata.aiAssisted) return IPTC_SOURCE_TYPE + (hasParent ? 'compositeWithTrainedAlgorithmicMedia' : 'trainedAlgorithmicMedia');
-  if (metadata.capturedWithCamera && !hasParent) return IPTC_SOURCE_TYPE + 'digitalCapture';
-  return undefined;
+/**
+ * How the manifest begins. C2PA 2.x requires a digitalSourceType on `c2pa.created`, so an asset is
+ * "created" only when the signer says how (generative AI, or a camera capture) and it carries no
+ * earlier credentials; otherwise the input file itself is the parent ingredient and is "opened".
+ */
+export function opensParentIngredient(metadata: SigningMetadata, carriesManifest: boolean): boolean {
+  return carriesManifest || !(metadata.aiAssisted || metadata.capturedWithCamera);
 }
 
-function actionsAssertion(metadata: SigningMetadata, signedAt: string, hasParent: boolean): ManifestAssertion {
+function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensParent: boolean): ManifestAssertion {
   const softwareAgent = metadata.softwareAgent ? { name: metadata.softwareAgent } : undefined;
-  const sourceType = sourceTypeFor(metadata, hasParent);
+  const common = { when: signedAt, ...(softwareAgent && { softwareAgent }) };
   const actions: Record<string, unknown>[] = [];
-  if (hasParent) {
-    actions.push({ action: 'c2pa.opened', when: signedAt, parameters: { ingredientIds: [PARENT_INGREDIENT_LABEL] }, ...(softwareAgent && { softwareAgent }) });
-    if (sourceType) actions.push({ action: 'c2pa.edited', when: signedAt, digitalSourceType: sourceType, ...(softwareAgent && { softwareAgent }) });
+  if (opensParent) {
+    actions.push({ action: 'c2pa.opened', ...common, parameters: { ingredientIds: [PARENT_INGREDIENT_LABEL] } });
+    if (metadata.aiAssisted) actions.push({ action: 'c2pa.edited', ...common, digitalSourceType: IPTC_SOURCE_TYPE + 'compositeWithTrainedAlgorithmicMedia' });
   } else {
-    actions.push({
-      action: 'c2pa.created',
-      when: signedAt,
-      ...(sourceType && { digitalSourceType: sourceType }),
-      ...(softwareAgent && { softwareAgent }),
-    });
+    const sourceType = metadata.aiAssisted ? 'trainedAlgorithmicMedia' : 'digitalCapture';
+    actions.push({ action: 'c2pa.created', ...common, digitalSourceType: IPTC_SOURCE_TYPE + sourceType });
   }
   return { label: 'c2pa.actions.v2', data: { actions } };
 }
@@ -113,8 +112,8 @@ function captureAssertion(metadata: SigningMetadata): ManifestAssertion | undefi
   };
 }
 
-export function assertionsFor(metadata: SigningMetadata, signedAt: string, hasParent: boolean): ManifestAssertion[] {
-  return [actionsAssertion(metadata, signedAt, hasParent), creativeWorkAssertion(metadata), captureAssertion(metadata)].filter(
+export function assertionsFor(metadata: SigningMetadata, signedAt: string, opensParent: boolean): ManifestAssertion[] {
+  return [actionsAssertion(metadata, signedAt, opensParent), creativeWorkAssertion(metadata), captureAssertion(metadata)].filter(
     (assertion): assertion is ManifestAssertion => assertion !== undefined,
   );
 }

@@ -1,0 +1,20 @@
+/**
+ * Raw c2pa-wasm reads, without the engine's report model: the reference the tests and the bench
+ * compare the engine against.
+ */
+import { loadC2pa } from '../c2pa/wasm.ts';
+
+export async function rawValidationState(bytes: Uint8Array, mime: string, anchorsPem?: string): Promise<string> {
+  const { WasmReader } = loadC2pa();
+  const context = anchorsPem
+    ? JSON.stringify({ verify: { verify_trust: true }, trust: { trust_anchors: anchorsPem } })
+    : JSON.stringify({ verify: { verify_trust: false } });
+  try {
+    const reader = await WasmReader.fromBytes(mime, bytes, context);
+    const state = (reader.manifestStore() as { validation_state: string }).validation_state;
+    reader.free();
+    return state;
+  } catch (error) {
+    return `error:${String(error)}`;
+  }
+}

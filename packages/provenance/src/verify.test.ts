@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPemSigner, createTrustStore, ensureLocalPki, NO_TRUST, ProvenanceError, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
+import { makeImage } from './testing/make-assets.ts';
+import { rawValidationState } from './testing/raw-c2pa.ts';
+import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus, type ExpectedRead } from './testing/shared-corpus.ts';
+
+let signer: ClaimSigner;
+let trust: TrustStore;
+let signedJpeg: Uint8Array;
+let manifestStore: Uint8Array;
+
+beforeAll(async () => {
+  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-verify-')), 'pki'));
+  signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+  trust = createTrustStore([pki.rootCertificatePem]);
+  const result = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, signer);
+  signedJpeg = result.signedBytes;
+  manifestStore = result.manifestStore;
+});
+
+function indexOfSequence(haystack: Uint8Array, needle: number[], from = 0): number {
+  outer: for (let index = from; index <= haystack.length - needle.length; index += 1) {
+    for (let offset = 0; offset < needle.length; offset += 1) if (haystack[index + offset] !== needle[offset]) continue outer;
+    return index;
+  }
+  return -1;
+}
+
+describe('tampering', () => {
+  it('reports a changed pixel byte as invalid with assertion.dataHash.mismatch', async () => {
+    const tampered = signedJpeg.slice();
+    // A byte in the entropy-coded image data just before the end-of-image marker, outside the manifest.
+    let index = tampered.length - 12;
+    while (tampered[index] === 0xff || tampered[index - 1] === 0xff || tampered[index] === 0xfe) index -= 1;
+    tampered[index] = tampered[index]! ^ 0x01;
+    const report = await verify(tampered, 'image/jpeg', { trust });
+    expect(report.verification.status).toBe('invalid');
+    expect(report.verification.trustLevel).toBe('untrusted');
+    expect(report.report.codes.failure.map((code) => code.code)).toContain('assertion.dataHash.mismatch');
+    expect(report.badge.message).toMatch(/changed since it was signed/);
+    expect(await rawValidationState(tampered, 'image/jpeg')).toBe('Invalid');
+  });
+
+  it('reports a changed signature byte as invalid', async () => {
+    const tampered = signedJpeg.slice();
+    // The COSE_Sign1 ends with the signature: after the `pad` header, `null` (detached payload), then bstr(64).
+    const pad = indexOfSequence(tampered, [0x63, 0x70, 0x61, 0x64]);
+    const signatureStart = indexOfSequence(tampered, [0xf6, 0x58, 0x40], pad) + 3;
+    expect(pad).toBeGreaterThan(0);
+    tampered[signatureStart + 10] = tampered[signatureStart + 10]! ^ 0xff;
+    const report = await verify(tampered, 'image/jpeg', { trust });
+    expect(report.verification.status).toBe('invalid');
+    expect(report.verification.signatureValid).toBe(false);
+    expect(report.report.codes.failure.map((code) => code.code)).toContain('claimSignature.mismatch');
+  });
+
+  it('reports an asset whose manifest was stripped as unsigned', async () => {
+    const original = await makeImage('jpeg', 160, 120);
+    const report = await verify(original, 'image/jpeg', { trust });
+    expect(report.verification).toMatchObject({ status: 'unsigned', trustLevel: 'none', chainValid: false, signatureValid: false });
+    expect(report.badge.message).toBe('No Content Credentials found');
+    // Stripping: cut the APP11 (JUMBF) segments out of the signed file.
+    const stripped: number[] = [];
+    let index = 2;
+    stripped.push(0xff, 0xd8);
+    while (index < signedJpeg.length) {
+      const marker = signedJpeg[index + 1]!;
+      const length = (signedJpeg[index + 2]! << 8) | signedJpeg[index + 3]!;
+      if (marker === 0xda) {
+        stripped.push(...signedJpeg.subarray(index));
+        break;
+      }
+      if (marker !== 0xeb) stripped.push(...signedJpeg.subarray(index, index + 2 + length));
+      index += 2 + length;
+    }
+    expect((await verify(new Uint8Array(stripped), 'image/jpeg', { trust })).verification.status).toBe('unsigned');
+  });
+
+  it('reports an intact manifest from a signer outside the anchors as partial', async () => {
+    const report = await verify(signedJpeg, 'image/jpeg', { trust: NO_TRUST });
+    expect(report.verification).toMatchObject({ status: 'partial', trustLevel: 'unknown', chainValid: false, signatureValid: true });
+    const otherRoot = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-other-')), 'pki'));
+    const elsewhere = await verify(signedJpeg, 'image/jpeg', { trust: createTrustStore([otherRoot.pki.rootCertificatePem]) });
+    expect(elsewhere.verification.status).toBe('partial');
+    expect(elsewhere.report.codes.failure.map((code) => code.code)).toContain('signingCredential.untrusted');
+  });
+
+  it('gives the promised verify response for our own signed asset', async () => {
+    const report = await verify(signedJpeg, 'image/jpeg', { trust, thumbnails: true });
+    expect(report.verification).toEqual({
+      status: 'verified',
+      chainValid: true,
+      signatureValid: true,
+      trustLevel: 'trusted',
+      credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
+    });
+    expect(report.report.signer).toMatchObject({ commonName: 'Provenance Gateway Signer', organization: 'Provenance Gateway', issuer: 'Provenance Gateway Local PKI', algorithm: 'Es256', trusted: true });
+    expect(report.report.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(report.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
+  });
+
+  it('reads the manifest store on its own (a .c2pa sidecar)', async () => {
+    const report = await verify(manifestStore, 'application/c2pa', { trust });
+    expect(report.report.manifestId).toMatch(/^urn:c2pa:/);
+  });
+});
+
+describe('errors a person understands', () => {
+  it('refuses an unsupported format', async () => {
+    await expect(verify(new TextEncoder().encode('hello'), 'text/plain')).rejects.toMatchObject({ code: 'unsupported_format' });
+  });
+
+  it('refuses bytes that are not the format they claim to be', async () => {
+    await expect(verify(new Uint8Array(512).fill(7), 'video/mp4')).rejects.toBeInstanceOf(ProvenanceError);
+  });
+});
+
+const mapping = (expected: ExpectedRead): string => {
+  if (expected.state) return { Trusted: 'verified', Valid: 'partial', Invalid: 'invalid' }[expected.state];
+  if (expected.error === 'C2pa(JumbfNotFound)') return 'unsigned';
+  return 'error';
+};
+
+describe.skipIf(!hasCorpus)(`the corpus verdicts of ${CORPUS_DIR}/expected.json`, () => {
+  const corpus = hasCorpus ? expectedCorpus() : { files: {}, trust_anchors: [] };
+  const anchors = hasCorpus ? createTrustStore(corpus.trust_anchors.map((file) => corpusText(file))) : NO_TRUST;
+  for (const [file, expected] of Object.entries(corpus.files)) {
+    it(`${file}: ${mapping(expected.untrusted)} without anchors, ${mapping(expected.trusted)} with them`, async () => {
+      const bytes = corpusFile(file);
+      for (const [mode, store] of [['untrusted', NO_TRUST], ['trusted', anchors]] as const) {
+        const want = expected[mode];
+        const started = performance.now();
+        const outcome = await verify(bytes, expected.mime, { trust: store }).then(
+          (response) => response,
+          (error: unknown) => error,
+        );
+        if (mapping(want) === 'error') {
+          expect(outcome, `${mode}: ${want.error}`).toBeInstanceOf(ProvenanceError);
+          expect((outcome as ProvenanceError).message.length).toBeGreaterThan(10);
+          if (want.error?.includes('RemoteManifest')) expect(outcome).toMatchObject({ code: 'remote_manifest' });
+        } else {
+          expect(outcome).not.toBeInstanceOf(Error);
+          const response = outcome as Awaited<ReturnType<typeof verify>>;
+          expect(response.verification.status, mode).toBe(mapping(want));
+          expect(response.report.codes.failure.map((code) => code.code).sort(), `${mode} failure codes`).toEqual([...(want.failure ?? [])].sort());
+        }
+        // Hostile files (deep nesting, RIFF bomb, too many TIFF subfiles) must answer fast.
+        expect(performance.now() - started).toBeLessThan(10_000);
+      }
+    });
+  }
+});
