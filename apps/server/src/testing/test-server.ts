@@ -1,0 +1,95 @@
+// Test harness: a real app over a fresh test database, driven through app.request(), plus small
+// helpers to make requests and create signed-in accounts. No HTTP socket is opened.
+import crypto from 'node:crypto';
+import type { TSession } from '@provenance/contracts';
+import type { Hono } from 'hono';
+import { createApp, type AppConfig } from '../app.ts';
+import type { DbHandle } from '../db/create-db.ts';
+import { createLogger } from '../logging/logger.ts';
+import { createServices, type Services } from '../services/create-services.ts';
+import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
+import type { ApiEnv } from '../routes/route-context.ts';
+
+export const TEST_DEMO_PASSWORD = 'demo-pass-123';
+
+/** Limits high enough that only the rate-limit tests ever trip them. */
+export const GENEROUS_LIMITS: AttemptLimitRules = {
+  'sign-in': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
+  'sign-up': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
+  demo: { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
+};
+
+export interface TestServer {
+  app: Hono<ApiEnv>;
+  services: Services;
+  logLines: string[];
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export function createTestServer(
+  database: DbHandle,
+  options: { attemptLimits?: AttemptLimitRules; config?: Partial<AppConfig>; clock?: () => Date } = {},
+): TestServer {
+  const logLines: string[] = [];
+  const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
+  const config: AppConfig = {
+    publicUrl: 'http://localhost:8080',
+    maxAssetBytes: 1024 * 1024,
+    maxJsonBytes: 64 * 1024,
+    corsOrigins: ['https://app.example.com'],
+    trustProxy: true,
+    demoPassword: TEST_DEMO_PASSWORD,
+    demoEmailDomain: 'demo.provenance.local',
+    ...options.config,
+  };
+  const authSecret = crypto.randomBytes(32).toString('base64url');
+  const services = createServices({
+    db: database.db,
+    logger,
+    authSecret,
+    publicUrl: config.publicUrl,
+    demoPassword: config.demoPassword,
+    demoEmailDomain: config.demoEmailDomain,
+    attemptLimits: options.attemptLimits ?? GENEROUS_LIMITS,
+    clock: options.clock,
+  });
+  const app = createApp({ config, db: database.db, logger, authSecret, services });
+  return {
+    app,
+    services,
+    logLines,
+    async request(method, path, requestOptions = {}) {
+      const headers: Record<string, string> = { 'x-forwarded-for': requestOptions.ip ?? '198.51.100.1', ...requestOptions.headers };
+      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+      let body: string | undefined;
+      if (requestOptions.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof requestOptions.body === 'string' ? requestOptions.body : JSON.stringify(requestOptions.body);
+      }
+      return app.request(path.startsWith('/') ? path : `/api/v1/${path}`, { method, headers, body });
+    },
+  };
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Signs up a new account through the API and returns its session and password. */
+export async function signUpAccount(server: TestServer, email = uniqueEmail(), password = 'secret-123'): Promise<{ session: TSession; email: string; password: string }> {
+  const response = await server.request('POST', 'auth/sign-up', { body: { email, password } });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const { session } = (await response.json()) as { session: TSession };
+  return { session, email, password };
+}
+
+export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
