@@ -1,0 +1,136 @@
+// Navigation bar (SPEC.md section 2): the links, then the signed-in state ({email}, Sign Out) or the
+// signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu.
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, UserRound, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { BrandMark } from '@/components/brand-mark';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { signOut } from '@/lib/auth/auth-api';
+import { useSession } from '@/lib/auth/use-session';
+import { cn } from '@/lib/utils';
+import { NAV_LINKS } from './nav-links';
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return cn(
+    'rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'text-primary' : 'text-muted-foreground',
+  );
+}
+
+export function NavBar() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // A followed link closes the menu, so the new page is not hidden under it.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  async function handleSignOut(): Promise<void> {
+    try {
+      await signOut();
+    } catch {
+      // The local session is gone whatever the server said; the user is signed out here.
+    }
+    toast.success('Signed out', { description: 'You have been signed out successfully' });
+    navigate('/');
+  }
+
+  const email = session?.user.email;
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="mr-2 shrink-0 rounded-md" aria-label="Provenance Gateway home">
+          <BrandMark />
+        </Link>
+
+        <ul className="hidden items-center gap-0.5 xl:flex">
+          {NAV_LINKS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 xl:flex">
+            {email ? (
+              <>
+                <span className="inline-flex max-w-56 items-center gap-1.5 truncate text-sm text-muted-foreground" data-testid="nav-user-email" title={email}>
+                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{email}</span>
+                </span>
+                <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
+                  <LogOut aria-hidden="true" />
+                  Sign Out
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="ghost" size="sm" asChild>
+                  <Link to="/login">Sign In</Link>
+                </Button>
+                <Button size="sm" asChild>
+                  <Link to="/signup">Get Started</Link>
+                </Button>
+              </>
+            )}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="xl:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </nav>
+
+      <div id={menuId} hidden={!open} className="border-t bg-background xl:hidden">
+        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2 sm:px-6">
+          {NAV_LINKS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => cn(linkClass({ isActive }), 'block px-3 py-2.5 text-base')}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto max-w-7xl border-t px-4 py-4 sm:px-6">
+          {email ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span className="inline-flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+                <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{email}</span>
+              </span>
+              <Button variant="outline" onClick={() => void handleSignOut()}>
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <Button variant="outline" asChild>
+                <Link to="/login">Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/signup">Get Started</Link>
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

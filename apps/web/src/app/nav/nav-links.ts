@@ -1,0 +1,16 @@
+// The navigation bar's links, in SPEC.md section 2's order.
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'API Docs', to: '/docs' },
+  { label: 'Analytics', to: '/analytics' },
+  { label: 'Device Info', to: '/device-info' },
+  { label: 'Security', to: '/security' },
+  { label: 'Settings', to: '/settings' },
+  { label: 'Support', to: '/support' },
+];

@@ -1,0 +1,80 @@
+// Login screen (SPEC.md sections 2, 5, 7): email and password, Sign In, 'Try Demo Account', a link
+// to sign up. Success goes to /dashboard, or back to the page that asked for a session.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Loader2, LogIn, Sparkles } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import { signIn } from '@/lib/auth/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { useDemoSignIn } from './hooks/use-demo-sign-in';
+import { useRedirectTarget } from './hooks/use-redirect-target';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const target = useRedirectTarget();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const demo = useDemoSignIn(() => navigate(target, { replace: true }));
+  const locked = busy || demo.busy;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await signIn({ email: email.trim(), password });
+      toast.success('Welcome back!', { description: 'You have successfully signed in' });
+      navigate(target, { replace: true });
+    } catch (error) {
+      const description = error instanceof ApiError && error.code !== 'invalid_credentials' && error.status !== 401 ? error.message : 'Invalid credentials';
+      toast.error('Sign in failed', { description });
+      setBusy(false);
+    }
+  }
+
+  const signupLink = target === '/dashboard' ? '/signup' : `/signup?redirect=${encodeURIComponent(target)}`;
+
+  return (
+    <AuthLayout
+      title="Sign In"
+      description="Sign in to sign and verify content and to see your analytics."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to={signupLink} className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
+        <fieldset disabled={locked} className="space-y-5">
+          <div className="space-y-2">
+            <Label htmlFor="login-email">Email</Label>
+            <Input id="login-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@newsroom.org" />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="login-password">Password</Label>
+            <Input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+        </fieldset>
+        <Button type="submit" className="w-full" disabled={locked}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+        <div className="relative text-center text-xs uppercase tracking-wide text-muted-foreground">
+          <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
+          <span className="relative bg-card px-2">or</span>
+        </div>
+        <Button type="button" variant="outline" className="w-full" disabled={locked} onClick={() => void demo.start()}>
+          {demo.busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+          {demo.busy ? 'Creating Demo Account...' : 'Try Demo Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

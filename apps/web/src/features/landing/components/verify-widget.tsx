@@ -1,0 +1,120 @@
+// Live verify widget: an image URL is verified by the real verify endpoint, and the verdict is shown
+// beside its toast: status badge, signer, signing time, trust level, AI flag, and a link to the full
+// result. An empty URL gives SPEC.md section 5's toast.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight, Link2, Loader2, ScanSearch } from 'lucide-react';
+import { toast } from 'sonner';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { isVerified, signerName, type VerifyResponse } from '@/lib/verification';
+import { useVerifyAssetUrl } from '../api/verify-content';
+import { Section, SectionHeading } from './section-heading';
+
+export function VerifyWidget() {
+  const [url, setUrl] = useState('');
+  const [verified, setVerified] = useState<{ url: string; result: VerifyResponse } | null>(null);
+  const verify = useVerifyAssetUrl();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const assetUrl = url.trim();
+    if (!assetUrl) {
+      toast.error('Image URL required', { description: 'Please enter an image URL to verify' });
+      return;
+    }
+    setVerified(null);
+    verify.mutate(assetUrl, {
+      onSuccess: (result) => {
+        setVerified({ url: assetUrl, result });
+        toast.success('Verification Complete', { description: `Content status: ${result.verification.status}` });
+      },
+      onError: (error) => {
+        toast.error('Verification Failed', { description: error instanceof ApiError && error.message ? error.message : 'Unable to verify content' });
+      },
+    });
+  }
+
+  return (
+    <Section labelledBy="verify-title" id="verify" className="bg-muted/50">
+      <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+        <SectionHeading id="verify-title" eyebrow="Live verification" title="Check an image now" align="left">
+          Paste the address of an image. The gateway fetches it, validates its Content Credentials with the C2PA reference implementation and
+          tells you what it found.
+        </SectionHeading>
+        <div className="rounded-xl border bg-card p-6 shadow-sm">
+          <form onSubmit={handleSubmit} noValidate className="space-y-3">
+            <Label htmlFor="verify-url">Image URL</Label>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <div className="relative flex-1">
+                <Link2 className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  id="verify-url"
+                  name="assetUrl"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://example.com/photo.jpg"
+                  className="pl-9"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                  disabled={verify.isPending}
+                />
+              </div>
+              <Button type="submit" disabled={verify.isPending}>
+                {verify.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
+                {verify.isPending ? 'Verifying...' : 'Verify'}
+              </Button>
+            </div>
+          </form>
+          <div aria-live="polite" className="mt-6">
+            {verified ? <VerificationSummary url={verified.url} result={verified.result} /> : null}
+          </div>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function VerificationSummary({ url, result }: { url: string; result: VerifyResponse }) {
+  const ok = isVerified(result);
+  const signer = signerName(result);
+  const signedAt = result.report?.signedAt ?? null;
+  const { credentials, trustLevel, status } = result.verification;
+  return (
+    <article aria-labelledby="verify-result-title" data-testid="verify-result" className={ok ? 'rounded-lg border border-success/40 bg-success-soft/40 p-5' : 'rounded-lg border border-destructive/30 bg-danger-soft/40 p-5'}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="verify-result-title" className="text-lg font-semibold">
+          {ok ? 'Verified' : 'Verification Failed'}
+        </h3>
+        <StatusBadge status={status} />
+      </div>
+      <p className="mt-2 text-sm text-muted-foreground">{result.badge.message}</p>
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted-foreground">Signer</dt>
+          <dd className="font-medium break-words">{signer ?? 'None'}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Signed</dt>
+          <dd className="font-medium">{signedAt ? <time dateTime={signedAt}>{formatDateTime(signedAt)}</time> : 'Not recorded'}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Trust level</dt>
+          <dd className="font-mono font-medium">{trustLevel.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">AI-assisted</dt>
+          <dd className="font-medium">{credentials.aiAssisted ? 'Yes' : 'No'}</dd>
+        </div>
+      </dl>
+      <Link to={`/verify?url=${encodeURIComponent(url)}`} className="mt-5 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        View full result
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </article>
+  );
+}

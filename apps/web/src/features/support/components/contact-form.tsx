@@ -1,0 +1,80 @@
+// Contact Support form (SPEC.md sections 2, 4, 5): name, email, subject and a 6-row message, all
+// required; 'Sending...' while busy; on success the toast with the request's reference and a
+// cleared form.
+import { useState, type FormEvent } from 'react';
+import { Loader2, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TCreateSupportRequest } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/use-session';
+import { useCreateSupportRequest } from '../api/create-support-request';
+
+const EMPTY: TCreateSupportRequest = { name: '', email: '', subject: '', message: '' };
+
+export function ContactForm() {
+  const session = useSession();
+  const [form, setForm] = useState<TCreateSupportRequest>(EMPTY);
+  const create = useCreateSupportRequest();
+  const busy = create.isPending;
+
+  const update = (field: keyof TCreateSupportRequest) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    create.mutate(
+      { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() },
+      {
+        onSuccess: (receipt) => {
+          toast.success('Message sent!', { description: `We'll get back to you within 24 hours\nReference: ${receipt.reference}` });
+          setForm(EMPTY);
+        },
+        onError: (error) => {
+          toast.error('Message not sent', { description: error instanceof ApiError ? error.message : 'Unable to send your message. Please try again.' });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-5" aria-label="Contact Support">
+      <fieldset disabled={busy} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor="support-name">Name</Label>
+            <Input id="support-name" name="name" autoComplete="name" required value={form.name} onChange={update('name')} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="support-email">Email</Label>
+            <Input
+              id="support-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              placeholder={session?.user.email}
+              onChange={update('email')}
+            />
+          </div>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="support-subject">Subject</Label>
+          <Input id="support-subject" name="subject" required value={form.subject} onChange={update('subject')} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="support-message">Message</Label>
+          <Textarea id="support-message" name="message" rows={6} required value={form.message} onChange={update('message')} />
+        </div>
+      </fieldset>
+      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        {busy ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}
