@@ -1,0 +1,64 @@
+/**
+ * The `provenance` command-line tool: sign and verify local files or URLs with the engine, and
+ * manage the local PKI. Exit 0 for any verdict; 2 for bad usage, 1 for an unreadable input.
+ */
+import { ProvenanceError } from '../errors.ts';
+import { ENGINE_VERSION } from '../version.ts';
+import { PKI_HELP, runPki } from './pki-command.ts';
+import { SIGN_HELP, runSign } from './sign-command.ts';
+import { CliError } from './usage-error.ts';
+import { VERIFY_HELP, runVerify } from './verify-command.ts';
+
+const HELP = `provenance ${ENGINE_VERSION}: sign and verify C2PA Content Credentials
+
+Usage:
+  provenance sign <file-or-url> -o <out> [--creator NAME] [--license L] [--ai] [--title T] [--json]
+  provenance verify <file-or-url> [--trust-anchors FILE.pem]... [--json]
+  provenance pki init|show
+
+Run provenance <command> --help for the options of each command.
+`;
+
+const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: string }> = {
+  sign: { run: runSign, help: SIGN_HELP },
+  verify: { run: runVerify, help: VERIFY_HELP },
+  pki: { run: runPki, help: PKI_HELP },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(HELP);
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    process.stdout.write(`${ENGINE_VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`provenance: unknown command '${name}' (try provenance --help)\n`);
+    return 2;
+  }
+  try {
+    await command.run(rest);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`provenance ${name}: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof ProvenanceError) {
+      process.stderr.write(`provenance ${name}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`provenance ${name}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`provenance ${name}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
