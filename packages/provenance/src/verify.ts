@@ -15,6 +15,11 @@ export interface VerifyOptions {
   trust?: TrustStore;
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
+  /**
+   * Read the signer's certificate details (issuer, validity) through c2pa-rs's crJSON view. On by
+   * default; it re-reads the store, so a hot path that only needs the verdict turns it off.
+   */
+  certificateDetails?: boolean;
 }
 
 const PROVENANCE_URL = /dcterms:provenance(?:="([^"]+)"|>([^<]+)<)/;
@@ -69,7 +74,8 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
   }
   try {
     const store = reader.manifestStore() as RawManifestStore;
-    const response = buildVerifyResponse(store, format.mime, certificatesFrom(reader.crJson()));
+    const certificates = options.certificateDetails === false ? new Map<string, CertificateDetails>() : certificatesFrom(reader.crJson());
+    const response = buildVerifyResponse(store, format.mime, certificates);
     if (options.thumbnails) {
       const read = (identifier: string) => reader.resourceToBytes(identifier);
       for (const manifest of response.report.manifests) attachThumbnail(manifest.thumbnail, read);

@@ -1,0 +1,104 @@
+/**
+ * Engine benchmark: sign and verify latency next to raw c2pa-wasm on the same files in the same
+ * run, and manifest overhead by format and asset size.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { loadC2pa } from '../src/c2pa/wasm.ts';
+import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify } from '../src/index.ts';
+import { IMAGE_FIXTURE_MIME, makeBmff, type ImageFixtureFormat } from '../src/testing/make-assets.ts';
+import { corpusFile, corpusText, expectedCorpus, hasCorpus } from '../src/testing/shared-corpus.ts';
+import { ms, samplePeakMemory, table, time } from './measure.ts';
+
+/** A photo-like image of about `targetBytes`: noise compresses poorly, like real detail. */
+export async function makeSizedImage(format: ImageFixtureFormat, targetBytes: number): Promise<Uint8Array> {
+  let side = Math.round(Math.sqrt(targetBytes / 1.2));
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const pixels = Buffer.alloc(side * side * 3);
+    let state = 42;
+    for (let index = 0; index < pixels.length; index += 1) {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      pixels[index] = ((index / 3) % side) / 4 + (state % 96);
+    }
+    const bytes = new Uint8Array(await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).toFormat(format, format === 'jpeg' ? { quality: 90 } : {}).toBuffer());
+    const ratio = targetBytes / bytes.byteLength;
+    if (ratio > 0.85 && ratio < 1.2) return bytes;
+    side = Math.max(16, Math.round(side * Math.sqrt(ratio)));
+  }
+  throw new Error(`could not make a ${format} of about ${targetBytes} bytes`);
+}
+
+async function rawVerify(bytes: Uint8Array, mime: string, context: string): Promise<void> {
+  const { WasmReader } = loadC2pa();
+  const reader = await WasmReader.fromBytes(mime, bytes, context);
+  reader.manifestStore();
+  reader.free();
+}
+
+export async function runEngineBench(log: (text: string) => void): Promise<void> {
+  const memory = samplePeakMemory();
+  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-bench-')), 'pki'));
+  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+  const c2paTrustList = hasCorpus ? corpusText('trust/C2PA-TRUST-LIST.pem') : '';
+  const anchorsPem = [pki.rootCertificatePem, c2paTrustList].join('\n');
+  const trust = createTrustStore([anchorsPem]);
+  const rawTrusted = JSON.stringify({ verify: { verify_trust: true }, trust: { trust_anchors: anchorsPem } });
+  const rawUntrusted = JSON.stringify({ verify: { verify_trust: false } });
+  const metadata = { creator: 'Bench', license: 'All Rights Reserved' };
+
+  const inputs: { name: string; bytes: Uint8Array; mime: string; runs: number }[] = [
+    { name: 'JPEG 100 kB', bytes: await makeSizedImage('jpeg', 100_000), mime: 'image/jpeg', runs: 40 },
+    { name: 'JPEG 2 MB', bytes: await makeSizedImage('jpeg', 2_000_000), mime: 'image/jpeg', runs: 15 },
+    { name: 'MP4 20 MB', bytes: makeBmff('mp4', 20_000_000), mime: 'video/mp4', runs: 5 },
+  ];
+
+  log('\n### Engine: sign and verify (same files, same run)\n');
+  log('Trust anchors: our local root plus the C2PA trust list. "raw" is c2pa-wasm WasmReader.fromBytes + manifestStore with the anchors in its context JSON.\n');
+  const rows: (string | number)[][] = [];
+  for (const input of inputs) {
+    const signed = await sign(input.bytes, input.mime, metadata, signer);
+    const signTime = await time(Math.max(3, Math.floor(input.runs / 2)), () => sign(input.bytes, input.mime, metadata, signer));
+    const ours = await time(input.runs, () => verify(signed.signedBytes, input.mime, { trust }));
+    const rawWithTrust = await time(input.runs, () => rawVerify(signed.signedBytes, input.mime, rawTrusted));
+    const rawNoTrust = await time(input.runs, () => rawVerify(signed.signedBytes, input.mime, rawUntrusted));
+    rows.push([input.name, ms(signTime.p50), ms(signTime.p99), ms(ours.p50), ms(ours.p99), ms(rawWithTrust.p50), ms(rawNoTrust.p50), (rawWithTrust.p50 / ours.p50).toFixed(2)]);
+  }
+  log(table(['asset', 'sign p50', 'sign p99', 'engine verify p50', 'engine verify p99', 'raw (trust list) p50', 'raw (no trust) p50', 'raw ÷ engine'], rows));
+
+  if (hasCorpus) {
+    const corpus = expectedCorpus();
+    const readable = Object.entries(corpus.files).filter(([, expected]) => expected.untrusted.state);
+    const files = readable.map(([file, expected]) => ({ bytes: corpusFile(file), mime: expected.mime }));
+    const all = async (task: (bytes: Uint8Array, mime: string) => Promise<unknown>) => {
+      for (const file of files) await task(file.bytes, file.mime);
+    };
+    const ours = await time(5, () => all((bytes, mime) => verify(bytes, mime, { trust })), 1);
+    const raw = await time(5, () => all((bytes, mime) => rawVerify(bytes, mime, rawTrusted)), 1);
+    log(`\nCorpus (${files.length} files with a manifest, verified one after another): engine ${ms(ours.p50 / files.length)} per file, raw c2pa-wasm with the trust list ${ms(raw.p50 / files.length)} per file.\n`);
+  }
+
+  log('\n### Manifest overhead (bytes added by signing, no thumbnail)\n');
+  const overheadRows: (string | number)[][] = [];
+  const sizes = [100_000, 500_000, 2_000_000];
+  for (const format of ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as ImageFixtureFormat[]) {
+    for (const size of sizes) {
+      const bytes = await makeSizedImage(format, size).catch(() => undefined);
+      if (!bytes) continue;
+      const signed = await sign(bytes, IMAGE_FIXTURE_MIME[format], metadata, signer);
+      const added = signed.signedBytes.byteLength - bytes.byteLength;
+      overheadRows.push([format, `${(bytes.byteLength / 1000).toFixed(0)} kB`, added, `${((added / bytes.byteLength) * 100).toFixed(3)}%`]);
+    }
+  }
+  for (const [kind, mime] of [['mp4', 'video/mp4'], ['mov', 'video/quicktime']] as const) {
+    for (const size of [1_000_000, 10_000_000, 20_000_000]) {
+      const bytes = makeBmff(kind, size);
+      const signed = await sign(bytes, mime, metadata, signer);
+      const added = signed.signedBytes.byteLength - bytes.byteLength;
+      overheadRows.push([kind, `${(bytes.byteLength / 1e6).toFixed(0)} MB`, added, `${((added / bytes.byteLength) * 100).toFixed(4)}%`]);
+    }
+  }
+  log(table(['format', 'asset size', 'bytes added', 'overhead'], overheadRows));
+  log(`\nPeak resident memory during the engine bench: ${memory.stop()} MB\n`);
+}
