@@ -4,3 +4,6 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './support.ts';
+export * from './verify.ts';
+export * from './sign.ts';
+export * from './analytics.ts';

@@ -1,0 +1,63 @@
+// Analytics contract: tracked events (badge views and clicks, report views, downloads...), and the
+// signed-in account's summary and recent verification events. Figures are real counts; zero is zero.
+import { z } from '@hono/zod-openapi';
+import { ZVerificationStatus } from './verify.ts';
+
+export const ANALYTICS_EVENT_TYPES = ['badge_view', 'badge_click', 'verify_view', 'report_view', 'download', 'share', 'embed_copy'] as const;
+export const ZAnalyticsEventType = z.enum(ANALYTICS_EVENT_TYPES, { error: `eventType must be one of ${ANALYTICS_EVENT_TYPES.join(', ')}` }).openapi('AnalyticsEventType');
+export type TAnalyticsEventType = z.infer<typeof ZAnalyticsEventType>;
+
+export const ZTrackAnalyticsRequest = z
+  .object({
+    eventType: ZAnalyticsEventType,
+    data: z.object({
+      assetId: z.string({ error: 'data.assetId is required' }).trim().min(1, 'data.assetId is required').max(200).openapi({ description: 'A manifest ID or a signed asset ID' }),
+      userAgent: z.string().max(512).optional(),
+      geo: z.string().max(120).optional().openapi({ example: 'Paris, FR' }),
+    }),
+  })
+  .openapi('TrackAnalyticsRequest');
+export type TTrackAnalyticsRequest = z.infer<typeof ZTrackAnalyticsRequest>;
+
+export const ZAssetMetrics = z
+  .object({
+    ...Object.fromEntries(ANALYTICS_EVENT_TYPES.map((type) => [type, z.number().int()])),
+    verifications: z.number().int(),
+  } as Record<TAnalyticsEventType | 'verifications', z.ZodNumber>)
+  .openapi('AssetMetrics');
+export type TAssetMetrics = Record<TAnalyticsEventType | 'verifications', number>;
+
+export const ZTrackAnalyticsResponse = z
+  .object({ success: z.literal(true), eventId: z.string(), metrics: ZAssetMetrics })
+  .openapi('TrackAnalyticsResponse');
+export type TTrackAnalyticsResponse = z.infer<typeof ZTrackAnalyticsResponse>;
+
+export const ZVerificationEvent = z
+  .object({
+    id: z.string(),
+    created_at: z.string(),
+    status: ZVerificationStatus,
+    reason: z.string(),
+    geo_location: z.string().nullable(),
+    manifestId: z.string().nullable(),
+    source: z.enum(['url', 'upload', 'manifest']),
+  })
+  .openapi('VerificationEvent');
+export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;
+
+export const ZVerificationEventList = z.object({ events: z.array(ZVerificationEvent) }).openapi('VerificationEventList');
+export type TVerificationEventList = z.infer<typeof ZVerificationEventList>;
+
+const ZStatusCounts = z.object({ verified: z.number().int(), partial: z.number().int(), invalid: z.number().int(), unsigned: z.number().int() });
+
+export const ZAnalyticsSummary = z
+  .object({
+    manifests: z.number().int().openapi({ description: 'Manifests this account has signed' }),
+    verifications: ZStatusCounts.extend({ total: z.number().int() }),
+    successRate: z.number().nullable().openapi({ description: 'Share of verifications that were verified, in percent; null when there are none' }),
+    verificationsToday: z.number().int(),
+    perDay: z.array(ZStatusCounts.extend({ date: z.string().openapi({ example: '2026-11-21' }) })).openapi({ description: 'The last 30 days, oldest first' }),
+    failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  })
+  .openapi('AnalyticsSummary');
+export type TAnalyticsSummary = z.infer<typeof ZAnalyticsSummary>;

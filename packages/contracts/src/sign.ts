@@ -1,0 +1,85 @@
+// Signing contract (SPEC.md section 3): the signing request's metadata and the signing response,
+// with the signed asset and its manifest stored and downloadable.
+import { z } from '@hono/zod-openapi';
+import { ZVerifyResponse } from './verify.ts';
+
+export const DEFAULT_LICENSE = 'All Rights Reserved';
+
+export const ZDeviceInfo = z
+  .object({
+    platform: z.string().max(100).optional(),
+    model: z.string().max(100).optional(),
+    manufacturer: z.string().max(100).optional(),
+    osVersion: z.string().max(100).optional(),
+  })
+  .openapi('DeviceInfo');
+
+export const ZCaptureLocation = z
+  .object({
+    latitude: z.number().min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90'),
+    longitude: z.number().min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180'),
+    accuracy: z.number().nonnegative().nullable().optional(),
+  })
+  .openapi('CaptureLocation');
+
+export const ZSigningMetadata = z
+  .object({
+    creator: z.string({ error: 'Creator name is required' }).trim().min(1, 'Creator name is required').max(200, 'Creator name must be at most 200 characters'),
+    license: z.string().trim().max(200).default(DEFAULT_LICENSE),
+    title: z.string().trim().max(200).optional(),
+    aiAssisted: z.boolean().default(false),
+    capturedWithCamera: z.boolean().default(false),
+    softwareAgent: z.string().trim().max(200).optional(),
+    deviceInfo: ZDeviceInfo.nullable().optional(),
+    location: ZCaptureLocation.nullable().optional(),
+  })
+  .openapi('SigningMetadata');
+export type TSigningMetadata = z.input<typeof ZSigningMetadata>;
+
+export const ZSignContentRequest = z
+  .object({
+    assetUrl: z.string({ error: 'Asset URL is required' }).trim().min(1, 'Asset URL is required').max(2048).url('assetUrl must be an http or https URL').openapi({ example: 'https://example.org/photo.jpg' }),
+    metadata: ZSigningMetadata,
+  })
+  .openapi('SignContentRequest');
+export type TSignContentRequest = z.input<typeof ZSignContentRequest>;
+
+export const ZSignContentResponse = z
+  .object({
+    success: z.literal(true),
+    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }),
+    assetId: z.string().openapi({ example: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11' }),
+    signedManifest: z.object({
+      assetHash: z.string().openapi({ description: 'SHA-256 (hex) of the asset as it was given' }),
+      timestamp: z.string().openapi({ description: 'Signing time (ISO 8601)' }),
+    }),
+    signedAssetUrl: z.string().url(),
+    manifestUrl: z.string().url(),
+    sidecarUrl: z.string().url().openapi({ description: 'The manifest store as a .c2pa sidecar' }),
+    mime: z.string(),
+    bytes: z.object({ original: z.number().int(), signed: z.number().int() }),
+    verification: ZVerifyResponse.openapi({ description: 'The verification of the signed file, done right after signing' }),
+  })
+  .openapi('SignContentResponse');
+export type TSignContentResponse = z.infer<typeof ZSignContentResponse>;
+
+export const ZSignedAsset = z
+  .object({
+    assetId: z.string(),
+    manifestId: z.string(),
+    title: z.string().nullable(),
+    mime: z.string(),
+    bytes: z.number().int(),
+    createdAt: z.string(),
+    status: z.enum(['verified', 'partial', 'invalid', 'unsigned']).openapi({ description: 'Latest verification status of the signed file' }),
+    verificationCount: z.number().int(),
+    signedAssetUrl: z.string().url(),
+    manifestUrl: z.string().url(),
+    sidecarUrl: z.string().url(),
+    thumbnailUrl: z.string().url().nullable(),
+  })
+  .openapi('SignedAsset');
+export type TSignedAsset = z.infer<typeof ZSignedAsset>;
+
+export const ZSignedAssetList = z.object({ assets: z.array(ZSignedAsset) }).openapi('SignedAssetList');
+export type TSignedAssetList = z.infer<typeof ZSignedAssetList>;

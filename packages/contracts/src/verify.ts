@@ -1,0 +1,139 @@
+// Verification contract (DESIGN.md section 3): the promised `verification` and `badge`, plus the
+// full `report` with validation codes, manifests, the ingredient tree and the signer.
+import { z } from '@hono/zod-openapi';
+
+export const ZVerificationStatus = z.enum(['verified', 'partial', 'invalid', 'unsigned']).openapi('VerificationStatus');
+export type TVerificationStatus = z.infer<typeof ZVerificationStatus>;
+export const ZTrustLevel = z.enum(['trusted', 'unknown', 'untrusted', 'none']).openapi('TrustLevel');
+export type TTrustLevel = z.infer<typeof ZTrustLevel>;
+export const ZAiDisclosure = z.enum(['generated', 'ai_edited', 'captured']).nullable().openapi('AiDisclosure');
+
+export const ZValidationCode = z
+  .object({ code: z.string().openapi({ example: 'assertion.dataHash.match' }), url: z.string().optional(), explanation: z.string() })
+  .openapi('ValidationCode');
+export type TValidationCode = z.infer<typeof ZValidationCode>;
+
+export const ZSignerSummary = z
+  .object({
+    commonName: z.string().nullable(),
+    organization: z.string().nullable(),
+    issuer: z.string().nullable(),
+    serialNumber: z.string().nullable(),
+    algorithm: z.string().nullable(),
+    notBefore: z.string().nullable(),
+    notAfter: z.string().nullable(),
+    trusted: z.boolean(),
+  })
+  .openapi('SignerSummary');
+export type TSignerSummary = z.infer<typeof ZSignerSummary>;
+
+export const ZThumbnailRef = z.object({ format: z.string(), identifier: z.string(), dataUrl: z.string().optional() }).openapi('ThumbnailRef');
+
+export const ZActionSummary = z
+  .object({ action: z.string(), label: z.string(), when: z.string().nullable(), softwareAgent: z.string().nullable(), digitalSourceType: z.string().nullable() })
+  .openapi('ActionSummary');
+
+export const ZManifestSummary = z
+  .object({
+    label: z.string(),
+    title: z.string().nullable(),
+    format: z.string().nullable(),
+    claimGenerator: z.string().nullable(),
+    signer: ZSignerSummary.nullable(),
+    signedAt: z.string().nullable(),
+    creator: z.string().nullable(),
+    license: z.string().nullable(),
+    aiDisclosure: ZAiDisclosure,
+    digitalSourceTypes: z.array(z.string()),
+    actions: z.array(ZActionSummary),
+    assertions: z.array(z.string()),
+    location: z.object({ latitude: z.string(), longitude: z.string() }).nullable(),
+    device: z.object({ make: z.string().nullable(), model: z.string().nullable() }).nullable(),
+    thumbnail: ZThumbnailRef.nullable(),
+    ingredientCount: z.number().int(),
+  })
+  .openapi('ManifestSummary');
+export type TManifestSummary = z.infer<typeof ZManifestSummary>;
+
+export interface TIngredientNode {
+  title: string | null;
+  format: string | null;
+  relationship: string | null;
+  manifestLabel: string | null;
+  status: TVerificationStatus;
+  failures: TValidationCode[];
+  thumbnail: z.infer<typeof ZThumbnailRef> | null;
+  children: TIngredientNode[];
+}
+export const ZIngredientNode: z.ZodType<TIngredientNode> = z
+  .lazy(() =>
+    z.object({
+      title: z.string().nullable(),
+      format: z.string().nullable(),
+      relationship: z.string().nullable(),
+      manifestLabel: z.string().nullable(),
+      status: ZVerificationStatus,
+      failures: z.array(ZValidationCode),
+      thumbnail: ZThumbnailRef.nullable(),
+      children: z.array(ZIngredientNode),
+    }),
+  )
+  .openapi('IngredientNode', { type: 'object' });
+
+export const ZVerificationReport = z
+  .object({
+    manifestId: z.string().nullable(),
+    format: z.string(),
+    validationState: z.enum(['Trusted', 'Valid', 'Invalid']).nullable(),
+    reason: z.string(),
+    codes: z.object({ success: z.array(ZValidationCode), informational: z.array(ZValidationCode), failure: z.array(ZValidationCode) }),
+    ingredientFailures: z.array(ZValidationCode),
+    signer: ZSignerSummary.nullable(),
+    signedAt: z.string().nullable(),
+    activeManifest: ZManifestSummary.nullable(),
+    manifests: z.array(ZManifestSummary),
+    ingredients: z.array(ZIngredientNode),
+  })
+  .openapi('VerificationReport');
+
+export const ZVerification = z
+  .object({
+    status: ZVerificationStatus,
+    chainValid: z.boolean(),
+    signatureValid: z.boolean(),
+    trustLevel: ZTrustLevel,
+    credentials: z.object({
+      creator: z.string().nullable(),
+      organization: z.string().nullable(),
+      softwareAgent: z.string().nullable(),
+      aiAssisted: z.boolean(),
+      editHistory: z.array(z.string()),
+    }),
+  })
+  .openapi('Verification');
+
+export const ZVerifyResponse = z
+  .object({
+    verification: ZVerification,
+    badge: z.object({ message: z.string().openapi({ example: 'Content Credentials verified: signed by Provenance Gateway' }) }),
+    report: ZVerificationReport,
+    /** The verification event this call recorded. */
+    eventId: z.string().optional(),
+  })
+  .openapi('VerifyResponse');
+export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;
+
+const ZHttpUrl = z
+  .string({ error: 'assetUrl must be a URL' })
+  .trim()
+  .min(1, 'Image URL required')
+  .max(2048, 'assetUrl must be at most 2048 characters')
+  .url('assetUrl must be an http or https URL');
+
+export const ZVerifyContentRequest = z
+  .union([
+    z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }) }).strict(),
+    z.object({ manifestId: z.string().trim().min(1, 'manifestId is required').max(200).openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }).strict(),
+  ])
+  .openapi('VerifyContentRequest', { description: 'Either the URL of an asset to fetch and verify, or the ID of a manifest this gateway holds.' });
+export type TVerifyContentRequest = z.infer<typeof ZVerifyContentRequest>;
