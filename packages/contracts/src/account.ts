@@ -1,7 +1,7 @@
 // Account settings contract: email, password, deletion, API keys and notification preferences
 // (SPEC.md section 2, Settings; DESIGN.md section 9).
 import { z } from '@hono/zod-openapi';
-import { ZEmail, ZNewPassword, ZTimestamp } from './common.ts';
+import { MIN_PASSWORD_LENGTH, ZEmail, ZTimestamp } from './common.ts';
 
 export const ZUpdateEmailRequest = z.object({ email: ZEmail }).openapi('UpdateEmailRequest');
 export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequest>;
@@ -14,7 +14,8 @@ export const ZChangePasswordRequest = z
       .max(128, 'Current password must be at most 128 characters'),
     newPassword: z
       .string({ error: 'New password is required' })
-      .pipe(ZNewPassword),
+      .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(128, 'New password must be at most 128 characters'),
   })
   .openapi('ChangePasswordRequest');
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

@@ -7,7 +7,8 @@ export function validationMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.map(String).join('.');
-  if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message;
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+  if (!field || letters(issue.message).includes(letters(String(issue.path.at(-1))))) return issue.message;
   return `${field}: ${issue.message}`;
 }
 

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DbHandle } from '../../db/create-db.ts';
+import { accounts, apiKeys, notificationPreferences, refreshTokens, sessions, supportRequests, users } from '../../db/schema.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+
+describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
+  let database: DbHandle;
+  let server: TestServer;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = createTestServer(database);
+  });
+  afterAll(async () => database.close());
+
+  async function rowsOf(userId: string): Promise<Record<string, number>> {
+    const { db } = database;
+    return {
+      users: (await db.select().from(users).where(eq(users.id, userId))).length,
+      sessions: (await db.select().from(sessions).where(eq(sessions.userId, userId))).length,
+      accounts: (await db.select().from(accounts).where(eq(accounts.userId, userId))).length,
+      refreshTokens: (await db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).length,
+      apiKeys: (await db.select().from(apiKeys).where(eq(apiKeys.userId, userId))).length,
+      notificationPreferences: (await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId))).length,
+      supportRequests: (await db.select().from(supportRequests).where(eq(supportRequests.userId, userId))).length,
+    };
+  }
+
+  it('deletes the signed-in account and all its data; it can no longer sign in', async () => {
+    const account = await signUpAccount(server);
+    const other = await signUpAccount(server);
+    const token = account.session.access_token;
+    const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token }));
+    await server.request('PUT', 'account/notifications', { token, body: { verificationAlerts: false, weeklyReports: true, productUpdates: false } });
+    await server.request('POST', 'support-requests', { token, body: { name: 'Ada', email: account.email, subject: 'Help', message: 'Please' } });
+    await server.request('PUT', 'account/notifications', { token: other.session.access_token, body: { verificationAlerts: false, weeklyReports: false, productUpdates: false } });
+    expect(Object.values(await rowsOf(account.session.user.id)).every((count) => count > 0)).toBe(true);
+    const otherBefore = await rowsOf(other.session.user.id);
+
+    const response = await server.request('DELETE', 'account', { token, body: { confirm: true } });
+    expect(response.status).toBe(204);
+
+    expect(await rowsOf(account.session.user.id)).toEqual({
+      users: 0, sessions: 0, accounts: 0, refreshTokens: 0, apiKeys: 0, notificationPreferences: 0, supportRequests: 0,
+    });
+    expect((await server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { token })).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { token: key.key.secret })).status).toBe(401);
+    expect((await server.request('POST', 'auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(401);
+    // The other account is untouched.
+    expect(await rowsOf(other.session.user.id)).toEqual(otherBefore);
+    expect((await server.request('GET', 'auth/user', { token: other.session.access_token })).status).toBe(200);
+  });
+
+  it('needs {confirm: true} and a signed-in user', async () => {
+    const account = await signUpAccount(server);
+    const unconfirmed = await server.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: false } });
+    expect(unconfirmed.status).toBe(400);
+    expect((await readJson<{ error: { message: string } }>(unconfirmed)).error.message).toBe('Confirm must be true to delete the account');
+    expect((await server.request('DELETE', 'account', { body: { confirm: true } })).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+
+describe.each(testDatabaseKinds())('GET /auth/user on %s', (kind) => {
+  let database: DbHandle;
+  let server: TestServer;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = createTestServer(database);
+  });
+  afterAll(async () => database.close());
+
+  it('returns the user of an access token', async () => {
+    const { session, email } = await signUpAccount(server);
+    const response = await server.request('GET', 'auth/user', { token: session.access_token });
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual({ user: { id: session.user.id, email, is_demo: false } });
+  });
+
+  it('returns the user of an API key used as the bearer', async () => {
+    const { session } = await signUpAccount(server);
+    const regenerated = await readJson<{ key: { secret: string } }>(
+      await server.request('POST', 'account/api-keys/production/regenerate', { token: session.access_token }),
+    );
+    const response = await server.request('GET', 'auth/user', { token: regenerated.key.secret });
+    expect(response.status).toBe(200);
+    expect((await readJson<{ user: { id: string } }>(response)).user.id).toBe(session.user.id);
+  });
+
+  it('refuses no token, a made-up token and an unsigned session token', async () => {
+    expect((await server.request('GET', 'auth/user')).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { token: 'not-a-token' })).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { token: 'pg_live_madeupmadeupmadeup' })).status).toBe(401);
+    expect((await server.request('GET', 'auth/user', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+    const { session } = await signUpAccount(server);
+    // The raw session token as stored in the database is not enough: the signature is required.
+    const rawToken = session.access_token.split('.')[0] ?? '';
+    expect((await server.request('GET', 'auth/user', { token: rawToken })).status).toBe(401);
+    // A signature made with another secret is refused too.
+    const forged = `${rawToken}.${Buffer.alloc(32).toString('base64')}`;
+    expect((await server.request('GET', 'auth/user', { token: forged })).status).toBe(401);
+  });
+});
