@@ -1,0 +1,63 @@
+// End-to-end tests: Debian's Chromium (no browser download is possible) against the built web app
+// served by the real server, with a fresh data directory per run and a static asset server for
+// the verify tests. Screenshots of every screen are attached to the results for review.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { APP_PORT, APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const DATA_DIR = dataDir();
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(here, '../test-results'),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['html', { outputFolder: path.join(here, '../playwright-report'), open: 'never' }]],
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      name: 'assets',
+      command: 'npx tsx apps/web/e2e/support/asset-server.ts',
+      cwd: repoRoot,
+      url: `${ASSET_URL}/health`,
+      env: { E2E_DATA_DIR: DATA_DIR },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      name: 'app',
+      command: 'npm run build -w @provenance/web && npx tsx apps/server/src/main.ts',
+      cwd: repoRoot,
+      url: `${APP_URL}/api/v1/openapi.json`,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        PUBLIC_URL: APP_URL,
+        FETCH_ALLOW_HOSTS: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+  ],
+});
