@@ -1,0 +1,157 @@
+// The one safe fetcher (DESIGN.md section 6) for every URL the server fetches: asset URLs and
+// remote manifests. http/https only; the host is resolved and every address checked; the
+// connection goes to the address that was checked (no second DNS answer can swap it); each
+// redirect is checked again (at most 5); a time limit and a size limit cut slow or huge bodies.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { checkAddress } from './address-policy.ts';
+
+export type FetchFailure = 'scheme' | 'address' | 'redirects' | 'timeout' | 'too_large' | 'status' | 'network' | 'url';
+
+/** A refused or failed fetch; `status` is the HTTP status the API answers with. */
+export class SafeFetchError extends Error {
+  constructor(
+    readonly reason: FetchFailure,
+    readonly status: 400 | 403 | 413 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SafeFetchError';
+  }
+}
+
+export interface SafeFetchOptions {
+  /** Host names or addresses that may be fetched even though they are not public (tests: 127.0.0.1). */
+  allowHosts: readonly string[];
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects?: number;
+  /** DNS resolution; tests pass a fake resolver to stand for hostile DNS answers. */
+  resolveHost?: (host: string) => Promise<{ address: string; family: number }[]>;
+}
+
+export interface FetchedAsset {
+  bytes: Buffer;
+  contentType: string | null;
+  finalUrl: string;
+}
+
+export type SafeFetch = (url: string) => Promise<FetchedAsset>;
+
+const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
+
+function parseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SafeFetchError('url', 400, 'The asset URL is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SafeFetchError('scheme', 400, `Only http and https URLs are fetched, not ${url.protocol.replace(':', '')}`);
+  }
+  if (url.username || url.password) throw new SafeFetchError('url', 400, 'URLs with credentials are not fetched');
+  return url;
+}
+
+/** Resolve the host and pick an address every rule allows; refuse when any answer is forbidden. */
+async function resolveAllowed(url: URL, allowHosts: ReadonlySet<string>, resolveHost: NonNullable<SafeFetchOptions['resolveHost']>): Promise<{ address: string; family: 4 | 6 }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let answers: { address: string; family: number }[];
+  try {
+    answers = await resolveHost(host);
+  } catch {
+    throw new SafeFetchError('network', 422, `The host ${host} could not be resolved`);
+  }
+  if (answers.length === 0) throw new SafeFetchError('network', 422, `The host ${host} could not be resolved`);
+  const hostAllowed = allowHosts.has(host.toLowerCase());
+  for (const answer of answers) {
+    const verdict = hostAllowed ? { allowed: true as const } : checkAddress(answer.address, allowHosts);
+    // A name that resolves to any forbidden address is refused outright, so a DNS answer that
+    // mixes public and internal addresses cannot be used to reach the internal one.
+    if (!verdict.allowed) throw new SafeFetchError('address', 403, `Refused to fetch ${host} (${answer.address}): ${verdict.rule}`);
+  }
+  const chosen = answers[0]!;
+  return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}
+
+function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeFetchOptions, signal: AbortSignal): Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer | null }> {
+  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method: 'GET', lookup, signal, headers: { 'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)', accept: '*/*' }, ...(url.protocol === 'https:' && { servername: url.hostname }) },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const contentType = response.headers['content-type'] ?? null;
+        if (REDIRECT_CODES.has(status)) {
+          response.resume();
+          resolve({ status, location: response.headers.location ?? null, contentType, bytes: null });
+          return;
+        }
+        if (status < 200 || status >= 300) {
+          response.resume();
+          resolve({ status, location: null, contentType, bytes: null });
+          return;
+        }
+        const declared = Number(response.headers['content-length']);
+        if (Number.isFinite(declared) && declared > options.maxBytes) {
+          response.destroy();
+          reject(new SafeFetchError('too_large', 413, `The asset is ${declared} bytes, over the limit of ${options.maxBytes} bytes`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (received > options.maxBytes) {
+            response.destroy();
+            reject(new SafeFetchError('too_large', 413, `The asset is over the limit of ${options.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ status, location: null, contentType, bytes: Buffer.concat(chunks, received) }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
+  const allowHosts = new Set(options.allowHosts.map((host) => host.toLowerCase()));
+  const maxRedirects = options.maxRedirects ?? 5;
+  const resolveHost = options.resolveHost ?? ((host: string) => dnsLookup(host, { all: true, verbatim: true }));
+  return async (raw) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    try {
+      let url = parseUrl(raw);
+      for (let redirects = 0; ; redirects += 1) {
+        const pinned = await resolveAllowed(url, allowHosts, resolveHost);
+        let answer;
+        try {
+          answer = await requestOnce(url, pinned, options, controller.signal);
+        } catch (error) {
+          if (error instanceof SafeFetchError) throw error;
+          if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${options.timeoutMs / 1000} s`);
+          throw new SafeFetchError('network', 422, `The asset could not be fetched: ${(error as Error).message}`);
+        }
+        if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href };
+        if (answer.location === null) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
+        if (redirects >= maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${maxRedirects} redirects`);
+        url = parseUrl(new URL(answer.location, url).href);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
