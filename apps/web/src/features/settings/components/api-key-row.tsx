@@ -1,0 +1,109 @@
+// API Keys tab: one key, masked and read-only, with its Regenerate button. Regenerating asks first
+// (the old key stops working at once), then shows the new key one time with a copy button.
+import { useState } from 'react';
+import { AlertTriangle, Loader2, RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TApiKey, TApiKeyType } from '@provenance/contracts';
+import { CopyButton } from '@/components/copy-button';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { formatDateTime } from '@/lib/format';
+import { describeError } from '../api/describe-error';
+
+export const KEY_NAMES: Record<TApiKeyType, string> = { production: 'Production Key', test: 'Test Key' };
+
+export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegenerate: (type: TApiKeyType) => Promise<{ secret: string }> }) {
+  const name = KEY_NAMES[apiKey.type];
+  const inputId = `settings-api-key-${apiKey.type}`;
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function regenerate(): Promise<void> {
+    setBusy(true);
+    try {
+      const key = await onRegenerate(apiKey.type);
+      setSecret(key.secret);
+      toast.success('API key regenerated', { description: `Your new ${name.toLowerCase()} is ready. The old one no longer works.` });
+    } catch (error) {
+      toast.error('Regeneration failed', { description: describeError(error, 'Unable to regenerate the key') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function changeOpen(next: boolean): void {
+    if (busy) return;
+    setOpen(next);
+    // The full key lives only in this dialog: closing it forgets the key for good.
+    if (!next) setSecret(null);
+  }
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={inputId}>{name}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input id={inputId} value={apiKey.masked} readOnly className="bg-muted font-mono" aria-describedby={`${inputId}-created`} />
+        <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Regenerate ${name}`}>
+          <RefreshCw aria-hidden="true" />
+          Regenerate
+        </Button>
+      </div>
+      <p id={`${inputId}-created`} className="text-xs text-muted-foreground">
+        Created <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
+      </p>
+
+      <Dialog open={open} onOpenChange={changeOpen}>
+        <DialogContent>
+          {secret ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Your new {name}</DialogTitle>
+                <DialogDescription>Copy it now: it is shown only this once and cannot be displayed again.</DialogDescription>
+              </DialogHeader>
+              <div className="space-y-2">
+                <Label htmlFor={`${inputId}-secret`}>New {name}</Label>
+                <div className="flex gap-2">
+                  <Input id={`${inputId}-secret`} value={secret} readOnly className="font-mono text-xs sm:text-xs" onFocus={(e) => e.currentTarget.select()} />
+                  <CopyButton text={secret} label={`Copy new ${name}`} />
+                </div>
+              </div>
+              <p role="note" className="flex gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm text-warning">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                The previous key has stopped working. Update every integration that used it.
+              </p>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button>Done</Button>
+                </DialogClose>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle>Regenerate the {name}?</DialogTitle>
+                <DialogDescription>
+                  A new key replaces <span className="font-mono">{apiKey.masked}</span>. The current key stops working at once, and every call that still uses it
+                  will be refused.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={busy}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button disabled={busy} onClick={() => void regenerate()}>
+                  {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
+                  {busy ? 'Regenerating...' : 'Regenerate'}
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

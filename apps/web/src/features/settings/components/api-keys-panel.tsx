@@ -1,0 +1,54 @@
+// API Keys tab: the account's Production Key and Test Key, masked (SPEC.md section 2). Keys are
+// stored hashed on the server, so only a regenerated key can ever be shown in full.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeySquare } from 'lucide-react';
+import type { TApiKeyType } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { apiKeysQuery, regenerateApiKey, settingsKeys } from '../api/account-api';
+import { describeError } from '../api/describe-error';
+import { ApiKeyRow } from './api-key-row';
+import { SettingsCard } from './settings-card';
+
+const ORDER: TApiKeyType[] = ['production', 'test'];
+
+export function ApiKeysPanel({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const keys = useQuery(apiKeysQuery(userId));
+  const regenerate = useMutation({
+    mutationFn: regenerateApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys(userId) }),
+  });
+
+  return (
+    <SettingsCard
+      title="API Keys"
+      description={
+        <>
+          Send a key as <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code> to sign content and read analytics
+          from your own systems. Use the test key while you build.
+        </>
+      }
+      icon={<KeySquare />}
+    >
+      {keys.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading your keys…
+        </p>
+      ) : keys.isError ? (
+        <div className="space-y-3" role="alert">
+          <p className="text-sm text-destructive">{describeError(keys.error, 'Unable to load your API keys')}</p>
+          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {ORDER.map((type) => {
+            const apiKey = keys.data.find((key) => key.type === type);
+            return apiKey ? <ApiKeyRow key={type} apiKey={apiKey} onRegenerate={(t) => regenerate.mutateAsync(t)} /> : null;
+          })}
+        </div>
+      )}
+    </SettingsCard>
+  );
+}

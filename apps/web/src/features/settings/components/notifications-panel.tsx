@@ -1,0 +1,95 @@
+// Notifications tab: three preferences, all on by default (SPEC.md section 2), saved to the account
+// with 'Save Preferences' and read back from the server on every visit.
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TNotificationPreferences } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { notificationPreferencesQuery, saveNotificationPreferences, settingsKeys } from '../api/account-api';
+import { describeError } from '../api/describe-error';
+import { SettingsCard } from './settings-card';
+
+const OPTIONS: { key: keyof TNotificationPreferences; label: string; hint: string }[] = [
+  { key: 'verificationAlerts', label: 'Verification Alerts', hint: 'Get notified when content fails verification' },
+  { key: 'weeklyReports', label: 'Weekly Reports', hint: 'Receive weekly analytics summaries' },
+  { key: 'productUpdates', label: 'Product Updates', hint: 'Learn about new features' },
+];
+
+export function NotificationsPanel({ userId }: { userId: string }) {
+  const saved = useQuery(notificationPreferencesQuery(userId));
+  return (
+    <SettingsCard title="Notification Preferences" description="Choose what we email you about." icon={<Bell />}>
+      {saved.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading your preferences…
+        </p>
+      ) : saved.isError ? (
+        <div className="space-y-3" role="alert">
+          <p className="text-sm text-destructive">{describeError(saved.error, 'Unable to load your preferences')}</p>
+          <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <PreferencesForm userId={userId} initial={saved.data} />
+      )}
+    </SettingsCard>
+  );
+}
+
+function PreferencesForm({ userId, initial }: { userId: string; initial: TNotificationPreferences }) {
+  const queryClient = useQueryClient();
+  const [preferences, setPreferences] = useState<TNotificationPreferences>(initial);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const stored = await saveNotificationPreferences(preferences);
+      queryClient.setQueryData(settingsKeys.notifications(userId), stored);
+      setPreferences(stored);
+      toast.success('Preferences saved', { description: 'Your notification preferences have been updated' });
+    } catch (error) {
+      toast.error('Save failed', { description: describeError(error, 'Unable to save your preferences') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
+      <fieldset disabled={busy} className="divide-y rounded-lg border">
+        <legend className="sr-only">Email notifications</legend>
+        {OPTIONS.map((option) => {
+          const id = `settings-notify-${option.key}`;
+          return (
+            <div key={option.key} className="flex items-start gap-3 p-4">
+              <input
+                id={id}
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                checked={preferences[option.key]}
+                aria-describedby={`${id}-hint`}
+                onChange={(e) => setPreferences((current) => ({ ...current, [option.key]: e.target.checked }))}
+              />
+              <div className="space-y-1">
+                <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
+                  {option.label}
+                </label>
+                <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                  {option.hint}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+      </fieldset>
+      <Button type="submit" disabled={busy}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        {busy ? 'Saving...' : 'Save Preferences'}
+      </Button>
+    </form>
+  );
+}

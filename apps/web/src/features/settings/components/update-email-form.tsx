@@ -1,0 +1,58 @@
+// Account tab: the read-only User ID and the editable Email Address with 'Update Email'
+// ('Updating...' while busy; SPEC.md sections 2, 4 and 7).
+import { useState, type FormEvent } from 'react';
+import { Loader2, Mail } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TUser } from '@provenance/contracts';
+import { CopyButton } from '@/components/copy-button';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { sessionStore } from '@/lib/auth/session';
+import { updateEmail } from '../api/account-api';
+import { describeError } from '../api/describe-error';
+import { SettingsCard } from './settings-card';
+
+export function UpdateEmailForm({ user }: { user: TUser }) {
+  const [email, setEmail] = useState(user.email);
+  const [busy, setBusy] = useState(false);
+  const unchanged = email.trim().toLowerCase() === user.email.toLowerCase();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const updated = await updateEmail(email.trim());
+      // The navigation bar and every screen read the user from the session store.
+      sessionStore.updateUser(updated);
+      setEmail(updated.email);
+      toast.success('Email updated', { description: 'Your email has been updated successfully' });
+    } catch (error) {
+      toast.error('Update failed', { description: describeError(error, 'Unable to update your email') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsCard title="Profile" description="Your account's identifier and the address you sign in with." icon={<Mail />}>
+      <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
+        <div className="space-y-2">
+          <Label htmlFor="settings-user-id">User ID</Label>
+          <div className="flex gap-2">
+            <Input id="settings-user-id" value={user.id} readOnly className="bg-muted font-mono text-xs sm:text-xs" />
+            <CopyButton text={user.id} label="Copy User ID" />
+          </div>
+        </div>
+        <fieldset disabled={busy} className="space-y-2">
+          <Label htmlFor="settings-email">Email Address</Label>
+          <Input id="settings-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </fieldset>
+        <Button type="submit" disabled={busy || unchanged}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {busy ? 'Updating...' : 'Update Email'}
+        </Button>
+      </form>
+    </SettingsCard>
+  );
+}
