@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.MAX_ASSET_BYTES).toBe(100 * 1024 * 1024);
+    expect(config.FETCH_ALLOW_HOSTS).toEqual([]);
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.WEB_DIST_DIR.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads variables, treating empty ones as unset', () => {
+    const config = loadConfig({ PORT: '9090', DATABASE_URL: '', FETCH_ALLOW_HOSTS: '127.0.0.1, localhost', TRUST_PROXY: 'true' });
+    expect(config.PORT).toBe(9090);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1', 'localhost']);
+    expect(config.TRUST_PROXY).toBe(true);
+  });
+
+  it('names each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*DATABASE_URL: /);
+  });
+});

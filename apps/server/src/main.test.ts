@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// main.ts as a real process: listens on a random port on 127.0.0.1, keeps its data under DATA_DIR,
+// and on SIGTERM finishes the request in flight before closing the database and exiting.
+interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+async function startServer(dataDir: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        const entry = JSON.parse(line) as { msg: string; url?: string };
+        if (entry.msg === 'listening' && entry.url) resolve(entry.url.replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    void exited.then((code) => reject(new Error(`server exited early (${code}): ${lines.join('\n')}`)));
+  });
+  return { child, baseUrl, lines, exited };
+}
+
+describe('main.ts', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-main-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves, shuts down gracefully on SIGTERM, and keeps accounts across restarts', async () => {
+    const first = await startServer(dataDir);
+    const email = `main-${Date.now()}@example.com`;
+    // Sign-up hashes a password with scrypt, so it is still in flight when SIGTERM arrives.
+    const inFlight = fetch(`${first.baseUrl}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-123' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    first.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(201);
+    expect(await first.exited).toBe(0);
+    expect(first.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+
+    const secret = await fs.stat(path.join(dataDir, 'auth-secret'));
+    expect(secret.mode & 0o077).toBe(0);
+
+    const second = await startServer(dataDir);
+    try {
+      const signIn = await fetch(`${second.baseUrl}/api/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'secret-123' }),
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  }, 120_000);
+});
