@@ -10,11 +10,17 @@ import { findFormat } from './formats.ts';
 import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
+import { readerSettings } from './c2pa/reader-settings.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
 
 export interface SignOptions {
   /** Embed a thumbnail of the asset in the manifest (off by default: it costs kilobytes). */
   thumbnail?: boolean;
+  /**
+   * Publish the manifest at this URL instead of embedding it: the asset gets only a reference in
+   * its XMP (dcterms:provenance) and the caller serves `manifestStore` there.
+   */
+  remoteManifestUrl?: string;
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
 }
@@ -39,7 +45,7 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 async function carriesManifest(mime: string, bytes: Uint8Array): Promise<boolean> {
   const { WasmReader } = loadC2pa();
   try {
-    const reader = await WasmReader.fromBytes(mime, bytes, JSON.stringify({ verify: { verify_trust: false } }));
+    const reader = await WasmReader.fromBytes(mime, bytes, readerSettings());
     reader.free();
     return true;
   } catch (error) {
@@ -66,10 +72,14 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     format: mime,
     assertions: assertionsFor(metadata, signedAt, opensParent),
   };
-  const context = JSON.stringify({ builder: { thumbnail: { enabled: options.thumbnail ?? false } } });
+  const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
   try {
+    if (options.remoteManifestUrl) {
+      builder.setRemoteUrl(options.remoteManifestUrl);
+      builder.setNoEmbed(true);
+    }
     if (opensParent) {
       await builder.addIngredientFromBlob(JSON.stringify({ title: definition.title, relationship: 'parentOf', label: PARENT_INGREDIENT_LABEL }), mime, source as unknown as Blob);
     }
@@ -77,7 +87,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       asset: Uint8Array;
       manifest: Uint8Array;
     };
-    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, JSON.stringify({ verify: { verify_trust: false } }));
+    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
     const manifestId = reader.activeLabel();
     reader.free();
     if (!manifestId) throw new SigningError('The signed manifest has no active manifest label.');

@@ -153,3 +153,26 @@ describe.skipIf(!hasCorpus)(`the corpus verdicts of ${CORPUS_DIR}/expected.json`
     });
   }
 });
+
+describe('remote manifests', () => {
+  it('never lets c2pa-wasm fetch on its own, and verifies with the manifest the caller fetched', async () => {
+    const url = 'https://manifests.example.org/m/photo.c2pa';
+    const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, signer, { remoteManifestUrl: url });
+    const originalFetch = globalThis.fetch;
+    const requested: string[] = [];
+    globalThis.fetch = (async (input: Parameters<typeof fetch>[0]) => {
+      requested.push(String(input instanceof Request ? input.url : input));
+      throw new Error('network is not for c2pa-wasm');
+    }) as typeof fetch;
+    try {
+      const refusal = await verify(result.signedBytes, 'image/jpeg', { trust }).catch((error: unknown) => error);
+      expect(refusal).toMatchObject({ code: 'remote_manifest', url });
+      expect(requested).toEqual([]);
+    } finally {
+      globalThis.fetch = originalFetch;
+    }
+    const report = await verify(result.signedBytes, 'image/jpeg', { trust, remoteManifest: { url, bytes: result.manifestStore } });
+    expect(report.verification.status).toBe('verified');
+    expect(report.report.manifestId).toBe(result.manifestId);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
+import { withRemoteManifest } from './c2pa/remote-manifests.ts';
 import { RemoteManifestError, UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse, type CertificateDetails, type RawManifestStore } from './report/build-report.ts';
@@ -13,6 +14,11 @@ import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 
 export interface VerifyOptions {
   trust?: TrustStore;
+  /**
+   * The asset's remote manifest, already fetched by the caller (through its safe fetcher) from the
+   * URL a previous verify reported in a RemoteManifestError.
+   */
+  remoteManifest?: { url: string; bytes: Uint8Array };
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
   /**
@@ -65,11 +71,14 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
   const { WasmReader } = loadC2pa();
   let reader;
   try {
-    reader = await WasmReader.fromBytes(format.mime, bytes, trust.readerContext);
+    const remote = options.remoteManifest;
+    reader = remote
+      ? await withRemoteManifest(remote.url, remote.bytes, () => WasmReader.fromBytes(format.mime, bytes, trust.remoteReaderContext))
+      : await WasmReader.fromBytes(format.mime, bytes, trust.readerContext);
   } catch (error) {
     const classified = classifyReadError(format.mime, error);
     if (classified === 'no_manifest') return unsignedResponse(format.mime);
-    if (classified instanceof RemoteManifestError) throw new RemoteManifestError(findRemoteManifestUrl(bytes), c2paErrorText(error));
+    if (classified instanceof RemoteManifestError && !classified.url) throw new RemoteManifestError(findRemoteManifestUrl(bytes), c2paErrorText(error));
     throw classified;
   }
   try {

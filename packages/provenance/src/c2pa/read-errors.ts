@@ -20,6 +20,8 @@ export function classifyReadError(mime: string, error: unknown): 'no_manifest' |
   const text = c2paErrorText(error);
   if (/JumbfNotFound|ProvenanceMissing/.test(text)) return 'no_manifest';
   if (/UnsupportedType/.test(text)) return new UnsupportedFormatError(mime, text);
+  const remoteUrl = /RemoteManifestUrl\("([^"]+)"\)/.exec(text);
+  if (remoteUrl) return new RemoteManifestError(remoteUrl[1]!, text);
   if (/RemoteManifest/.test(text)) return new RemoteManifestError(null, text);
   for (const [pattern, reason] of MALFORMED_REASONS) {
     if (pattern.test(text)) return new MalformedAssetError(reason, text);

@@ -3,12 +3,11 @@
  * compare the engine against.
  */
 import { loadC2pa } from '../c2pa/wasm.ts';
+import { readerSettings } from '../c2pa/reader-settings.ts';
 
 export async function rawValidationState(bytes: Uint8Array, mime: string, anchorsPem?: string): Promise<string> {
   const { WasmReader } = loadC2pa();
-  const context = anchorsPem
-    ? JSON.stringify({ verify: { verify_trust: true }, trust: { trust_anchors: anchorsPem } })
-    : JSON.stringify({ verify: { verify_trust: false } });
+  const context = readerSettings(anchorsPem ? { anchorsPem } : {});
   try {
     const reader = await WasmReader.fromBytes(mime, bytes, context);
     const state = (reader.manifestStore() as { validation_state: string }).validation_state;

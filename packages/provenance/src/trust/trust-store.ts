@@ -4,6 +4,7 @@
  * changes whenever the anchors do, so caches of verdicts can key on it.
  */
 import { X509Certificate, createHash } from 'node:crypto';
+import { readerSettings } from '../c2pa/reader-settings.ts';
 
 export interface TrustAnchor {
   subject: string;
@@ -17,6 +18,8 @@ export interface TrustStore {
   readonly version: string;
   /** The c2pa-rs context JSON for a reader that checks trust against these anchors. */
   readonly readerContext: string;
+  /** The same, allowing c2pa-wasm to ask for a remote manifest (served from memory by the engine). */
+  readonly remoteReaderContext: string;
 }
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -41,11 +44,13 @@ export function createTrustStore(pemTexts: readonly string[]): TrustStore {
     .update(anchors.map((anchor) => anchor.fingerprint256).sort().join('\n'))
     .digest('hex')
     .slice(0, 16);
-  const readerContext =
-    anchors.length === 0
-      ? JSON.stringify({ verify: { verify_trust: false } })
-      : JSON.stringify({ verify: { verify_trust: true }, trust: { trust_anchors: anchors.map((anchor) => anchor.pem).join('\n') } });
-  return { anchors, version, readerContext };
+  const anchorsPem = anchors.map((anchor) => anchor.pem).join('\n');
+  return {
+    anchors,
+    version,
+    readerContext: readerSettings({ anchorsPem }),
+    remoteReaderContext: readerSettings({ anchorsPem, remoteManifestFetch: true }),
+  };
 }
 
 /** No anchors at all: manifests can be intact (`partial`) but never `verified`. */
