@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { TAnalyticsSummary, TVerificationEvent } from '@provenance/contracts';
+
+const apiRequest = vi.fn();
+vi.mock('@/lib/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args), ApiError: class extends Error {} }));
+vi.mock('@/lib/auth/use-session', () => ({
+  useSession: () => ({ access_token: 'a', refresh_token: 'r', expires_at: 0, user: { id: 'user-1', email: 'ada@example.com', is_demo: false } }),
+}));
+
+const { AnalyticsPage } = await import('./analytics-page');
+
+function days(): TAnalyticsSummary['perDay'] {
+  return Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, '0')}`, verified: 0, partial: 0, invalid: 0, unsigned: 0 }));
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AnalyticsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => apiRequest.mockReset());
+
+describe('AnalyticsPage', () => {
+  it('shows zeros and the empty state for an account with no activity, never made-up figures', async () => {
+    const summary: TAnalyticsSummary = {
+      manifests: 0,
+      verifications: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 },
+      successRate: null,
+      verificationsToday: 0,
+      perDay: days(),
+      failureReasons: [],
+    };
+    apiRequest.mockImplementation(async (path: string) => (path.startsWith('/analytics/summary') ? summary : { events: [] }));
+    renderPage();
+    expect(await screen.findByText('No activity yet')).toBeTruthy();
+    expect(screen.getByTestId('stat-Manifests').textContent).toBe('0');
+    expect(screen.getByTestId('stat-Verified').textContent).toBe('—');
+    expect(document.body.textContent).not.toMatch(/2,547,893|5,894,621|99\.9/);
+  });
+
+  it('lists the recent verification events with verdict, reason and place', async () => {
+    const perDay = days();
+    perDay[29] = { date: '2026-10-30', verified: 2, partial: 0, invalid: 1, unsigned: 0 };
+    const summary: TAnalyticsSummary = {
+      manifests: 1,
+      verifications: { total: 3, verified: 2, partial: 0, invalid: 1, unsigned: 0 },
+      successRate: 66.67,
+      verificationsToday: 3,
+      perDay,
+      failureReasons: [{ reason: 'The asset was changed after signing', count: 1 }],
+    };
+    const events: TVerificationEvent[] = [
+      { id: 'e1', created_at: new Date().toISOString(), status: 'invalid', reason: 'The asset was changed after signing', geo_location: 'Paris, FR', manifestId: 'urn:c2pa:1', source: 'url' },
+      { id: 'e2', created_at: new Date().toISOString(), status: 'verified', reason: 'Signed by a trusted signer', geo_location: null, manifestId: 'urn:c2pa:1', source: 'upload' },
+    ];
+    apiRequest.mockImplementation(async (path: string) => (path.startsWith('/analytics/summary') ? summary : { events }));
+    renderPage();
+    expect(await screen.findAllByTestId('verification-event')).toHaveLength(2);
+    expect(apiRequest).toHaveBeenCalledWith('/analytics/events?limit=10', expect.anything());
+    expect(screen.getByTestId('stat-Verified').textContent).toBe('66.7%');
+    expect(screen.getByText('Paris, FR')).toBeTruthy();
+    expect(screen.getByText('Location unknown')).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Verifications per day' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Failure reasons' })).toBeTruthy();
+  });
+
+  it('logs a load failure and stays on screen with a way to retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    apiRequest.mockRejectedValue(new Error('offline'));
+    renderPage();
+    expect(await screen.findByText('Analytics are not available right now')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith('Analytics: the summary could not be loaded', expect.any(Error));
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,23 @@
+// The four stat cards of SPEC.md section 2 with the account's real figures (DESIGN.md section 9):
+// manifests signed, verifications of its content, the verified share and today's verifications.
+import { CalendarClock, FileSignature, ShieldCheck, Activity } from 'lucide-react';
+import type { TAnalyticsSummary } from '@provenance/contracts';
+import { formatCount, formatPercent } from '../lib/figures';
+import { StatCard } from './stat-card';
+
+export function AnalyticsStatCards({ summary }: { summary: TAnalyticsSummary }) {
+  const { verifications } = summary;
+  return (
+    <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label="Manifests" value={formatCount(summary.manifests)} hint="Content Credentials you have signed" icon={<FileSignature />} />
+      <StatCard label="Verifications" value={formatCount(verifications.total)} hint="Checks of your content, all verdicts" icon={<Activity />} />
+      <StatCard
+        label="Verified"
+        value={formatPercent(summary.successRate)}
+        hint={verifications.total === 0 ? 'No verifications yet' : `${formatCount(verifications.verified)} of ${formatCount(verifications.total)} verified`}
+        icon={<ShieldCheck />}
+      />
+      <StatCard label="Today" value={formatCount(summary.verificationsToday)} hint="Verifications since midnight (UTC)" icon={<CalendarClock />} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The ten most recent verification events of the account's content, newest first (SPEC.md
+// sections 2 and 7): verdict, reason, place and time.
+import { MapPin } from 'lucide-react';
+import type { TVerificationEvent } from '@provenance/contracts';
+import { StatusBadge } from '@/components/status-badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { formatRelative } from '../lib/figures';
+
+const SOURCE_LABELS: Record<TVerificationEvent['source'], string> = {
+  url: 'By URL',
+  upload: 'Uploaded file',
+  manifest: 'By manifest ID',
+};
+
+export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent verification events</CardTitle>
+        <CardDescription>The last {events.length === 1 ? 'verification' : `${events.length} verifications`} of your content, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {events.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No one has verified your content yet.</p>
+        ) : (
+          <ol className="divide-y rounded-lg border" aria-label="Recent verification events">
+            {events.map((event) => (
+              <li key={event.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4" data-testid="verification-event">
+                <StatusBadge status={event.status} className="self-start sm:w-28 sm:justify-center" />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="text-sm font-medium break-words">{event.reason}</p>
+                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                    <span className="inline-flex items-center gap-1">
+                      <MapPin className="size-3" aria-hidden="true" />
+                      <span className="sr-only">Place: </span>
+                      {event.geo_location ?? 'Location unknown'}
+                    </span>
+                    <span>{SOURCE_LABELS[event.source]}</span>
+                    {event.manifestId ? <span className="max-w-full truncate font-mono">{event.manifestId}</span> : null}
+                  </p>
+                </div>
+                <time dateTime={event.created_at} title={formatDateTime(event.created_at)} className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                  {formatRelative(event.created_at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
