@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(loadConfig({ INIT_CWD: '/srv/provenance' }).DATA_DIR).toBe('/srv/provenance/data');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.MAX_ASSET_BYTES).toBe(100 * 1024 * 1024);
     expect(config.FETCH_ALLOW_HOSTS).toEqual([]);

@@ -51,9 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  // `npm start` at the repository root runs the server inside apps/server; relative paths still
+  // mean the directory the user ran npm from (npm passes it as INIT_CWD).
+  const baseDir = env.INIT_CWD ?? process.cwd();
   return {
     ...config,
-    DATA_DIR: path.resolve(config.DATA_DIR),
+    DATA_DIR: path.resolve(baseDir, config.DATA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

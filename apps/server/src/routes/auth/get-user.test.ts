@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/create-db.ts';
+import { refreshTokens, sessions } from '../../db/schema.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
@@ -41,5 +43,16 @@ describe.each(testDatabaseKinds())('GET /auth/user on %s', (kind) => {
     // A signature made with another secret is refused too.
     const forged = `${rawToken}.${Buffer.alloc(32).toString('base64')}`;
     expect((await server.request('GET', 'auth/user', { token: forged })).status).toBe(401);
+  });
+
+  it('refuses an expired access token, and an expired refresh token', async () => {
+    const { session } = await signUpAccount(server);
+    const past = new Date(Date.now() - 1000);
+    await database.db.update(sessions).set({ expiresAt: past }).where(eq(sessions.userId, session.user.id));
+    expect((await server.request('GET', 'auth/user', { token: session.access_token })).status).toBe(401);
+
+    const other = await signUpAccount(server);
+    await database.db.update(refreshTokens).set({ expiresAt: past }).where(eq(refreshTokens.userId, other.session.user.id));
+    expect((await server.request('POST', 'auth/refresh', { body: { refresh_token: other.session.refresh_token } })).status).toBe(401);
   });
 });
