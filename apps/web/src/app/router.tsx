@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: 'terms', lazy: async () => ({ Component: (await import('@/features/legal/terms-page')).TermsPage }) },
       { path: 'device-info', lazy: async () => ({ Component: (await import('@/features/device-info/device-info-page')).DeviceInfoPage }) },
       { path: 'security', lazy: async () => ({ Component: (await import('@/features/security/security-page')).SecurityPage }) },
+      { path: 'verify', lazy: async () => ({ Component: (await import('@/features/verify-report/verify-page')).VerifyPage }) },
+      { path: 'v/:manifestId', lazy: async () => ({ Component: (await import('@/features/verify-report/manifest-report-page')).ManifestReportPage }) },
       {
         Component: RequireAuth,
         children: [

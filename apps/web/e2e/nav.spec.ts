@@ -1,0 +1,83 @@
+// The navigation bar in both states and on a phone (SPEC.md section 2).
+import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS } from './support/fixtures.ts';
+
+const LINKS = ['Home', 'Dashboard', 'API Docs', 'Analytics', 'Device Info', 'Security', 'Settings', 'Support'];
+
+test('signed out: the links, Sign In and Get Started', async ({ page }) => {
+  await page.goto('/support');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of LINKS) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'API Docs' }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(nav.getByRole('link', { name: 'API Docs' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('signed in: the email and Sign Out', async ({ page, request }) => {
+  const session = await signUpViaApi(request, 'nav');
+  await useSession(page, session);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText(session.user.email)).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('the toggle menu opens, lists the links, and closes on navigation', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'API Docs' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls')}`);
+    for (const name of LINKS) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await shoot(page, testInfo, 'nav-menu-phone');
+    await menu.getByRole('link', { name: 'Support', exact: true }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+  });
+
+  test('signed in, the menu shows the email and Sign Out', async ({ page, request }) => {
+    const session = await signUpViaApi(request, 'navphone');
+    await useSession(page, session);
+    await page.goto('/support');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByText(session.user.email).last()).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('keyboard: the skip link and the nav are reachable with Tab', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Provenance Gateway home' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+});
+
+test('the theme toggle switches to dark and remembers it', async ({ page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await shoot(page, testInfo, 'landing-dark-desktop');
+});

@@ -1,0 +1,58 @@
+// The Support Center's contact form, stored through the server: busy state, toast with the
+// request's reference, cleared form, and the request visible to its account.
+import { APP_URL } from './support/e2e-env.ts';
+import { expect, signUpViaApi, test, toast, useSession } from './support/fixtures.ts';
+
+test('a signed-in user sends a message and it is stored for their account', async ({ page, request }) => {
+  const session = await signUpViaApi(request, 'support');
+  await useSession(page, session);
+  await page.goto('/support');
+  await expect(page.getByRole('link', { name: /Open Documentation/ })).toHaveAttribute('href', '/docs');
+  await expect(page.getByRole('link', { name: /^support@/ })).toHaveAttribute('href', /^mailto:support@/);
+
+  // Hold the request briefly so the busy state can be seen; it still goes to the real server.
+  await page.route('**/api/v1/support-requests', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+
+  const subject = `Badge question ${Date.now()}`;
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(session.user.email);
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('How do I embed the verified badge next to a photo?');
+  await expect(page.getByLabel('Message')).toHaveAttribute('rows', '6');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(page.getByLabel('Name')).toBeDisabled();
+
+  const sent = toast(page, 'Message sent!');
+  await expect(sent).toContainText("We'll get back to you within 24 hours");
+  await expect(sent).toContainText(/Reference: \S+/);
+  for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
+
+  const listed = await request.get(`${APP_URL}/api/v1/support-requests`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+  expect(listed.ok()).toBe(true);
+  const body = (await listed.json()) as { requests: { subject: string; reference: string }[] };
+  const stored = body.requests.find((r) => r.subject === subject);
+  expect(stored).toBeTruthy();
+  await expect(sent).toContainText(stored?.reference ?? '-');
+});
+
+test('every field is required', async ({ page }) => {
+  await page.goto('/support');
+  for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveAttribute('required', '');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(toast(page, 'Message sent!')).toHaveCount(0);
+});
+
+test('signed out, a message is accepted too', async ({ page }) => {
+  await page.goto('/support');
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByLabel('Subject').fill('Signed-out question');
+  await page.getByLabel('Message').fill('Can regulators verify without an account?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toast(page, 'Message sent!')).toContainText('Reference:');
+});

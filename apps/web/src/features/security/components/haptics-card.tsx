@@ -1,0 +1,41 @@
+// Haptic Feedback (SPEC.md section 2): Light, Medium, Heavy impacts. Says so when the device has no
+// way to vibrate (most desktop browsers).
+import { useState } from 'react';
+import { Vibrate } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { haptics, type ImpactStrength } from '@/platform/haptics';
+import { FeatureCard } from './feature-card';
+
+const STRENGTHS: { strength: ImpactStrength; label: string }[] = [
+  { strength: 'light', label: 'Light' },
+  { strength: 'medium', label: 'Medium' },
+  { strength: 'heavy', label: 'Heavy' },
+];
+
+export function HapticsCard() {
+  const [last, setLast] = useState<{ label: string; felt: boolean } | null>(null);
+
+  async function impact(strength: ImpactStrength, label: string): Promise<void> {
+    try {
+      setLast({ label, felt: await haptics.impact(strength) });
+    } catch (error) {
+      console.warn('Haptics unavailable', error);
+      setLast({ label, felt: false });
+    }
+  }
+
+  return (
+    <FeatureCard id="haptics" Icon={Vibrate} title="Haptic Feedback" description="Feel the three impact strengths of the device's vibration motor.">
+      <div className="grid grid-cols-3 gap-2" role="group" aria-label="Impact strength">
+        {STRENGTHS.map(({ strength, label }) => (
+          <Button key={strength} variant="outline" onClick={() => void impact(strength, label)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      <p className="mt-auto text-sm text-muted-foreground" aria-live="polite" data-testid="haptics-result">
+        {last === null ? 'Tap a strength to feel it.' : last.felt ? `${last.label} impact played.` : `${last.label} impact: this device has no vibration motor the app can use.`}
+      </p>
+    </FeatureCard>
+  );
+}

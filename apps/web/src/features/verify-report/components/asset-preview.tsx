@@ -1,0 +1,81 @@
+// The checked asset: the file itself when the user gave one (a video shows its poster frame), else
+// the thumbnail the active manifest carries, with a warning when its signer is not trusted.
+import { useEffect, useState } from 'react';
+import { FileQuestion, Film } from 'lucide-react';
+import type { TVerifyResponse } from '@provenance/contracts';
+import { UntrustedThumbnailNote } from './untrusted-thumbnail-note';
+
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return undefined;
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(null);
+    };
+  }, [file]);
+  return url;
+}
+
+function LocalPreview({ file, url, onUnplayable }: { file: File; url: string; onUnplayable: () => void }) {
+  if (file.type.startsWith('video/')) {
+    // `#t=0.1` makes the browser seek and paint the poster frame without playing.
+    return (
+      <video
+        data-testid="asset-preview-video"
+        src={`${url}#t=0.1`}
+        preload="metadata"
+        controls
+        muted
+        playsInline
+        onError={onUnplayable}
+        aria-label={`Poster frame of ${file.name}`}
+        className="max-h-96 w-full rounded-lg bg-black object-contain"
+      />
+    );
+  }
+  return <img data-testid="asset-preview-image" src={url} alt={`The checked file, ${file.name}`} onError={onUnplayable} className="max-h-96 w-full rounded-lg object-contain" />;
+}
+
+export function AssetPreview({ result, file }: { result: TVerifyResponse; file: File | null }) {
+  const url = useObjectUrl(file);
+  const [unplayable, setUnplayable] = useState(false);
+  useEffect(() => setUnplayable(false), [file]);
+  const thumbnail = result.report.activeManifest?.thumbnail ?? null;
+  const trusted = result.verification.status === 'verified';
+  const title = result.report.activeManifest?.title ?? file?.name ?? 'this asset';
+  const isVideo = (file?.type ?? result.report.format).startsWith('video/');
+
+  let body;
+  if (file && url && !unplayable) {
+    body = (
+      <figure className="space-y-2">
+        <LocalPreview file={file} url={url} onUnplayable={() => setUnplayable(true)} />
+        <figcaption className="text-xs text-muted-foreground">The file you checked, shown from your device.</figcaption>
+      </figure>
+    );
+  } else if (thumbnail?.dataUrl) {
+    body = (
+      <figure className="space-y-2">
+        <img data-testid="asset-preview-thumbnail" src={thumbnail.dataUrl} alt={`Thumbnail of ${title} stored in its manifest`} className="max-h-96 w-full rounded-lg object-contain" />
+        <figcaption className="text-xs text-muted-foreground">Thumbnail stored in the manifest.</figcaption>
+        {trusted ? null : <UntrustedThumbnailNote />}
+      </figure>
+    );
+  } else {
+    const Icon = isVideo ? Film : FileQuestion;
+    body = (
+      <div data-testid="asset-preview-none" className="grid aspect-video place-items-center rounded-lg border border-dashed bg-muted/40 p-6 text-center">
+        <div>
+          <Icon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" strokeWidth={1.5} />
+          <p className="mt-2 text-sm text-muted-foreground">
+            {file && unplayable ? 'This browser cannot display this file, and its manifest carries no thumbnail.' : 'No preview: the manifest carries no thumbnail.'}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return <div className="rounded-xl border bg-card p-3 shadow-sm">{body}</div>;
+}

@@ -1,0 +1,72 @@
+// Downloads and identifiers: the report as JSON, the `.c2pa` manifest store when the gateway holds
+// it, a shareable link to this report, and the technical facts auditors quote.
+import { useEffect, useMemo, useState } from 'react';
+import { Download, FileJson, FileKey2 } from 'lucide-react';
+import type { TVerifyResponse } from '@provenance/contracts';
+import { CopyButton } from '@/components/copy-button';
+import { Button } from '@/components/ui/button';
+import { useHasManifestStore } from '../api/verify-report';
+import { downloadStem, manifestStoreUrl, reportJson, reportPath } from '../lib/report-download';
+import { Fact, NotStated, ReportSection } from './report-section';
+
+function useJsonUrl(result: TVerifyResponse): string | null {
+  const blob = useMemo(() => new Blob([reportJson(result)], { type: 'application/json' }), [result]);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
+
+export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVerifyResponse; shareUrl: string | null; storeKnown?: boolean }) {
+  const jsonUrl = useJsonUrl(result);
+  const manifestId = result.report.manifestId;
+  const store = useHasManifestStore(manifestId, storeKnown);
+  const hasStore = storeKnown ?? store.data === true;
+  const stem = downloadStem(result);
+  // A manifest the gateway holds has a permanent report address; other reports link to their source.
+  const link = shareUrl ?? (manifestId && hasStore ? `${window.location.origin}${reportPath(manifestId)}` : null);
+  return (
+    <ReportSection id="downloads-title" title="Downloads and details" icon={<Download />}>
+      <div className="flex flex-wrap gap-2">
+        {jsonUrl ? (
+          <Button asChild variant="outline">
+            <a href={jsonUrl} download={`${stem}.manifest.json`}>
+              <FileJson aria-hidden="true" />
+              Manifest report (JSON)
+            </a>
+          </Button>
+        ) : null}
+        {manifestId && hasStore ? (
+          <Button asChild variant="outline">
+            <a href={manifestStoreUrl(manifestId)} download={`${stem}.c2pa`}>
+              <FileKey2 aria-hidden="true" />
+              Manifest store (.c2pa)
+            </a>
+          </Button>
+        ) : null}
+      </div>
+      {manifestId && !hasStore && !store.isLoading ? (
+        <p className="mt-2 text-xs text-muted-foreground">The .c2pa manifest store is offered for manifests this gateway signed and holds; this one is embedded in the file itself.</p>
+      ) : null}
+      <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Fact term="Manifest ID" mono testId="fact-manifest-id">{manifestId ?? <NotStated />}</Fact>
+        </div>
+        <Fact term="Format" mono>{result.report.format}</Fact>
+        <Fact term="Validation state" mono>{result.report.validationState ?? 'No manifest'}</Fact>
+        <Fact term="Manifests in the store">{result.report.manifests.length}</Fact>
+        {result.eventId ? <Fact term="Verification event" mono>{result.eventId}</Fact> : null}
+      </dl>
+      {link ? (
+        <div className="mt-5 flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 p-2 ps-3">
+          <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Link to this report</span>
+          <code className="min-w-0 flex-1 break-all text-xs" data-testid="share-url">{link}</code>
+          <CopyButton text={link} label="Copy link to this report" />
+        </div>
+      ) : null}
+    </ReportSection>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TVerifyResponse } from '@provenance/contracts';
+import { invalidResult, unsignedResult, verifiedResult } from '../test-fixtures';
+import { ReportView } from './report-view';
+
+function renderReport(result: TVerifyResponse, storeKnown?: boolean) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 404 })));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ReportView result={result} storeKnown={storeKnown} shareUrl={null} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ReportView', () => {
+  it('puts the verdict first, then signer, AI disclosure, history, ingredients and codes', () => {
+    renderReport(verifiedResult, true);
+    const verdict = screen.getByTestId('verdict');
+    expect(within(verdict).getByRole('heading', { level: 2 }).textContent).toContain('Verified');
+    expect(verdict.textContent).toContain('TRUSTED');
+    expect(verdict.textContent).toContain('chains to a trusted root');
+    expect(screen.getByTestId('fact-signer').textContent).toContain('Daily Ledger Newsroom');
+    expect(screen.getByTestId('fact-creator').textContent).toContain('Ana Reporter');
+    expect(screen.getByTestId('fact-license').textContent).toContain('CC BY 4.0');
+    expect(screen.getByTestId('fact-location').textContent).toContain('51.5072, -0.1276');
+    expect(screen.getByTestId('signer-trust').textContent).toContain("On this gateway's trust list");
+    expect(screen.getByTestId('ai-disclosure').textContent).toContain('Edited with AI');
+    expect(screen.getByText('Composite including generative AI', { selector: 'span' })).toBeTruthy();
+    const timeline = screen.getByTestId('action-timeline');
+    expect(within(timeline).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Opened'),
+      expect.stringContaining('Edited'),
+    ]);
+    expect(screen.getByTestId('validation-codes').textContent).toContain('assertion.dataHash.match');
+    expect(screen.getByRole('link', { name: /Manifest store \(\.c2pa\)/ }).getAttribute('href')).toBe(`/api/v1/manifests/${encodeURIComponent(verifiedResult.report.manifestId!)}?format=c2pa`);
+    expect(screen.getByRole('link', { name: /Manifest report \(JSON\)/ }).getAttribute('download')).toBe('harbour-fire.manifest.json');
+  });
+
+  it('draws the ingredient tree, expands nested ingredients and warns about untrusted thumbnails', async () => {
+    renderReport(verifiedResult, true);
+    const tree = screen.getByTestId('ingredient-tree');
+    expect(within(tree).getAllByTestId('ingredient')).toHaveLength(3);
+    const toggle = within(tree).getByRole('button', { name: 'Expand agency-photo.jpg' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.hidden).toBe(true);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.hidden).toBe(false);
+    // The scan's thumbnail is held by the agency's untrusted manifest; the top-level ones by the verified one.
+    expect(within(tree).getAllByTestId('untrusted-thumbnail')).toHaveLength(1);
+  });
+
+  it('shows a tampered file as Verification Failed with the failing code', () => {
+    renderReport(invalidResult, true);
+    expect(within(screen.getByTestId('verdict')).getByRole('heading', { level: 2 }).textContent).toContain('Verification Failed');
+    expect(screen.getByTestId('verdict').textContent).toContain('changed since it was signed');
+    expect(screen.getByText('Content unchanged', { exact: false }).closest('li')?.getAttribute('data-state')).toBe('fail');
+    expect(screen.getByTestId('validation-codes').querySelector('[data-group="failure"]')?.textContent).toContain('assertion.dataHash.mismatch');
+    // Untrusted manifest: its own thumbnail is not proof.
+    expect(screen.getAllByTestId('untrusted-thumbnail').length).toBeGreaterThan(0);
+  });
+
+  it('explains an unsigned file without inventing a signer', () => {
+    renderReport(unsignedResult);
+    expect(screen.getByTestId('verdict').textContent).toContain('Verification Failed');
+    expect(screen.getByTestId('verdict').textContent).toContain('NONE');
+    expect(screen.getByRole('heading', { name: 'What this means' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Signer' })).toBeNull();
+    expect(screen.getByText('No validation codes: there was no manifest to validate.')).toBeTruthy();
+  });
+});

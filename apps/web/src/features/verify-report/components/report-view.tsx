@@ -1,0 +1,52 @@
+// The whole Content Credentials report for one verification answer: verdict first, then the asset
+// and what it says, signer, AI disclosure, edit history, ingredients, codes, downloads.
+import type { TVerifyResponse } from '@provenance/contracts';
+import { ActionTimeline } from './action-timeline';
+import { AiDisclosure } from './ai-disclosure';
+import { AssetPreview } from './asset-preview';
+import { CredentialSummary } from './credential-summary';
+import { IngredientTree } from './ingredient-tree';
+import { ReportDownloads } from './report-downloads';
+import { SignerDetails } from './signer-details';
+import { ValidationCodes } from './validation-codes';
+import { VerdictBanner } from './verdict-banner';
+
+export function ReportView({ result, file = null, shareUrl = null, storeKnown }: { result: TVerifyResponse; file?: File | null; shareUrl?: string | null; storeKnown?: boolean }) {
+  const manifest = result.report.activeManifest;
+  const signer = result.report.signer;
+  return (
+    <article aria-label="Content Credentials report" data-testid="report" className="space-y-6">
+      <VerdictBanner result={result} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-6">
+          <AssetPreview result={result} file={file} />
+          {manifest ? <AiDisclosure manifest={manifest} /> : null}
+        </div>
+        <div className="space-y-6">
+          {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer />}
+          {signer ? <SignerDetails signer={signer} /> : null}
+        </div>
+      </div>
+      {manifest ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ActionTimeline manifest={manifest} />
+          <IngredientTree result={result} />
+        </div>
+      ) : null}
+      <ValidationCodes result={result} />
+      <ReportDownloads result={result} shareUrl={shareUrl} storeKnown={storeKnown} />
+    </article>
+  );
+}
+
+function UnsignedExplainer() {
+  return (
+    <section aria-labelledby="unsigned-title" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id="unsigned-title" className="text-lg font-semibold">What this means</h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        No C2PA manifest was found embedded in this file. Many files lose their Content Credentials when a platform re-encodes them or strips metadata.
+        An unsigned file is not necessarily fake, but nothing here shows who made it or how.
+      </p>
+    </section>
+  );
+}

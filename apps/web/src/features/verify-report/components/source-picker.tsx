@@ -1,0 +1,118 @@
+// Where the asset to check comes from: a file dropped on the zone or picked with the button, or a
+// pasted URL. The file never leaves for anywhere but this gateway's verify endpoint.
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { FileUp, Link2, Loader2, ScanSearch } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** Formats the engine reads (DESIGN.md section 5: every format c2pa-rs supports). */
+export const ACCEPTED_TYPES =
+  'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,image/gif,image/tiff,image/svg+xml,video/mp4,video/quicktime,audio/mp4,audio/wav,audio/mpeg,application/pdf,.c2pa,.m4v,.mov,.heic,.heif';
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function SourcePicker({ busy, initialUrl, onUrl, onFile }: { busy: boolean; initialUrl: string; onUrl: (url: string) => void; onFile: (file: File) => void }) {
+  const [url, setUrl] = useState(initialUrl);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const value = url.trim();
+    if (!value) {
+      toast.error('Image URL required', { description: 'Please enter an image URL to verify' });
+      return;
+    }
+    if (!isHttpUrl(value)) {
+      setUrlError('Enter an address that starts with http:// or https://');
+      return;
+    }
+    setUrlError(null);
+    onUrl(value);
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>): void {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onFile(file);
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div
+        data-testid="drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        className={cn(
+          'flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed bg-card p-6 text-center transition-colors',
+          dragging ? 'border-primary bg-accent/60' : 'border-input',
+        )}
+      >
+        <FileUp className="size-8 text-muted-foreground" aria-hidden="true" strokeWidth={1.5} />
+        <div>
+          <p className="font-medium">Drop a photo, video or document here</p>
+          <p className="text-sm text-muted-foreground">JPEG, PNG, WebP, AVIF, HEIC, GIF, TIFF, SVG, MP4, MOV, audio, PDF or a .c2pa manifest</p>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPTED_TYPES}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="File to verify"
+          data-testid="file-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) onFile(file);
+            event.target.value = '';
+          }}
+        />
+        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+          <FileUp aria-hidden="true" />
+          Choose a file
+        </Button>
+      </div>
+      <form onSubmit={submit} noValidate className="flex flex-col justify-center gap-3 rounded-xl border bg-card p-6">
+        <Label htmlFor="report-url">Or check a file on the web</Label>
+        <div className="relative">
+          <Link2 className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id="report-url"
+            name="assetUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/photo.jpg"
+            className="pl-9"
+            value={url}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? 'report-url-error' : undefined}
+            onChange={(event) => setUrl(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+        {urlError ? <FieldError id="report-url-error">{urlError}</FieldError> : null}
+        <Button type="submit" disabled={busy} className="self-start">
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
+          {busy ? 'Verifying...' : 'Verify'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The verdict first, in plain language: Verified or Verification Failed (SPEC.md section 4), the
+// status badge, what it means, the engine's reason, and the checks behind it.
+import { CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
+import type { TVerifyResponse } from '@provenance/contracts';
+import { StatusBadge } from '@/components/status-badge';
+import { cn } from '@/lib/utils';
+import { verdictText, type Tone } from '../lib/report-text';
+import { verdictChecks, type CheckState } from '../lib/verdict-checks';
+
+const TONE: Record<Tone, string> = {
+  success: 'border-success/40 bg-success-soft/60',
+  warning: 'border-warning/40 bg-warning-soft/60',
+  danger: 'border-destructive/40 bg-danger-soft/60',
+  neutral: 'border-border bg-neutral-soft',
+};
+const ICON_TONE: Record<Tone, string> = { success: 'text-success', warning: 'text-warning', danger: 'text-destructive', neutral: 'text-muted-foreground' };
+const ICONS = { verified: ShieldCheck, partial: ShieldAlert, invalid: ShieldX, unsigned: ShieldQuestion } as const;
+
+const CHECK_ICON: Record<CheckState, { Icon: typeof CheckCircle2; className: string; word: string }> = {
+  pass: { Icon: CheckCircle2, className: 'text-success', word: 'Passed' },
+  fail: { Icon: XCircle, className: 'text-destructive', word: 'Failed' },
+  unknown: { Icon: CircleHelp, className: 'text-muted-foreground', word: 'Not checked' },
+};
+
+export function VerdictBanner({ result }: { result: TVerifyResponse }) {
+  const { status, trustLevel } = result.verification;
+  const text = verdictText(status);
+  const Icon = ICONS[status];
+  const checks = verdictChecks(result);
+  return (
+    <section aria-labelledby="verdict-title" data-testid="verdict" data-status={status} className={cn('rounded-xl border p-5 sm:p-6', TONE[text.tone])}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Icon className={cn('size-12 shrink-0', ICON_TONE[text.tone])} aria-hidden="true" strokeWidth={1.6} />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold uppercase tracking-widest text-muted-foreground">Content Credentials</p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <h2 id="verdict-title" className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">
+              {text.headline}
+            </h2>
+            <StatusBadge status={status} />
+            <span className="rounded-md border bg-card/70 px-2 py-0.5 font-mono text-xs" title="Trust level">
+              <span className="sr-only">Trust level </span>
+              {trustLevel.toUpperCase()}
+            </span>
+          </div>
+          <p className="mt-3 text-base">{text.meaning}</p>
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="verdict-reason">
+            <span className="font-medium text-foreground">Why: </span>
+            {result.report.reason}
+          </p>
+        </div>
+      </div>
+      {checks.length > 0 ? (
+        <ul className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Checks behind the verdict">
+          {checks.map((check) => {
+            const look = CHECK_ICON[check.state];
+            return (
+              <li key={check.id} data-check={check.id} data-state={check.state} className="flex items-start gap-2 rounded-lg border bg-card/80 p-3">
+                <look.Icon className={cn('mt-0.5 size-4 shrink-0', look.className)} aria-hidden="true" />
+                <div className="min-w-0">
+                  <p className="text-sm font-medium">
+                    {check.label}
+                    <span className="sr-only">: {look.word}</span>
+                  </p>
+                  <p className="text-xs text-muted-foreground">{check.detail}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

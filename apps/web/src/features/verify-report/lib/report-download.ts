@@ -1,0 +1,27 @@
+// What the report offers to download: the manifest report as JSON (made in the browser from the
+// answer already on screen) and the `.c2pa` manifest store the gateway holds for its own manifests.
+import type { TVerifyResponse } from '@provenance/contracts';
+import { apiUrl } from '@/lib/api-client';
+
+/** A file-name-safe stem from the asset title or the manifest ID. */
+export function downloadStem(result: TVerifyResponse): string {
+  const source = result.report.activeManifest?.title ?? result.report.manifestId ?? 'content-credentials';
+  const stem = source
+    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .replace(/[^a-z0-9._-]+/gi, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return stem || 'content-credentials';
+}
+
+export function reportJson(result: TVerifyResponse): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+export function manifestStoreUrl(manifestId: string): string {
+  return apiUrl(`/manifests/${encodeURIComponent(manifestId)}?format=c2pa`);
+}
+
+export function reportPath(manifestId: string): string {
+  return `/v/${encodeURIComponent(manifestId)}`;
+}

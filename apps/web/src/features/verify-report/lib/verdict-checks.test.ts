@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { invalidResult, unsignedResult, verifiedResult } from '../test-fixtures';
+import { verdictChecks } from './verdict-checks';
+
+const states = (result: Parameters<typeof verdictChecks>[0]) => Object.fromEntries(verdictChecks(result).map((check) => [check.id, check.state]));
+
+describe('verdict checks', () => {
+  it('passes every check of a verified manifest', () => {
+    expect(states(verifiedResult)).toEqual({ signature: 'pass', content: 'pass', trust: 'pass', ingredients: 'pass' });
+  });
+
+  it('fails the content check when the data hash no longer matches', () => {
+    expect(states(invalidResult).content).toBe('fail');
+  });
+
+  it('says "not checked" when the codes record no hash at all', () => {
+    const noHash = { ...verifiedResult, report: { ...verifiedResult.report, codes: { success: [], informational: [], failure: [] } } };
+    expect(states(noHash).content).toBe('unknown');
+  });
+
+  it('has nothing to check on an unsigned file', () => {
+    expect(verdictChecks(unsignedResult)).toEqual([]);
+  });
+});

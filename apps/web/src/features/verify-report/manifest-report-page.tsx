@@ -1,0 +1,45 @@
+// /v/:manifestId: the report of a manifest this gateway signed and holds, at a permanent address
+// publishers link to (the badge's 'full report' link leads here).
+import { useParams } from 'react-router';
+import { Link } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { PageContainer } from '@/components/page-container';
+import { PageHeader } from '@/components/page-header';
+import { ApiError } from '@/lib/api-client';
+import { useManifestReport } from './api/verify-report';
+import { reportPath } from './lib/report-download';
+import { ReportView } from './components/report-view';
+import { ReportError, ReportLoading } from './components/report-states';
+
+export function ManifestReportPage() {
+  const { manifestId = '' } = useParams();
+  const report = useManifestReport(manifestId);
+  const notFound = report.error instanceof ApiError && report.error.status === 404;
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Content Credentials report"
+        icon={<ShieldCheck />}
+        description={
+          <>
+            Manifest <code className="break-all font-mono text-sm">{manifestId}</code>, verified again just now.
+          </>
+        }
+      />
+      <div aria-live="polite">
+        {report.isPending ? <ReportLoading what={manifestId} /> : null}
+        {report.isError ? (
+          <div className="space-y-3">
+            <ReportError title={notFound ? 'Manifest not found' : 'Verification Failed'} error={report.error} />
+            <p className="text-sm">
+              <Link to="/verify" className="font-medium text-primary underline-offset-4 hover:underline">
+                Check a file or URL instead
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        {report.isSuccess ? <ReportView result={report.data} shareUrl={`${window.location.origin}${reportPath(manifestId)}`} storeKnown /> : null}
+      </div>
+    </PageContainer>
+  );
+}

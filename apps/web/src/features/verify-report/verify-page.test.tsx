@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { unsignedResult, verifiedResult } from './test-fixtures';
+import { VerifyPage } from './verify-page';
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/verify', Component: VerifyPage }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function stubApi(body: unknown) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'HEAD') return new Response(null, { status: 404 });
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('VerifyPage', () => {
+  it('verifies the URL of a /verify?url= deep link, with thumbnails, and shows the report', async () => {
+    const fetchMock = stubApi(verifiedResult);
+    renderAt(`/verify?url=${encodeURIComponent('https://news.example/photo.jpg')}`);
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Verified');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/verify-content?thumbnails=1');
+    expect(JSON.parse(String(init.body))).toEqual({ assetUrl: 'https://news.example/photo.jpg' });
+    expect((screen.getByLabelText('Or check a file on the web') as HTMLInputElement).value).toBe('https://news.example/photo.jpg');
+    expect(screen.getByTestId('share-url').textContent).toBe(`${window.location.origin}/verify?url=${encodeURIComponent('https://news.example/photo.jpg')}`);
+  });
+
+  it('sends a picked file as multipart and puts a pasted URL in the address', async () => {
+    const fetchMock = stubApi(unsignedResult);
+    const router = renderAt('/verify');
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'holiday.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('file-input'), file);
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Verification Failed');
+    const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect((body.get('file') as File).name).toBe('holiday.png');
+
+    await userEvent.type(screen.getByLabelText('Or check a file on the web'), 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert').textContent).toContain('http:// or https://');
+    await userEvent.clear(screen.getByLabelText('Or check a file on the web'));
+    await userEvent.type(screen.getByLabelText('Or check a file on the web'), 'https://x.example/a.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(router.state.location.search).toBe(`?url=${encodeURIComponent('https://x.example/a.png')}`);
+  });
+});
