@@ -13,14 +13,16 @@ const DATA_DIR = dataDir();
 export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(here, '../test-results'),
+  // Everything a run writes stays under test-results/ (git- and lint-ignored): per-test artifacts
+  // with the screenshots, and the HTML report that shows them.
+  outputDir: path.join(here, '../test-results/artifacts'),
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['html', { outputFolder: path.join(here, '../playwright-report'), open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: path.join(here, '../test-results/report'), open: 'never' }]],
   use: {
     baseURL: APP_URL,
     trace: 'retain-on-failure',
