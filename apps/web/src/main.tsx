@@ -2,10 +2,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { startNativeShell } from '@/platform/native-shell';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// On a device: Android's back button and the starting status bar colour; nothing in a browser.
+startNativeShell();
 
 createRoot(container).render(
   <StrictMode>
