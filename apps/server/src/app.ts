@@ -16,9 +16,12 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { mountWebApp } from './middleware/web-app.ts';
 import { registerAccountRoutes } from './routes/account/register-account-routes.ts';
 import { registerAuthRoutes } from './routes/auth/register-auth-routes.ts';
+import { registerEmbedRoutes } from './routes/embed/register-embed-routes.ts';
+import { PUBLIC_GATEWAY_PATHS, registerGatewayRoutes } from './routes/register-gateway-routes.ts';
 import type { ApiEnv, RouteContext } from './routes/route-context.ts';
 import { registerSupportRequestRoutes } from './routes/support-requests/register-support-request-routes.ts';
 import type { AttemptLimitRules } from './services/rate-limits/attempt-limits.ts';
+import type { GatewayServices } from './services/create-gateway-services.ts';
 import { createServices, type Services } from './services/create-services.ts';
 
 export const API_BASE_PATH = '/api/v1';
@@ -47,6 +50,11 @@ export interface AppDeps {
   clock?: () => Date;
   /** Pre-built services (main.ts shares them with background jobs); built from the rest when absent. */
   services?: Services;
+  /**
+   * Signing, verification and analytics (they need the engine's signer and an asset store). Apps
+   * built without them serve accounts only, as the account tests do.
+   */
+  gateway?: GatewayServices;
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
@@ -65,15 +73,21 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requestId());
   app.use('*', requestLog(logger));
+  registerEmbedRoutes(app); // the badge script publishers load cross-origin; before securityHeaders, which is same-origin
   app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...CAPACITOR_ORIGINS, ...config.corsOrigins]);
-  app.use(`${API_BASE_PATH}/*`, cors({
+  const accountCors = cors({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
     exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
-  }));
+  });
+  // Verification, analytics events, manifests, signed files and badges are public: any page may
+  // call them (the embeddable badge does), without cookies; account routes keep the origin list.
+  const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
+  const isPublicPath = (path: string) => PUBLIC_GATEWAY_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
+  app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
   app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes }));
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
@@ -93,8 +107,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   registerAuthRoutes(api, routeContext);
   registerAccountRoutes(api, routeContext);
   registerSupportRequestRoutes(api, routeContext);
-  // Further resources mount here, each as register<Resource>Routes(api, routeContext) from
-  // src/routes/<resource>/: sign-content, verify-content, track-analytics, manifests, assets, analytics.
+  if (deps.gateway) registerGatewayRoutes(api, { ...routeContext, gateway: deps.gateway });
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
