@@ -1,12 +1,37 @@
-// Signing Dashboard screen (SPEC.md section 2). Routed and titled now; its panels arrive in a later issue.
+// Signing Dashboard (SPEC.md section 2): the account's three stat cards, Sign New Content, and the
+// account's signed assets.
+import { useQuery } from '@tanstack/react-query';
 import { FileSignature } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/lib/auth/use-session';
+import { signedAssetsQuery } from './api/dashboard-queries';
+import { DashboardStatCards } from './components/dashboard-stat-cards';
+import { SignContentPanel } from './components/sign-content-panel';
+import { SignedAssetList } from './components/signed-asset-list';
 
 export function DashboardPage() {
+  const session = useSession();
   return (
     <PageContainer>
-      <PageHeader title="Signing Dashboard" description="Sign new content with C2PA Content Credentials: capture or pick an image, add its credentials and sign it." icon={<FileSignature aria-hidden="true" />} />
+      <PageHeader
+        title="Signing Dashboard"
+        description="Sign new content with C2PA Content Credentials: capture or pick an image, add its credentials and sign it."
+        icon={<FileSignature aria-hidden="true" />}
+      />
+      {session ? <DashboardBody userId={session.user.id} /> : null}
     </PageContainer>
+  );
+}
+
+function DashboardBody({ userId }: { userId: string }) {
+  const assets = useQuery(signedAssetsQuery(userId));
+  const newest = assets.data?.[0] ?? null;
+  return (
+    <div className="space-y-8">
+      <DashboardStatCards userId={userId} />
+      <SignContentPanel userId={userId} latestAsset={newest ? { assetId: newest.assetId, title: newest.title, signedAssetUrl: newest.signedAssetUrl } : null} />
+      <SignedAssetList assets={assets.data} state={assets.status} />
+    </div>
   );
 }

@@ -1,0 +1,39 @@
+// The dashboard's three stat cards with the account's real figures (DESIGN.md section 9, replacing
+// the prototype's static ones): assets signed, verifications of its content, success rate.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, FileSignature, ShieldCheck } from 'lucide-react';
+import { accountSummaryQuery } from '../api/dashboard-queries';
+import { StatCard } from './stat-card';
+
+function count(value: number | undefined): string {
+  return value === undefined ? '…' : new Intl.NumberFormat().format(value);
+}
+
+export function DashboardStatCards({ userId }: { userId: string }) {
+  const summary = useQuery(accountSummaryQuery(userId));
+  useEffect(() => {
+    // Figures are a side matter here: the failure is logged and the signing panel stays usable.
+    if (summary.error) console.error('Dashboard: the account figures could not be loaded', summary.error);
+  }, [summary.error]);
+  const data = summary.data;
+  const rate = data?.successRate;
+  const unavailable = summary.isError ? 'Not available right now' : null;
+  return (
+    <section aria-label="Your figures" className="grid gap-4 sm:grid-cols-3" aria-busy={summary.isPending}>
+      <StatCard label="Assets Signed" value={summary.isError ? '—' : count(data?.manifests)} hint={unavailable ?? 'Manifests signed by this account'} icon={<FileSignature />} />
+      <StatCard
+        label="Verifications"
+        value={summary.isError ? '—' : count(data?.verifications.total)}
+        hint={unavailable ?? 'Checks of your content, all verdicts'}
+        icon={<Activity />}
+      />
+      <StatCard
+        label="Success Rate"
+        value={rate === undefined ? (summary.isError ? '—' : '…') : rate === null ? '—' : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(rate)}%`}
+        hint={unavailable ?? (rate === null ? 'No verifications yet' : 'Share of verifications that verified')}
+        icon={<ShieldCheck />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+// Sign New Content (SPEC.md section 2): Capture, Pick File and Share, the preview, and the form
+// (Asset URL, Creator Name, title, license, AI flag, software agent, device and location). A file
+// picked or captured is uploaded and signed; otherwise the asset at the URL is fetched and signed.
+// On success every field resets (SPEC.md section 4) and the result panel shows what was made.
+import { useState, type FormEvent } from 'react';
+import { Camera, FileSignature, FolderOpen, Loader2, Share2, Smartphone, UploadCloud } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TSignContentResponse } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { isCancelled } from '@/platform/runtime';
+import { share } from '@/platform/share';
+import { trackShare } from '../api/dashboard-queries';
+import { useDeviceDetails } from '../hooks/use-device-details';
+import { useMediaSelection } from '../hooks/use-media-selection';
+import { useSignContent } from '../hooks/use-sign-content';
+import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingRequired, type SignFormValues } from '../lib/sign-form';
+import { MediaPreview } from './media-preview';
+import { SignResultPanel } from './sign-result-panel';
+import { UploadProgress } from './upload-progress';
+
+/** What Share hands on: the latest signing of this visit, else the account's newest signed asset. */
+export interface Shareable {
+  assetId: string;
+  title: string | null;
+  signedAssetUrl: string;
+}
+
+export function SignContentPanel({ userId, latestAsset }: { userId: string; latestAsset: Shareable | null }) {
+  const [values, setValues] = useState<SignFormValues>(EMPTY_FORM);
+  const [result, setResult] = useState<TSignContentResponse | null>(null);
+  const selection = useMediaSelection();
+  const device = useDeviceDetails();
+  const signing = useSignContent(userId, (signed) => {
+    setResult(signed);
+    setValues(EMPTY_FORM);
+    selection.clear();
+  });
+  const { media } = selection;
+  const busy = signing.busy;
+
+  const set = <K extends keyof SignFormValues>(field: K, value: SignFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+
+  async function capture(): Promise<void> {
+    // A photo taken here is where this device is: its location is offered by default.
+    if (await selection.capture()) set('includeLocation', true);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (missingRequired(values, media !== null)) {
+      toast.error('Missing information', { description: 'Please provide asset URL and creator name' });
+      return;
+    }
+    void signing.sign(values, media);
+  }
+
+  async function shareSigned(): Promise<void> {
+    const target: Shareable | null = result ? { assetId: result.assetId, title: result.verification.report.activeManifest?.title ?? null, signedAssetUrl: result.signedAssetUrl } : latestAsset;
+    if (!target) {
+      toast.error('Nothing to share', { description: 'Please sign content first' });
+      return;
+    }
+    try {
+      const outcome = await share.share({
+        title: target.title ? `Content Credentials: ${target.title}` : 'Content Credentials',
+        text: 'This file carries C2PA Content Credentials. Verify them with any C2PA validator.',
+        url: target.signedAssetUrl,
+      });
+      void trackShare(target.assetId);
+      if (outcome === 'copied') toast.success('Link copied', { description: 'Sharing is not available here, so the link to the signed file is on your clipboard' });
+    } catch (error) {
+      if (isCancelled(error)) return;
+      toast.error('Share failed', { description: 'Unable to share the signed file' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="sign-new-content" className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle id="sign-new-content">Sign New Content</CardTitle>
+          <CardDescription>Capture or pick an image or video, or give the URL of one, add its credentials and sign it. JPEG, PNG, WebP, MP4 and more.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={handleSubmit} aria-label="Sign New Content" className="grid gap-8 lg:grid-cols-5">
+            <div className="space-y-4 lg:col-span-2">
+              <div className="grid grid-cols-3 gap-2">
+                <Button variant="outline" className="h-auto flex-col gap-1.5 py-3" onClick={() => void capture()} disabled={busy}>
+                  <Camera aria-hidden="true" />
+                  Capture
+                </Button>
+                <Button variant="outline" className="h-auto flex-col gap-1.5 py-3" onClick={() => void selection.pick()} disabled={busy}>
+                  <FolderOpen aria-hidden="true" />
+                  Pick File
+                </Button>
+                <Button variant="outline" className="h-auto flex-col gap-1.5 py-3" onClick={() => void shareSigned()} disabled={busy}>
+                  <Share2 aria-hidden="true" />
+                  Share
+                </Button>
+              </div>
+              {media ? (
+                <MediaPreview media={media} onRemove={selection.clear} disabled={busy} />
+              ) : (
+                <div className="grid aspect-video place-items-center rounded-lg border border-dashed bg-muted/50 p-6 text-center text-sm text-muted-foreground">
+                  <div className="space-y-2">
+                    <UploadCloud className="mx-auto size-8" aria-hidden="true" />
+                    <p>No file selected. Capture a photo, pick a file, or sign by URL.</p>
+                  </div>
+                </div>
+              )}
+              {device ? (
+                <div className="rounded-lg border p-3 text-sm">
+                  <p className="mb-2 flex items-center gap-2 font-medium">
+                    <Smartphone className="size-4 text-muted-foreground" aria-hidden="true" />
+                    Device details
+                  </p>
+                  <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+                    <dt className="text-muted-foreground">Platform</dt>
+                    <dd>{device.platform ?? 'N/A'}</dd>
+                    <dt className="text-muted-foreground">Model</dt>
+                    <dd className="break-words">{device.model ?? 'N/A'}</dd>
+                    <dt className="text-muted-foreground">Manufacturer</dt>
+                    <dd>{device.manufacturer ?? 'N/A'}</dd>
+                    <dt className="text-muted-foreground">OS version</dt>
+                    <dd>{device.osVersion ?? 'N/A'}</dd>
+                  </dl>
+                  <p className="mt-2 text-xs text-muted-foreground">Recorded in the manifest with the signature.</p>
+                </div>
+              ) : null}
+            </div>
+
+            <fieldset disabled={busy} className="space-y-5 lg:col-span-3">
+              <legend className="sr-only">Content credentials</legend>
+              <div className="space-y-2">
+                <Label htmlFor="sign-asset-url">Asset URL</Label>
+                <Input
+                  id="sign-asset-url"
+                  name="assetUrl"
+                  type="url"
+                  inputMode="url"
+                  placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
+                  disabled={media !== null}
+                  aria-describedby="sign-asset-url-hint"
+                  value={values.assetUrl}
+                  onChange={(e) => set('assetUrl', e.target.value)}
+                />
+                <p id="sign-asset-url-hint" className="text-xs text-muted-foreground">
+                  {media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
+                </p>
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <div className="space-y-2">
+                  <Label htmlFor="sign-creator">Creator Name</Label>
+                  <Input id="sign-creator" name="creator" autoComplete="name" aria-required="true" value={values.creator} onChange={(e) => set('creator', e.target.value)} />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="sign-title">Title (optional)</Label>
+                  <Input id="sign-title" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
+                </div>
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <div className="space-y-2">
+                  <Label htmlFor="sign-license">License</Label>
+                  <Input id="sign-license" name="license" list="sign-license-options" value={values.license} onChange={(e) => set('license', e.target.value)} />
+                  <datalist id="sign-license-options">
+                    {LICENSE_SUGGESTIONS.map((license) => (
+                      <option key={license} value={license} />
+                    ))}
+                  </datalist>
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="sign-software-agent">Software agent (optional)</Label>
+                  <Input
+                    id="sign-software-agent"
+                    name="softwareAgent"
+                    value={values.softwareAgent}
+                    onChange={(e) => set('softwareAgent', e.target.value)}
+                    placeholder="Adobe Lightroom 14.1"
+                  />
+                </div>
+              </div>
+              <div className="space-y-3 rounded-lg border p-4">
+                <CheckboxField
+                  id="sign-ai-assisted"
+                  label="AI-assisted content"
+                  hint="Declare that generative AI made or edited this content. Verifiers show it as AI-generated."
+                  checked={values.aiAssisted}
+                  onChange={(checked) => set('aiAssisted', checked)}
+                />
+                <CheckboxField
+                  id="sign-include-location"
+                  label="Include my location"
+                  hint="Adds where this device is now, rounded to about 100 m. Left out if it cannot be read."
+                  checked={values.includeLocation}
+                  onChange={(checked) => set('includeLocation', checked)}
+                />
+              </div>
+              {signing.progress ? <UploadProgress progress={signing.progress} /> : null}
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileSignature aria-hidden="true" />}
+                {busy ? 'Signing...' : 'Sign Content'}
+              </Button>
+            </fieldset>
+          </form>
+        </CardContent>
+      </Card>
+      {result ? <SignResultPanel result={result} onDismiss={() => setResult(null)} /> : null}
+    </section>
+  );
+}
+
+function CheckboxField({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        checked={checked}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <div className="space-y-1">
+        <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// What a signing produced (DESIGN.md section 9): the signed file to download, the manifest as a
+// .c2pa sidecar, the manifest ID, and the verdict of verifying the signed file right after signing.
+import type { ReactNode } from 'react';
+import { CheckCircle2, Download, FileCode2, ShieldCheck, X } from 'lucide-react';
+import type { TSignContentResponse } from '@provenance/contracts';
+import { CopyButton } from '@/components/copy-button';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { apiUrl } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { formatBytes, overheadPercent } from '../lib/sign-form';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function SignResultPanel({ result, onDismiss }: { result: TSignContentResponse; onDismiss: () => void }) {
+  const { verification, report, badge } = result.verification;
+  const overhead = overheadPercent(result.bytes);
+  const signer = report.signer?.commonName ?? report.signer?.organization ?? null;
+  const isImage = result.mime.startsWith('image/');
+
+  return (
+    <Card className="border-success/40" aria-labelledby="sign-result-title" data-testid="sign-result">
+      <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
+        <div className="flex items-start gap-3">
+          <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
+          <div className="space-y-1">
+            <CardTitle id="sign-result-title">Signed: {report.activeManifest?.title ?? 'your content'}</CardTitle>
+            <CardDescription>
+              Signed <time dateTime={result.signedManifest.timestamp}>{formatDateTime(result.signedManifest.timestamp)}</time>. The manifest is embedded in the file
+              and published as a sidecar.
+            </CardDescription>
+          </div>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onDismiss} aria-label="Close the signing result">
+          <X aria-hidden="true" />
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="flex flex-col gap-5 sm:flex-row">
+          {isImage ? (
+            <img
+              src={apiUrl(`/assets/${encodeURIComponent(result.assetId)}/thumbnail`)}
+              alt="Thumbnail of the signed file"
+              className="size-28 shrink-0 rounded-md border bg-muted object-cover"
+              onError={(event) => (event.currentTarget.style.display = 'none')}
+            />
+          ) : null}
+          <dl className="grid flex-1 gap-4 sm:grid-cols-2">
+            <Fact term="Manifest ID">
+              <span className="flex items-center gap-1">
+                <code className="min-w-0 break-all font-mono text-xs" data-testid="manifest-id">
+                  {result.manifestId}
+                </code>
+                <CopyButton text={result.manifestId} label="Copy manifest ID" />
+              </span>
+            </Fact>
+            <Fact term="Verification of the signed file">
+              <span className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={verification.status} />
+                <span className="text-xs font-semibold text-muted-foreground">TRUST: {verification.trustLevel.toUpperCase()}</span>
+              </span>
+              <span className="mt-1 block text-muted-foreground">{badge.message}</span>
+            </Fact>
+            <Fact term="Signer">{signer ?? 'Unknown signer'}</Fact>
+            <Fact term="Size">
+              {formatBytes(result.bytes.original)} → {formatBytes(result.bytes.signed)}
+              {overhead !== null ? <span className="text-muted-foreground"> (manifest adds {overhead.toFixed(2)}%)</span> : null}
+            </Fact>
+            <Fact term="Asset hash (SHA-256)">
+              <code className="break-all font-mono text-xs">{result.signedManifest.assetHash}</code>
+            </Fact>
+          </dl>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button asChild>
+            <a href={result.signedAssetUrl} download>
+              <Download aria-hidden="true" />
+              Download signed file
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={result.sidecarUrl} download>
+              <FileCode2 aria-hidden="true" />
+              Download .c2pa sidecar
+            </a>
+          </Button>
+          <Button asChild variant="ghost">
+            <a href={result.manifestUrl} target="_blank" rel="noreferrer">
+              <ShieldCheck aria-hidden="true" />
+              Manifest report (JSON)
+            </a>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+// The account's signed assets, newest first: thumbnail, title, status of the latest verification,
+// how often it was verified, and its downloads.
+import { Download, FileCode2, FileVideo, ImageOff } from 'lucide-react';
+import type { TSignedAsset } from '@provenance/contracts';
+import { CopyButton } from '@/components/copy-button';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { formatBytes } from '../lib/sign-form';
+
+function Thumbnail({ asset }: { asset: TSignedAsset }) {
+  if (asset.thumbnailUrl) {
+    return <img src={asset.thumbnailUrl} alt="" loading="lazy" className="size-16 shrink-0 rounded-md border bg-muted object-cover" />;
+  }
+  const Icon = asset.mime.startsWith('video/') ? FileVideo : ImageOff;
+  return (
+    <span className="grid size-16 shrink-0 place-items-center rounded-md border bg-muted text-muted-foreground" aria-hidden="true">
+      <Icon className="size-6" />
+    </span>
+  );
+}
+
+export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | undefined; state: 'pending' | 'error' | 'success' }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your signed content</CardTitle>
+        <CardDescription>Newest first, with the verdict of each asset&apos;s latest verification.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {state === 'pending' ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            Loading your signed content…
+          </p>
+        ) : state === 'error' || !assets ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            Your signed content could not be loaded right now.
+          </p>
+        ) : assets.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Nothing signed yet. What you sign appears here.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border" aria-label="Signed assets">
+            {assets.map((asset) => (
+              <li key={asset.assetId} className="flex flex-col gap-3 p-4 md:flex-row md:items-center" data-testid="signed-asset">
+                <div className="flex min-w-0 flex-1 items-center gap-4">
+                  <Thumbnail asset={asset} />
+                  <div className="min-w-0 space-y-1">
+                    <p className="truncate font-medium">{asset.title ?? 'Untitled'}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {asset.mime} · {formatBytes(asset.bytes)} · <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
+                    </p>
+                    <p className="flex items-center gap-1 text-xs">
+                      <code className="truncate font-mono text-muted-foreground">{asset.manifestId}</code>
+                      <CopyButton text={asset.manifestId} label={`Copy manifest ID of ${asset.title ?? 'this asset'}`} className="h-7 px-2" />
+                    </p>
+                  </div>
+                </div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <StatusBadge status={asset.status} />
+                  <span className="text-sm tabular-nums text-muted-foreground" data-testid="verification-count">
+                    {asset.verificationCount} {asset.verificationCount === 1 ? 'verification' : 'verifications'}
+                  </span>
+                  <Button asChild variant="outline" size="sm">
+                    <a href={asset.signedAssetUrl} download aria-label={`Download signed file ${asset.title ?? ''}`.trim()}>
+                      <Download aria-hidden="true" />
+                      File
+                    </a>
+                  </Button>
+                  <Button asChild variant="ghost" size="sm">
+                    <a href={asset.sidecarUrl} download aria-label={`Download .c2pa sidecar ${asset.title ?? ''}`.trim()}>
+                      <FileCode2 aria-hidden="true" />
+                      .c2pa
+                    </a>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+// The Sign New Content form as data (SPEC.md sections 3, 4 and 5): its fields and their reset
+// values, the required-field check, and the signing metadata it sends. Pure, so it is unit-tested.
+import type { TSigningMetadata } from '@provenance/contracts';
+
+/** SPEC.md section 9. Mirrors DEFAULT_LICENSE of @provenance/contracts without its runtime. */
+export const DEFAULT_LICENSE = 'All Rights Reserved';
+
+export const LICENSE_SUGGESTIONS = [DEFAULT_LICENSE, 'CC BY 4.0', 'CC BY-SA 4.0', 'CC BY-NC 4.0', 'CC BY-ND 4.0', 'CC0 1.0', 'Editorial use only'];
+
+export interface SignFormValues {
+  assetUrl: string;
+  creator: string;
+  title: string;
+  license: string;
+  aiAssisted: boolean;
+  softwareAgent: string;
+  includeLocation: boolean;
+}
+
+export const EMPTY_FORM: SignFormValues = {
+  assetUrl: '',
+  creator: '',
+  title: '',
+  license: DEFAULT_LICENSE,
+  aiAssisted: false,
+  softwareAgent: '',
+  includeLocation: false,
+};
+
+/**
+ * SPEC.md section 5: the Asset URL and the Creator Name are required. A file picked or captured on
+ * this device stands in for the URL: it is uploaded instead.
+ */
+export function missingRequired(values: Pick<SignFormValues, 'assetUrl' | 'creator'>, hasFile: boolean): boolean {
+  return (!hasFile && values.assetUrl.trim() === '') || values.creator.trim() === '';
+}
+
+export interface DeviceDetailsForSigning {
+  deviceInfo: TSigningMetadata['deviceInfo'];
+  location: TSigningMetadata['location'];
+  softwareAgent: string | null;
+}
+
+/** The metadata of the signing request, with empty optional fields left out. */
+export function buildMetadata(values: SignFormValues, options: { capturedWithCamera: boolean; device: DeviceDetailsForSigning | null }): TSigningMetadata {
+  const softwareAgent = values.softwareAgent.trim() || options.device?.softwareAgent || undefined;
+  const metadata: TSigningMetadata = {
+    creator: values.creator.trim(),
+    license: values.license.trim() || DEFAULT_LICENSE,
+    aiAssisted: values.aiAssisted,
+    capturedWithCamera: options.capturedWithCamera,
+  };
+  const title = values.title.trim();
+  if (title) metadata.title = title;
+  if (softwareAgent) metadata.softwareAgent = softwareAgent;
+  if (options.device?.deviceInfo) metadata.deviceInfo = options.device.deviceInfo;
+  metadata.location = values.includeLocation ? (options.device?.location ?? null) : null;
+  return metadata;
+}
+
+export function formatBytes(bytes: number, locale?: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+}
+
+/** What the manifest added to the file, in percent of the original (the FAQ's overhead promise). */
+export function overheadPercent(bytes: { original: number; signed: number }): number | null {
+  if (bytes.original <= 0) return null;
+  return ((bytes.signed - bytes.original) / bytes.original) * 100;
+}
