@@ -43,7 +43,7 @@ function navigatorWith(geo: Partial<Geolocation> | undefined): Navigator {
 
 describe('geolocation in a browser (navigator.geolocation)', () => {
   it('resolves the position, altitude null when the browser has none', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ timestamp: 5, coords: { ...coords, altitude: null, altitudeAccuracy: null } } as unknown as GeolocationPosition));
+    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback | null, _options?: PositionOptions) => ok({ timestamp: 5, coords: { ...coords, altitude: null, altitudeAccuracy: null } } as unknown as GeolocationPosition));
     const position = await createWebGeolocation(navigatorWith({ getCurrentPosition })).getCurrentPosition({ timeout: 1000 });
     expect(position).toMatchObject({ latitude: coords.latitude, longitude: coords.longitude, accuracy: 12.34, altitude: null, timestamp: 5 });
     expect(getCurrentPosition.mock.calls[0]?.[2]).toMatchObject({ enableHighAccuracy: true, timeout: 1000 });
