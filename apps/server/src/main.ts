@@ -8,6 +8,10 @@ import { createDb } from './db/create-db.ts';
 import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { createLogger } from './logging/logger.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
+import { createSafeFetcher } from './fetch/safe-fetcher.ts';
+import { createFileAssetStore } from './services/assets/asset-store.ts';
+import { createGatewayServices } from './services/create-gateway-services.ts';
+import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { createServices } from './services/create-services.ts';
 
 const config = loadConfig();
@@ -27,6 +31,19 @@ const services = createServices({
   demoPassword: config.DEMO_PASSWORD,
   demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
 });
+const engine = await createGatewayEngine({ pkiDir: path.join(config.DATA_DIR, 'pki'), trustAnchorFiles: config.TRUST_ANCHORS });
+logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
+  rootCertificate: engine.rootCertificatePath,
+  trustAnchors: engine.trust.anchors.length,
+  hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
+});
+const gateway = createGatewayServices({
+  db: database.db,
+  engine,
+  fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
+  store: createFileAssetStore(path.join(config.DATA_DIR, 'assets')),
+  apiBaseUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/api/v1`,
+});
 const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
@@ -42,6 +59,7 @@ const app = createApp({
   logger,
   authSecret,
   services,
+  gateway,
 });
 
 const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
 import type { DbHandle } from '../db/create-db.ts';
 import { createLogger } from '../logging/logger.ts';
+import type { GatewayServices } from '../services/create-gateway-services.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
@@ -35,7 +36,7 @@ export interface RequestOptions {
 
 export function createTestServer(
   database: DbHandle,
-  options: { attemptLimits?: AttemptLimitRules; config?: Partial<AppConfig>; clock?: () => Date } = {},
+  options: { attemptLimits?: AttemptLimitRules; config?: Partial<AppConfig>; clock?: () => Date; gateway?: GatewayServices } = {},
 ): TestServer {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
@@ -60,7 +61,7 @@ export function createTestServer(
     attemptLimits: options.attemptLimits ?? GENEROUS_LIMITS,
     clock: options.clock,
   });
-  const app = createApp({ config, db: database.db, logger, authSecret, services });
+  const app = createApp({ config, db: database.db, logger, authSecret, services, ...(options.gateway && { gateway: options.gateway }) });
   return {
     app,
     services,

@@ -1,0 +1,83 @@
+// GET /assets (the account's signed assets), GET /assets/{assetId} (the signed file) and
+// GET /assets/{assetId}/thumbnail. Signed files are public by their unguessable ID, so badges and
+// reports can show them; the list is the signed-in account's own.
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZSignedAssetList } from '@provenance/contracts';
+import { ApiError } from '../../http/api-error.ts';
+import { assetLinks } from '../../services/signing/sign-content.ts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { BEARER_SECURITY, type ApiApp } from '../route-context.ts';
+import type { GatewayRouteContext } from '../gateway-route-context.ts';
+
+const ZAssetParams = z.object({ assetId: z.string().uuid('assetId must be an asset ID').openapi({ example: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11' }) });
+const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } });
+
+function downloadName(title: string | null, assetId: string, mime: string): string {
+  const extension = mime.split('/')[1]?.replace('jpeg', 'jpg').replace('quicktime', 'mov').replace('svg+xml', 'svg') ?? 'bin';
+  const base = (title ?? assetId).replace(/\.[a-z0-9]+$/i, '').replace(/[^a-zA-Z0-9._-]+/g, '-').slice(0, 80) || assetId;
+  return `${base}-signed.${extension}`;
+}
+
+export function registerAssetRoutes(api: ApiApp, ctx: GatewayRouteContext): void {
+  const list = createRoute({
+    method: 'get',
+    path: '/assets',
+    tags: ['sign'],
+    summary: 'The signed-in account’s signed assets, newest first',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    responses: { 200: jsonResponse(ZSignedAssetList, 'Signed assets with their latest status and verification count'), ...errorResponses(401) },
+  });
+  api.openapi(list, async (c) => {
+    const rows = await ctx.gateway.signedAssets.listForUser(c.var.account.userId, 100);
+    const assets = rows.map((row) => {
+      const links = assetLinks(ctx.gateway.apiBaseUrl, row.id, row.manifestId);
+      return {
+        assetId: row.id,
+        manifestId: row.manifestId,
+        title: row.title,
+        mime: row.mime,
+        bytes: row.signedBytes,
+        createdAt: row.createdAt.toISOString(),
+        status: row.lastStatus ?? 'verified',
+        verificationCount: row.verificationCount,
+        signedAssetUrl: links.signedAssetUrl,
+        manifestUrl: links.manifestUrl,
+        sidecarUrl: links.sidecarUrl,
+        thumbnailUrl: row.hasThumbnail ? links.thumbnailUrl : null,
+      };
+    });
+    return c.json({ assets }, 200);
+  });
+
+  const file = createRoute({
+    method: 'get',
+    path: '/assets/{assetId}',
+    tags: ['sign'],
+    summary: 'Download a signed asset',
+    request: { params: ZAssetParams },
+    responses: { 200: binary('application/octet-stream', 'The signed file, with its C2PA manifest embedded'), ...errorResponses(404) },
+  });
+  api.openapi(file, async (c) => {
+    const { assetId } = c.req.valid('param');
+    const row = await ctx.gateway.signedAssets.findById(assetId);
+    const bytes = row ? await ctx.gateway.store.get(row.id, 'signed') : null;
+    if (!row || !bytes) throw ApiError.notFound(`No signed asset ${assetId}`);
+    const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime)}"`;
+    return c.body(new Uint8Array(bytes), 200, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+
+  const thumbnail = createRoute({
+    method: 'get',
+    path: '/assets/{assetId}/thumbnail',
+    tags: ['sign'],
+    summary: 'A JPEG thumbnail of a signed image',
+    request: { params: ZAssetParams },
+    responses: { 200: binary('image/jpeg', 'The thumbnail'), ...errorResponses(404) },
+  });
+  api.openapi(thumbnail, async (c) => {
+    const bytes = await ctx.gateway.store.get(c.req.valid('param').assetId, 'thumbnail.jpg');
+    if (!bytes) throw ApiError.notFound('This asset has no thumbnail');
+    return c.body(new Uint8Array(bytes), 200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+}

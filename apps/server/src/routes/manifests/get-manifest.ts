@@ -1,0 +1,44 @@
+// GET /manifests/{manifestId}: the manifest of an asset we signed, as the JSON verification report,
+// or as the .c2pa manifest store with `Accept: application/c2pa` or `?format=c2pa`.
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZVerifyResponse } from '@provenance/contracts';
+import { ApiError } from '../../http/api-error.ts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import type { ApiApp } from '../route-context.ts';
+import type { GatewayRouteContext } from '../gateway-route-context.ts';
+
+export function registerGetManifest(api: ApiApp, ctx: GatewayRouteContext): void {
+  const route = createRoute({
+    method: 'get',
+    path: '/manifests/{manifestId}',
+    tags: ['verify'],
+    summary: 'A manifest this gateway signed: JSON report, or the .c2pa manifest store',
+    request: {
+      params: z.object({ manifestId: z.string().min(1).max(200).openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }),
+      query: z.object({
+        format: z.enum(['json', 'c2pa']).optional().openapi({ description: 'c2pa for the manifest store bytes (same as Accept: application/c2pa)' }),
+        thumbnails: z.enum(['0', '1']).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The verification report of the signed asset, or the manifest store',
+        content: { 'application/json': { schema: ZVerifyResponse }, 'application/c2pa': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      ...errorResponses(404),
+    },
+  });
+  api.openapi(route, async (c) => {
+    const { manifestId } = c.req.valid('param');
+    const { format, thumbnails } = c.req.valid('query');
+    const wantsStore = format === 'c2pa' || (format === undefined && (c.req.header('accept') ?? '').includes('application/c2pa'));
+    if (wantsStore) {
+      const row = await ctx.gateway.signedAssets.findByManifestId(manifestId);
+      const bytes = row ? await ctx.gateway.store.get(row.id, 'manifest.c2pa') : null;
+      if (!row || !bytes) throw ApiError.notFound(`No manifest ${manifestId}`);
+      const fileName = `${manifestId.replace(/[^a-zA-Z0-9-]/g, '_')}.c2pa`;
+      return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/c2pa', 'content-disposition': `attachment; filename="${fileName}"` });
+    }
+    return c.json(await ctx.gateway.verifier.verifyStored(manifestId, { thumbnails: thumbnails === '1' }), 200);
+  });
+}

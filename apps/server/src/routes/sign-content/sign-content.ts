@@ -1,0 +1,68 @@
+// POST /sign-content: sign an asset from a URL or an upload with the account's signer.
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
+import { ApiError } from '../../http/api-error.ts';
+import { validationMessage } from '../../http/validation-hook.ts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import type { ApiApp } from '../route-context.ts';
+import { BEARER_SECURITY } from '../route-context.ts';
+import type { GatewayRouteContext } from '../gateway-route-context.ts';
+
+const ZSignUpload = z
+  .object({
+    file: z.custom<File>((value) => value instanceof File && value.size > 0, { message: 'file is required: the image or video to sign' }).openapi({ type: 'string', format: 'binary', description: 'The image or video to sign' }),
+    metadata: z.string().openapi({ description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' }),
+  })
+  .openapi('SignContentUpload');
+
+export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/sign-content',
+    tags: ['sign'],
+    summary: 'Sign an asset (by URL or upload) with a C2PA manifest',
+    description: 'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa sidecar, and returns where to download them with the verification of the signed file.',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: {
+      // Not `required`: zod-openapi then checks each body only against the schema of its own content
+      // type (JSON or multipart); a required body would be run through both.
+      body: {
+        content: {
+          'application/json': { schema: ZSignContentRequest, example: { assetUrl: 'https://example.org/photo.jpg', metadata: { creator: 'Ada Reporter', license: 'All Rights Reserved', aiAssisted: false } } },
+          'multipart/form-data': { schema: ZSignUpload },
+        },
+      },
+    },
+    responses: {
+      201: jsonResponse(ZSignContentResponse, 'Signed; the signed file and manifest are stored'),
+      ...errorResponses(400, 401, 403, 413),
+      422: { description: 'The asset could not be fetched, or is not a well-formed supported file', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+    },
+  });
+  api.openapi(route, async (c) => {
+    const userId = c.var.account.userId;
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('multipart/form-data')) {
+      const form = await c.req.parseBody();
+      const file = form['file'];
+      if (!(file instanceof File) || file.size === 0) throw ApiError.validation('file is required: the image or video to sign');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(typeof form['metadata'] === 'string' ? form['metadata'] : '{}');
+      } catch {
+        throw ApiError.validation('metadata must be a JSON object');
+      }
+      const metadata = ZSigningMetadata.safeParse(raw);
+      if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const result = await ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.name }, metadata.data);
+      return c.json(result, 201);
+    }
+    const parsed = ZSignContentRequest.safeParse(c.req.valid('json'));
+    if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
+    const body = parsed.data;
+    const result = await ctx.gateway.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);
+    return c.json(result, 201);
+  });
+}

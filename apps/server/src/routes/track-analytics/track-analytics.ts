@@ -1,0 +1,26 @@
+// POST /track-analytics: record a badge view or click, a report view, a download...; answers with
+// the asset's current counts.
+import { createRoute } from '@hono/zod-openapi';
+import { ZTrackAnalyticsRequest, ZTrackAnalyticsResponse } from '@provenance/contracts';
+import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
+import type { ApiApp } from '../route-context.ts';
+import type { GatewayRouteContext } from '../gateway-route-context.ts';
+
+export function registerTrackAnalytics(api: ApiApp, ctx: GatewayRouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/track-analytics',
+    tags: ['analytics'],
+    summary: 'Track a badge, report or download event for an asset',
+    request: { body: jsonBody(ZTrackAnalyticsRequest) },
+    responses: { 200: jsonResponse(ZTrackAnalyticsResponse, 'Recorded; the asset’s counts so far'), ...errorResponses(400, 413) },
+  });
+  api.openapi(route, async (c) => {
+    const request = c.req.valid('json');
+    const { eventId, metrics } = await ctx.gateway.analytics.track({
+      ...request,
+      data: { ...request.data, userAgent: request.data.userAgent ?? c.req.header('user-agent') },
+    });
+    return c.json({ success: true as const, eventId, metrics }, 200);
+  });
+}

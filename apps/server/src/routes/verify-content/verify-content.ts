@@ -1,0 +1,56 @@
+// POST /verify-content: verify an asset by URL, by upload, or a manifest we hold. Public; an API key
+// or session attributes the call to its account. Every call records a verification event.
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZVerifyContentRequest, ZVerifyResponse } from '@provenance/contracts';
+import { ApiError } from '../../http/api-error.ts';
+import { validationMessage } from '../../http/validation-hook.ts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import type { ApiApp } from '../route-context.ts';
+import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts';
+
+const ZVerifyUpload = z.object({ file: z.custom<File>((value) => value instanceof File && value.size > 0, { message: 'file is required: the image or video to verify' }).openapi({ type: 'string', format: 'binary', description: 'The image or video to verify' }) }).openapi('VerifyContentUpload');
+const ZVerifyQuery = z.object({ thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }) });
+
+export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/verify-content',
+    tags: ['verify'],
+    summary: 'Verify the Content Credentials of an asset (by URL, upload or manifest ID)',
+    description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
+    middleware: [ctx.optionalAccount] as const,
+    request: {
+      query: ZVerifyQuery,
+      // Not `required`: zod-openapi then checks each body only against the schema of its own content
+      // type (JSON or multipart); a required body would be run through both.
+      body: {
+        content: {
+          'application/json': { schema: ZVerifyContentRequest, example: { assetUrl: 'https://example.org/photo.jpg' } },
+          'multipart/form-data': { schema: ZVerifyUpload },
+        },
+      },
+    },
+    responses: {
+      200: jsonResponse(ZVerifyResponse, 'The verification result, its badge and the full report'),
+      ...errorResponses(400, 401, 403, 404, 413),
+      422: { description: 'The asset could not be fetched or read (unsupported, malformed or hostile file)', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+    },
+  });
+  api.openapi(route, async (c) => {
+    const { thumbnails } = c.req.valid('query');
+    const caller = { userId: c.var.account?.userId, geo: coarseGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true' };
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('multipart/form-data')) {
+      const form = await c.req.parseBody();
+      const file = form['file'];
+      if (!(file instanceof File) || file.size === 0) throw ApiError.validation('file is required: the image or video to verify');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return c.json(await ctx.gateway.verifier.verifyContent({ kind: 'upload', bytes, fileName: file.name }, caller), 200);
+    }
+    const parsed = ZVerifyContentRequest.safeParse(c.req.valid('json'));
+    if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
+    const body = parsed.data;
+    const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);
+    return c.json(await ctx.gateway.verifier.verifyContent(source, caller), 200);
+  });
+}

@@ -1,0 +1,111 @@
+// Verifies content for the API: fetches an asset URL through the safe fetcher, reads an upload, or
+// loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
+// manifest safely when the asset names one); records the verification event.
+import { createHash } from 'node:crypto';
+import type { TVerifyResponse } from '@provenance/contracts';
+import { ProvenanceError, RemoteManifestError, formatFromFileName, type VerifyResponse } from '@provenance/engine';
+import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AssetStore } from '../assets/asset-store.ts';
+import type { SignedAssets } from '../assets/signed-assets.ts';
+import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { VerificationEvents } from './verification-events.ts';
+
+export type VerifySource =
+  | { kind: 'url'; url: string }
+  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
+  | { kind: 'manifest'; manifestId: string };
+
+export interface VerifyCaller {
+  userId?: string | undefined;
+  geo?: string | null;
+  thumbnails?: boolean;
+}
+
+export interface ContentVerifier {
+  verifyContent(source: VerifySource, caller: VerifyCaller): Promise<TVerifyResponse>;
+  /** The verification of a stored signed asset, without recording an event (reports, manifests). */
+  verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
+}
+
+/** Fetch refusals keep their rule in the message and a 4xx status. */
+export function fetchFailure(error: unknown, what: string): never {
+  if (error instanceof SafeFetchError) throw new ApiError(error.status, `fetch_${error.reason}`, `${what}: ${error.message}`);
+  throw error;
+}
+
+/** Engine errors (unsupported, malformed, hostile files) are the client's file's fault: 422. */
+export function engineFailure(error: unknown): never {
+  if (error instanceof ProvenanceError) throw new ApiError(422, error.code, error.message);
+  throw error;
+}
+
+export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents }): ContentVerifier {
+  const { engine, fetcher, store, signedAssets, events } = deps;
+
+  async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; assetId: string; userId: string }> {
+    const row = await signedAssets.findByManifestId(manifestId);
+    const bytes = row ? await store.get(row.id, 'signed') : null;
+    if (!row || !bytes) throw ApiError.notFound(`No signed asset with manifest ${manifestId}`);
+    return { bytes, mime: row.mime, assetId: row.id, userId: row.userId };
+  }
+
+  async function mimeOf(bytes: Uint8Array, fileName?: string): Promise<string> {
+    const format = (await engine.detectFormat(bytes)) ?? (fileName ? formatFromFileName(fileName) : undefined);
+    if (!format) throw new ApiError(422, 'unsupported_format', 'The file is not an image, video or other format Content Credentials can be read from');
+    return format.mime;
+  }
+
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<VerifyResponse> {
+    try {
+      return await engine.verify(bytes, mime, { thumbnails });
+    } catch (error) {
+      if (error instanceof RemoteManifestError && error.url) {
+        const manifest = await fetcher(error.url).catch((failure: unknown) => fetchFailure(failure, 'The remote manifest could not be fetched'));
+        return engine.verify(bytes, mime, { thumbnails, remoteManifest: { url: error.url, bytes: manifest.bytes } }).catch(engineFailure);
+      }
+      return engineFailure(error);
+    }
+  }
+
+  return {
+    async verifyContent(source, caller) {
+      let bytes: Uint8Array;
+      let mime: string;
+      let stored: { assetId: string; userId: string } | null = null;
+      if (source.kind === 'url') {
+        const fetched = await fetcher(source.url).catch((error: unknown) => fetchFailure(error, 'The asset could not be fetched'));
+        bytes = fetched.bytes;
+        mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
+      } else if (source.kind === 'upload') {
+        bytes = source.bytes;
+        mime = await mimeOf(bytes, source.fileName);
+      } else {
+        const loaded = await loadStored(source.manifestId);
+        ({ bytes, mime } = loaded);
+        stored = loaded;
+      }
+      const response = await validate(bytes, mime, caller.thumbnails ?? false);
+      if (!stored && response.report.manifestId) {
+        const row = await signedAssets.findByManifestId(response.report.manifestId);
+        if (row) stored = { assetId: row.id, userId: row.userId };
+      }
+      const eventId = await events.record({
+        status: response.verification.status,
+        reason: response.report.reason,
+        geoLocation: caller.geo ?? null,
+        source: source.kind,
+        manifestId: response.report.manifestId,
+        assetHash: createHash('sha256').update(bytes).digest('hex'),
+        ownerUserId: stored?.userId ?? null,
+        signedAssetId: stored?.assetId ?? null,
+        callerUserId: caller.userId ?? null,
+      });
+      return { ...response, eventId };
+    },
+    async verifyStored(manifestId, options = {}) {
+      const { bytes, mime } = await loadStored(manifestId);
+      return validate(bytes, mime, options.thumbnails ?? false);
+    },
+  };
+}

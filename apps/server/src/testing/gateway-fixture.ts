@@ -1,0 +1,68 @@
+// Test harness for the gateway routes: a real engine with its own local PKI, a file asset store in
+// a temporary folder, the safe fetcher allowing 127.0.0.1 only (explicitly, as production never
+// does), and a local asset server the tests publish files on.
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DbHandle } from '../db/create-db.ts';
+import { createSafeFetcher } from '../fetch/safe-fetcher.ts';
+import { createFileAssetStore } from '../services/assets/asset-store.ts';
+import { createGatewayServices, type GatewayServices } from '../services/create-gateway-services.ts';
+import { createGatewayEngine } from '../services/provenance/gateway-engine.ts';
+import { createTestServer, type TestServer } from './test-server.ts';
+
+export interface LocalAssetServer {
+  /** Publishes bytes at a path and returns their URL. */
+  publish(pathname: string, bytes: Uint8Array, contentType?: string): string;
+  close(): void;
+}
+
+export async function startLocalAssetServer(): Promise<LocalAssetServer> {
+  const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  const server: Server = createServer((request, response) => {
+    const file = files.get(new URL(request.url ?? '/', 'http://x').pathname);
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.byteLength }).end(file.bytes);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    publish(pathname, bytes, contentType = 'application/octet-stream') {
+      files.set(pathname, { bytes, contentType });
+      return `${base}${pathname}`;
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
+
+export async function createGatewayTestServer(database: DbHandle, options: { trustAnchorFiles?: string[]; clock?: () => Date } = {}): Promise<{ server: TestServer; gateway: GatewayServices; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-'));
+  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles ?? [] });
+  const gateway = createGatewayServices({
+    db: database.db,
+    engine,
+    fetcher: createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 }),
+    store: createFileAssetStore(path.join(dataDir, 'assets')),
+    apiBaseUrl: 'http://localhost:8080/api/v1',
+    ...(options.clock && { clock: options.clock }),
+  });
+  const server = createTestServer(database, { gateway, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, ...(options.clock && { clock: options.clock }) });
+  return { server, gateway, dataDir };
+}
+
+/** A multipart request through the app, as a browser form upload would send it. */
+export function uploadRequest(server: TestServer, path: string, fields: Record<string, string | Blob>, token?: string, file?: { name: string }): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof Blob) form.append(name, value, file?.name ?? 'upload.bin');
+    else form.append(name, value);
+  }
+  return Promise.resolve(server.app.request(`/api/v1/${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+}
