@@ -1,6 +1,6 @@
 // Accounts as a person uses them: sign up, sign out, sign in, a wrong password, mismatched
 // passwords, the demo account, and being sent back to the protected page after signing in.
-import { expect, PASSWORD, signUpViaApi, test, toast, uniqueEmail } from './support/fixtures.ts';
+import { expect, PASSWORD, sharedAccount, signInViaApi, test, toast, uniqueEmail } from './support/fixtures.ts';
 
 test('sign up, sign out, sign in again, and a wrong password', async ({ page }) => {
   const email = uniqueEmail('ui');
@@ -48,10 +48,9 @@ test('sign up refuses passwords that do not match, and short passwords', async (
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('a taken email gives the server’s reason', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'taken');
+test('a taken email gives the server’s reason', async ({ page }) => {
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(session.user.email);
+  await page.getByLabel('Email').fill(sharedAccount(0).email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -73,23 +72,23 @@ test('Try Demo Account: credentials toast, then signed in on the dashboard', asy
   expect(stored?.user.is_demo).toBe(true);
 });
 
-test('protected screens send signed-out users to sign in, and back afterwards', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'redirect');
+test('protected screens send signed-out users to sign in, and back afterwards', async ({ page }) => {
+  const account = sharedAccount(1);
   for (const path of ['/dashboard', '/settings']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
   }
   await page.goto('/analytics');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytics$/);
-  await page.getByLabel('Email').fill(session.user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
 });
 
 test('the session survives a reload and is refreshed through the server', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'refresh');
+  const session = await signInViaApi(request, 2);
   // An access token about to expire makes the app refresh it at once.
   await page.addInitScript((value) => window.localStorage.setItem('provenance.session', value), JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) + 5 }));
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh') && response.status() === 200);

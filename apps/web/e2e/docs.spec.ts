@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { APP_URL, ASSETS } from './support/e2e-env.ts';
-import { expect, shoot, signUpViaApi, test, VIEWPORTS } from './support/fixtures.ts';
+import { expect, shoot, signInViaApi, test, VIEWPORTS } from './support/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -80,7 +80,7 @@ test('the verify examples, copied from the page, verify a real asset', async ({ 
 });
 
 test('an authenticated example works with an API key from the environment', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'docs');
+  const session = await signInViaApi(request, 0);
   await page.goto('/docs');
   const whoAmI = page.locator('[data-endpoint="GET /auth/user"]');
   await expect(whoAmI.getByText('Authentication required:')).toBeVisible();
@@ -93,7 +93,7 @@ test('an authenticated example works with an API key from the environment', asyn
 });
 
 test('the documented sign and analytics calls succeed when the server offers them', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'docs-sign');
+  const session = await signInViaApi(request, 1);
   await page.goto('/docs?tab=sign');
   await page.getByLabel('Asset URL used in the examples').fill(ASSETS.unsigned);
   for (const tab of ['Sign Content', 'Analytics']) {

@@ -1,5 +1,5 @@
 // The navigation bar in both states and on a phone (SPEC.md section 2).
-import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS } from './support/fixtures.ts';
+import { expect, shoot, signInViaApi, test, useSession, VIEWPORTS } from './support/fixtures.ts';
 
 const LINKS = ['Home', 'Dashboard', 'API Docs', 'Analytics', 'Device Info', 'Security', 'Settings', 'Support'];
 
@@ -18,7 +18,7 @@ test('signed out: the links, Sign In and Get Started', async ({ page }) => {
 });
 
 test('signed in: the email and Sign Out', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'nav');
+  const session = await signInViaApi(request, 1);
   await useSession(page, session);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -50,7 +50,7 @@ test.describe('phone', () => {
   });
 
   test('signed in, the menu shows the email and Sign Out', async ({ page, request }) => {
-    const session = await signUpViaApi(request, 'navphone');
+    const session = await signInViaApi(request, 2);
     await useSession(page, session);
     await page.goto('/support');
     await page.getByRole('button', { name: 'Open menu' }).click();

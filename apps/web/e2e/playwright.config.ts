@@ -18,6 +18,7 @@ export default defineConfig({
   outputDir: path.join(here, '../test-results/artifacts'),
   timeout: 45_000,
   expect: { timeout: 10_000 },
+  globalSetup: path.join(here, 'support/global-setup.ts'),
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -55,6 +56,9 @@ export default defineConfig({
         DATA_DIR,
         PUBLIC_URL: APP_URL,
         FETCH_ALLOW_HOSTS: '127.0.0.1',
+        // Set-up calls present distinct client addresses (fixtures.ts, testClientAddress) so the
+        // per-address account limits apply per test client, not to the whole run.
+        TRUST_PROXY: 'true',
         LOG_LEVEL: 'warn',
       },
       timeout: 240_000,

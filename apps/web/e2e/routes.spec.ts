@@ -1,6 +1,6 @@
 // Every route of SPEC.md section 2 renders its key content, on a desktop and on a phone, with a
 // screenshot of each screen attached for review.
-import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
+import { expect, shoot, signInViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 
 interface Screen {
   path: string;
@@ -29,7 +29,7 @@ const SCREENS: Screen[] = [
 let session: TestSession;
 
 test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, 'routes');
+  session = await signInViaApi(request, 0);
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

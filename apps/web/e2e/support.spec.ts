@@ -1,10 +1,10 @@
 // The Support Center's contact form, stored through the server: busy state, toast with the
 // request's reference, cleared form, and the request visible to its account.
 import { APP_URL } from './support/e2e-env.ts';
-import { expect, signUpViaApi, test, toast, useSession } from './support/fixtures.ts';
+import { expect, signInViaApi, test, toast, useSession } from './support/fixtures.ts';
 
 test('a signed-in user sends a message and it is stored for their account', async ({ page, request }) => {
-  const session = await signUpViaApi(request, 'support');
+  const session = await signInViaApi(request, 2);
   await useSession(page, session);
   await page.goto('/support');
   await expect(page.getByRole('link', { name: /Open Documentation/ })).toHaveAttribute('href', '/docs');

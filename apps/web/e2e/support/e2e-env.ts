@@ -21,3 +21,6 @@ export const ASSETS = {
   unsigned: `${ASSET_URL}/unsigned.png`,
   invalid: `${ASSET_URL}/invalid.png`,
 } as const;
+
+/** The shared accounts global-setup.ts creates, for the specs to sign in to. */
+export const ACCOUNTS_FILE = (): string => path.join(dataDir(), 'e2e-accounts.json');

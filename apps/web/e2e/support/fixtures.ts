@@ -1,7 +1,8 @@
 // Shared helpers of the specs: accounts made through the real API, a signed-in browser made from
 // such a session, toast lookups, and screenshots attached to the test's results.
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { APP_URL } from './e2e-env.ts';
+import { readFileSync } from 'node:fs';
+import { ACCOUNTS_FILE, APP_URL } from './e2e-env.ts';
 
 export interface TestSession {
   access_token: string;
@@ -18,9 +19,44 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
+/**
+ * A client address for one API call made on behalf of a test. The e2e server trusts
+ * X-Forwarded-For (TRUST_PROXY, as it would behind a real proxy), so set-up calls each look like
+ * a different client, as they would be in real life, instead of all counting against the
+ * per-address sign-up and sign-in limits of 127.0.0.1. Addresses are from the benchmarking
+ * range 198.18.0.0/15, which is never a real client.
+ */
+export function testClientAddress(): string {
+  return `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 export async function signUpViaApi(request: APIRequestContext, tag: string): Promise<TestSession> {
-  const response = await request.post(`${APP_URL}/api/v1/auth/sign-up`, { data: { email: uniqueEmail(tag), password: PASSWORD } });
+  const response = await request.post(`${APP_URL}/api/v1/auth/sign-up`, {
+    data: { email: uniqueEmail(tag), password: PASSWORD },
+    headers: { 'X-Forwarded-For': testClientAddress() },
+  });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { session: TestSession }).session;
+}
+
+export interface SharedAccount {
+  email: string;
+  password: string;
+}
+
+/** One of the accounts global-setup.ts created (0, 1 or 2). */
+export function sharedAccount(index: number): SharedAccount {
+  const accounts = JSON.parse(readFileSync(ACCOUNTS_FILE(), 'utf8')) as SharedAccount[];
+  const account = accounts[index % accounts.length];
+  if (!account) throw new Error('No shared test accounts; did global setup run?');
+  return account;
+}
+
+/** A fresh session of a shared account, through the real sign-in endpoint. */
+export async function signInViaApi(request: APIRequestContext, index: number): Promise<TestSession> {
+  const account = sharedAccount(index);
+  const response = await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: account, headers: { 'X-Forwarded-For': testClientAddress() } });
+  expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { session: TestSession }).session;
 }
 

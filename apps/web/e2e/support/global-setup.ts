@@ -1,0 +1,24 @@
+// Runs once after the servers are up: creates the few accounts the specs share, through the real
+// sign-up endpoint. Sharing keeps the run within the server's sign-up limit (10 per address per
+// hour, and 10 sign-ins per account per 15 minutes); each spec still gets its own session by
+// signing in to one of them.
+import { writeFileSync } from 'node:fs';
+import { ACCOUNTS_FILE, APP_URL } from './e2e-env.ts';
+
+export const SHARED_ACCOUNT_COUNT = 3;
+export const SHARED_PASSWORD = 'correct horse battery';
+
+export default async function globalSetup(): Promise<void> {
+  const accounts: { email: string; password: string }[] = [];
+  for (let index = 0; index < SHARED_ACCOUNT_COUNT; index += 1) {
+    const email = `e2e-shared-${index}-${Date.now().toString(36)}@example.com`;
+    const response = await fetch(`${APP_URL}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: SHARED_PASSWORD }),
+    });
+    if (response.status !== 201) throw new Error(`Creating a shared test account failed: ${response.status} ${await response.text()}`);
+    accounts.push({ email, password: SHARED_PASSWORD });
+  }
+  writeFileSync(ACCOUNTS_FILE(), JSON.stringify(accounts));
+}
