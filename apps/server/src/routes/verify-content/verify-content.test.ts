@@ -1,0 +1,140 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TSignContentResponse, TVerifyResponse } from '@provenance/contracts';
+import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
+import { corpusFile, expectedCorpus, hasCorpus, makeImage, type ExpectedRead } from '@provenance/engine/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { verificationEvents } from '../../db/gateway-schema.ts';
+import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+
+const metadata = { creator: 'Ada Reporter', aiAssisted: true };
+
+describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
+  let database: DbHandle;
+  let server: TestServer;
+  let assets: LocalAssetServer;
+  let owner: { token: string; userId: string };
+  let signed: TSignContentResponse;
+  let signedBytes: Uint8Array;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ({ server } = await createGatewayTestServer(database));
+    assets = await startLocalAssetServer();
+    const account = await signUpAccount(server);
+    owner = { token: account.session.access_token, userId: account.session.user.id };
+    const response = await server.request('POST', 'sign-content', { token: owner.token, body: { assetUrl: assets.publish('/original.jpg', await makeImage('jpeg', 240, 160)), metadata } });
+    signed = await readJson<TSignContentResponse>(response);
+    signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
+  });
+  afterAll(async () => {
+    assets.close();
+    await database.close();
+  });
+
+  const verifyUrl = async (bytes: Uint8Array, name: string, token?: string) =>
+    server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/check/${name}`, bytes) }, ...(token && { token }), headers: { 'cf-ipcountry': 'FR', 'cf-ipcity': 'Lyon' } });
+
+  it('verifies our own signed output as verified, with the promised shape, and records the event for owner and caller', async () => {
+    const caller = await signUpAccount(server);
+    const response = await verifyUrl(signedBytes, 'ours.jpg', caller.session.access_token);
+    expect(response.status).toBe(200);
+    const result = await readJson<TVerifyResponse>(response);
+    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: 'Provenance Gateway' } });
+    expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
+    expect(result.report.manifestId).toBe(signed.manifestId);
+    const [event] = await database.db.select().from(verificationEvents).where(eq(verificationEvents.id, result.eventId!));
+    expect(event).toMatchObject({ status: 'verified', source: 'url', manifestId: signed.manifestId, ownerUserId: owner.userId, callerUserId: caller.session.user.id, geoLocation: 'Lyon, FR' });
+  });
+
+  it('reports a tampered copy as invalid', async () => {
+    const tampered = signedBytes.slice();
+    let index = tampered.length - 12;
+    while (tampered[index] === 0xff || tampered[index - 1] === 0xff) index -= 1;
+    tampered[index] = tampered[index]! ^ 0x01;
+    const result = await readJson<TVerifyResponse>(await verifyUrl(tampered, 'tampered.jpg'));
+    expect(result.verification).toMatchObject({ status: 'invalid', trustLevel: 'untrusted' });
+    expect(result.report.codes.failure.map((code) => code.code)).toContain('assertion.dataHash.mismatch');
+  });
+
+  it('reports a file without Content Credentials as unsigned', async () => {
+    const result = await readJson<TVerifyResponse>(await verifyUrl(await makeImage('png'), 'plain.png'));
+    expect(result.verification).toMatchObject({ status: 'unsigned', trustLevel: 'none' });
+    expect(result.badge.message).toBe('No Content Credentials found');
+  });
+
+  it('reports a file signed by a key outside the anchors as partial', async () => {
+    const { pki } = await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), 'pg-outsider-')), 'pki'));
+    const outsider = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+    const elsewhere = await sign(await makeImage('webp'), 'image/webp', metadata, outsider);
+    const result = await readJson<TVerifyResponse>(await verifyUrl(elsewhere.signedBytes, 'elsewhere.webp'));
+    expect(result.verification).toMatchObject({ status: 'partial', trustLevel: 'unknown', signatureValid: true, chainValid: false });
+  });
+
+  it('verifies an upload and a manifest we hold, by ID', async () => {
+    const upload = await uploadRequest(server, 'verify-content', { file: new Blob([signedBytes]) }, undefined, { name: 'ours.jpg' });
+    expect(upload.status).toBe(200);
+    expect((await readJson<TVerifyResponse>(upload)).verification.status).toBe('verified');
+    const byId = await server.request('POST', 'verify-content', { body: { manifestId: signed.manifestId } });
+    expect((await readJson<TVerifyResponse>(byId)).verification.status).toBe('verified');
+    const unknown = await server.request('POST', 'verify-content', { body: { manifestId: 'urn:c2pa:00000000-0000-0000-0000-000000000000' } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('fetches a remote manifest (XMP dcterms:provenance) through the safe fetcher', async () => {
+    const { gateway } = await createGatewayTestServer(database);
+    const manifestUrl = assets.publish('/manifests/remote.c2pa', new Uint8Array(0));
+    const remote = await gateway.engine.sign(await makeImage('jpeg'), 'image/jpeg', metadata, { remoteManifestUrl: manifestUrl });
+    assets.publish('/manifests/remote.c2pa', remote.manifestStore, 'application/c2pa');
+    const result = await verifyUrl(remote.signedBytes, 'remote.jpg');
+    expect(result.status).toBe(200);
+    // Signed by the other gateway instance's own root, which this one does not trust: intact, not trusted.
+    expect((await readJson<TVerifyResponse>(result)).verification.status).toBe('partial');
+  });
+
+  it('says why it cannot verify: bad input, refused address, hostile file', async () => {
+    const empty = await server.request('POST', 'verify-content', { body: { assetUrl: '' } });
+    expect(empty.status).toBe(400);
+    const both = await server.request('POST', 'verify-content', { body: {} });
+    expect(both.status).toBe(400);
+    const metadataAddress = await server.request('POST', 'verify-content', { body: { assetUrl: 'http://[fd00::1]/a.jpg' } });
+    expect(metadataAddress.status).toBe(403);
+    const scheme = await server.request('POST', 'verify-content', { body: { assetUrl: 'ftp://example.org/a.jpg' } });
+    expect(scheme.status).toBe(400);
+    const text = await uploadRequest(server, 'verify-content', { file: new Blob([new TextEncoder().encode('hello')]) }, undefined, { name: 'a.txt' });
+    expect(text.status).toBe(422);
+    expect((await readJson<{ error: { code: string } }>(text)).error.code).toBe('unsupported_format');
+  });
+
+  it('attributes an API-key call to the key’s account', async () => {
+    const caller = await signUpAccount(server);
+    const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
+    const result = await readJson<TVerifyResponse>(await verifyUrl(signedBytes, 'by-key.jpg', key.key.secret));
+    const [event] = await database.db.select().from(verificationEvents).where(eq(verificationEvents.id, result.eventId!));
+    expect(event?.callerUserId).toBe(caller.session.user.id);
+  });
+
+  const mapping = (expected: ExpectedRead) => (expected.state ? ({ Trusted: 'verified', Valid: 'partial', Invalid: 'invalid' } as const)[expected.state] : expected.error === 'C2pa(JumbfNotFound)' ? 'unsigned' : 'error');
+
+  describe.skipIf(!hasCorpus)('the corpus through HTTP uploads (../shared/corpus, our own root as the only anchor)', () => {
+    const corpus = hasCorpus ? expectedCorpus() : { files: {} };
+    for (const [file, expected] of Object.entries(corpus.files)) {
+      it(`${file}: ${mapping(expected.untrusted)}`, async () => {
+        const response = await uploadRequest(server, 'verify-content', { file: new Blob([corpusFile(file)]) }, undefined, { name: path.basename(file) });
+        const want = mapping(expected.untrusted);
+        if (want === 'error') {
+          expect(response.status).toBe(422);
+          expect((await readJson<{ error: { message: string } }>(response)).error.message.length).toBeGreaterThan(10);
+        } else {
+          expect(response.status).toBe(200);
+          expect((await readJson<TVerifyResponse>(response)).verification.status).toBe(want);
+        }
+      });
+    }
+  });
+});
