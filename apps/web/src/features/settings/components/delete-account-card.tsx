@@ -25,8 +25,9 @@ export function DeleteAccountCard() {
       return;
     }
     toast.success('Account Deleted', { description: 'Your account has been permanently deleted' });
-    // Leave the guarded screen first, so the sign-out does not bounce through /login.
-    navigate('/', { replace: true });
+    // Leave the guarded screen first (the landing page loads lazily, so wait for it), so the
+    // sign-out does not bounce through /login.
+    await navigate('/', { replace: true });
     sessionStore.clear();
   }
 
