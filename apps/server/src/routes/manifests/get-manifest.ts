@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
-import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { errorResponses } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
 import type { GatewayRouteContext } from '../gateway-route-context.ts';
 
