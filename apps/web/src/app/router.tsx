@@ -1,5 +1,6 @@
 // Routes of SPEC.md section 2, each screen loaded lazily in its own chunk. Dashboard, analytics and
 // settings need a session (DESIGN.md section 9): signed-out users go to /login and come back after.
+// Each route's handle names the page for the document title (see RootLayout).
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
@@ -13,26 +14,26 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: RouteFallback,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }) },
-      { path: 'signup', lazy: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }) },
-      { path: 'docs', lazy: async () => ({ Component: (await import('@/features/docs/docs-page')).DocsPage }) },
-      { path: 'support', lazy: async () => ({ Component: (await import('@/features/support/support-page')).SupportPage }) },
-      { path: 'privacy', lazy: async () => ({ Component: (await import('@/features/legal/privacy-page')).PrivacyPage }) },
-      { path: 'terms', lazy: async () => ({ Component: (await import('@/features/legal/terms-page')).TermsPage }) },
-      { path: 'device-info', lazy: async () => ({ Component: (await import('@/features/device-info/device-info-page')).DeviceInfoPage }) },
-      { path: 'security', lazy: async () => ({ Component: (await import('@/features/security/security-page')).SecurityPage }) },
-      { path: 'verify', lazy: async () => ({ Component: (await import('@/features/verify-report/verify-page')).VerifyPage }) },
-      { path: 'v/:manifestId', lazy: async () => ({ Component: (await import('@/features/verify-report/manifest-report-page')).ManifestReportPage }) },
+      { index: true, handle: { title: 'Content Credentials for images and video' }, lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }) },
+      { path: 'login', handle: { title: 'Sign In' }, lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }) },
+      { path: 'signup', handle: { title: 'Create Account' }, lazy: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }) },
+      { path: 'docs', handle: { title: 'API Docs' }, lazy: async () => ({ Component: (await import('@/features/docs/docs-page')).DocsPage }) },
+      { path: 'support', handle: { title: 'Support Center' }, lazy: async () => ({ Component: (await import('@/features/support/support-page')).SupportPage }) },
+      { path: 'privacy', handle: { title: 'Privacy Policy' }, lazy: async () => ({ Component: (await import('@/features/legal/privacy-page')).PrivacyPage }) },
+      { path: 'terms', handle: { title: 'Terms of Service' }, lazy: async () => ({ Component: (await import('@/features/legal/terms-page')).TermsPage }) },
+      { path: 'device-info', handle: { title: 'Device Information' }, lazy: async () => ({ Component: (await import('@/features/device-info/device-info-page')).DeviceInfoPage }) },
+      { path: 'security', handle: { title: 'Native Platform Features' }, lazy: async () => ({ Component: (await import('@/features/security/security-page')).SecurityPage }) },
+      { path: 'verify', handle: { title: 'Verification Report' }, lazy: async () => ({ Component: (await import('@/features/verify-report/verify-page')).VerifyPage }) },
+      { path: 'v/:manifestId', handle: { title: 'Verification Report' }, lazy: async () => ({ Component: (await import('@/features/verify-report/manifest-report-page')).ManifestReportPage }) },
       {
         Component: RequireAuth,
         children: [
-          { path: 'dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
-          { path: 'analytics', lazy: async () => ({ Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage }) },
-          { path: 'settings', lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }) },
+          { path: 'dashboard', handle: { title: 'Signing Dashboard' }, lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
+          { path: 'analytics', handle: { title: 'Analytics' }, lazy: async () => ({ Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage }) },
+          { path: 'settings', handle: { title: 'Account Settings' }, lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }) },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }) },
+      { path: '*', handle: { title: 'Page not found' }, lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }) },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 // Frame of every screen: skip link, navigation bar, the routed page, footer; a thin progress bar
-// while a lazily loaded screen arrives; focus moved to the page on navigation for screen readers.
+// while a lazily loaded screen arrives; focus moved to the page and the document titled after it
+// on navigation, for screen readers and browser history.
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { NavBar } from '@/app/nav/nav-bar';
 import { SiteFooter } from './site-footer';
 
@@ -10,6 +11,12 @@ export function RootLayout() {
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  const matches = useMatches();
+  const title = [...matches].reverse().map((match) => (match.handle as { title?: unknown } | undefined)?.title).find((value): value is string => typeof value === 'string');
+
+  useEffect(() => {
+    document.title = title ? `${title} · Provenance Gateway` : 'Provenance Gateway';
+  }, [title]);
 
   useEffect(() => {
     if (firstRender.current) {
