@@ -32,8 +32,9 @@ describe('action sheet in a browser (modal dialog)', () => {
   it('lists the options in a labelled dialog and resolves to the one clicked', async () => {
     const pending = createWebActionSheet(document).show(request);
     const dialog = document.querySelector('dialog');
-    expect(dialog?.getAttribute('aria-labelledby')).toBe('action-sheet-title');
-    expect(document.getElementById('action-sheet-title')?.textContent).toBe('Choose an action');
+    const titleId = dialog?.getAttribute('aria-labelledby') ?? '';
+    expect(titleId).toMatch(/^platform-action-sheet-\d+-title$/);
+    expect(document.getElementById(titleId)?.textContent).toBe('Choose an action');
     const buttons = [...(dialog?.querySelectorAll('button') ?? [])];
     expect(buttons.map((button) => button.textContent)).toEqual(['Sign New Content', 'Delete', 'Cancel']);
     expect(document.activeElement).toBe(buttons[0]);

@@ -48,16 +48,20 @@ export const nativeActionSheet: ActionSheetCapability = {
 const BUTTON = 'w-full rounded-lg px-4 py-3 text-center text-base font-medium transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export function createWebActionSheet(doc: Document = document): ActionSheetCapability {
+  let opened = 0;
   return {
     show(request) {
       return new Promise((resolve) => {
+        opened += 1;
+        // Unique per sheet, so the label can never point at another element of the page.
+        const titleId = `platform-action-sheet-${opened}-title`;
         const dialog = doc.createElement('dialog');
-        dialog.setAttribute('aria-labelledby', 'action-sheet-title');
+        dialog.setAttribute('aria-labelledby', titleId);
         dialog.dataset.testid = 'action-sheet';
         dialog.className =
           'fixed inset-x-0 bottom-0 top-auto m-0 mx-auto w-full max-w-md rounded-t-2xl border bg-card p-4 pb-6 text-card-foreground shadow-2xl backdrop:bg-black/50 sm:bottom-6 sm:rounded-2xl';
         const heading = doc.createElement('h2');
-        heading.id = 'action-sheet-title';
+        heading.id = titleId;
         heading.className = 'px-2 pt-1 text-center text-sm font-semibold';
         heading.textContent = request.title;
         dialog.append(heading);

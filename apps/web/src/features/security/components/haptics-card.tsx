@@ -1,5 +1,5 @@
-// Haptic Feedback (SPEC.md section 2): Light, Medium, Heavy impacts. Says so when the device has no
-// way to vibrate (most desktop browsers).
+// Haptic Feedback (SPEC.md section 2): Light, Medium, Heavy impacts. Says so when the browser has no
+// way to vibrate (no Vibration API); a desktop browser may accept the pulse and have no motor.
 import { useState } from 'react';
 import { Vibrate } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function HapticsCard() {
         ))}
       </div>
       <p className="mt-auto text-sm text-muted-foreground" aria-live="polite" data-testid="haptics-result">
-        {last === null ? 'Tap a strength to feel it.' : last.felt ? `${last.label} impact played.` : `${last.label} impact: this device has no vibration motor the app can use.`}
+        {last === null ? 'Tap a strength to feel it.' : last.felt ? `${last.label} impact sent to the vibration motor.` : `${last.label} impact: this browser cannot vibrate the device.`}
       </p>
     </FeatureCard>
   );
