@@ -38,10 +38,10 @@ export function StatusBarCard() {
           <span className="font-mono text-xs text-muted-foreground">{STATUS_BAR_COLOURS[current]}</span>
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="Status bar colour">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-2" role="group" aria-label="Status bar colour">
         {ORDER.map((name) => (
           <Button key={name} variant="outline" aria-pressed={current === name} disabled={pending !== null} onClick={() => void choose(name)} className={cn(current === name && 'border-ring')}>
-            <span className="size-3.5 rounded-full" style={{ backgroundColor: STATUS_BAR_COLOURS[name] }} aria-hidden="true" />
+            <span className="size-3.5 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: STATUS_BAR_COLOURS[name] }} aria-hidden="true" />
             {NAMES[name]}
             {current === name ? <Check aria-hidden="true" /> : null}
           </Button>
