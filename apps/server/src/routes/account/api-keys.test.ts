@@ -86,4 +86,24 @@ describe.each(testDatabaseKinds())('API keys (GET /account/api-keys, POST /accou
     const me = await server.request('GET', 'auth/user', { token: aliceKey.key.secret });
     expect((await readJson<{ user: { id: string } }>(me)).user.id).toBe(alice.session.user.id);
   });
+
+  it('lets an API key read account data but not take the account over', async () => {
+    const account = await signUpAccount(server);
+    const key = await readJson<Regenerated>(await server.request('POST', 'account/api-keys/production/regenerate', { token: account.session.access_token }));
+    const bearer = key.key.secret;
+    expect((await server.request('GET', 'account/api-keys', { token: bearer })).status).toBe(200);
+    expect((await server.request('GET', 'account/notifications', { token: bearer })).status).toBe(200);
+
+    const attempts = [
+      await server.request('PATCH', 'account/email', { token: bearer, body: { email: 'thief@example.com' } }),
+      await server.request('POST', 'account/password', { token: bearer, body: { currentPassword: account.password, newPassword: 'stolen-pw' } }),
+      await server.request('POST', 'account/api-keys/test/regenerate', { token: bearer }),
+      await server.request('DELETE', 'account', { token: bearer, body: { confirm: true } }),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(403);
+      expect(await readJson(response)).toEqual({ error: { code: 'forbidden', message: 'This action needs a signed-in session, not an API key' } });
+    }
+    expect((await server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
+  });
 });

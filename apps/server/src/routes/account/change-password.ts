@@ -2,6 +2,7 @@
 // of the account is signed out; the one making the change stays signed in.
 import { createRoute } from '@hono/zod-openapi';
 import { ZChangePasswordRequest } from '@provenance/contracts';
+import { requireSignedInSession } from '../../middleware/account.ts';
 import { errorResponses, jsonBody } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
@@ -12,11 +13,11 @@ export function registerChangePassword(api: ApiApp, ctx: RouteContext): void {
     tags: ['account'],
     summary: 'Change the password (the current one is required)',
     security: BEARER_SECURITY,
-    middleware: [ctx.requireAccount] as const,
+    middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { body: jsonBody(ZChangePasswordRequest) },
     responses: {
       204: { description: 'Password changed' },
-      ...errorResponses(400, 401),
+      ...errorResponses(400, 401, 403),
     },
   });
   api.openapi(route, async (c) => {

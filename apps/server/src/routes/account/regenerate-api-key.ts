@@ -2,6 +2,7 @@
 // response; the old key is revoked at once.
 import { createRoute } from '@hono/zod-openapi';
 import { ZApiKeyTypeParam, ZRegeneratedApiKeyResponse } from '@provenance/contracts';
+import { requireSignedInSession } from '../../middleware/account.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
@@ -12,11 +13,11 @@ export function registerRegenerateApiKey(api: ApiApp, ctx: RouteContext): void {
     tags: ['account'],
     summary: 'Regenerate an API key (revokes the old one)',
     security: BEARER_SECURITY,
-    middleware: [ctx.requireAccount] as const,
+    middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { params: ZApiKeyTypeParam },
     responses: {
       200: jsonResponse(ZRegeneratedApiKeyResponse, 'The new key, with its secret'),
-      ...errorResponses(400, 401),
+      ...errorResponses(400, 401, 403),
     },
   });
   api.openapi(route, async (c) => {

@@ -1,6 +1,7 @@
 // PATCH /account/email: changes the signed-in user's email address.
 import { createRoute } from '@hono/zod-openapi';
 import { ZUpdateEmailRequest, ZUserResponse } from '@provenance/contracts';
+import { requireSignedInSession } from '../../middleware/account.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
@@ -11,11 +12,11 @@ export function registerUpdateEmail(api: ApiApp, ctx: RouteContext): void {
     tags: ['account'],
     summary: 'Update the email address',
     security: BEARER_SECURITY,
-    middleware: [ctx.requireAccount] as const,
+    middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { body: jsonBody(ZUpdateEmailRequest) },
     responses: {
       200: jsonResponse(ZUserResponse, 'The updated user'),
-      ...errorResponses(400, 401, 409),
+      ...errorResponses(400, 401, 403, 409),
     },
   });
   api.openapi(route, async (c) => {
