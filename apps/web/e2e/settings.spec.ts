@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { APP_URL } from './support/e2e-env.ts';
-import { expect, PASSWORD, shoot, signUpViaApi, test, toast, uniqueEmail, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
+import { expect, PASSWORD, shoot, signUpViaApi, test, testClientAddress, toast, uniqueEmail, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 
 /** Holds the matching API calls briefly so the busy state can be seen; they still reach the server. */
 async function slowDown(page: Page, pattern: string, ms = 600): Promise<void> {
@@ -52,7 +52,7 @@ test('account tab: the user ID, and the email updated, refused when taken', asyn
   await expect(toast(page, 'Email updated')).toContainText('Your email has been updated successfully');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(renamed)).toBeVisible();
 
-  const signIn = await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email: renamed, password: PASSWORD } });
+  const signIn = await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email: renamed, password: PASSWORD }, headers: { 'X-Forwarded-For': testClientAddress() } });
   expect(signIn.status()).toBe(200);
 
   await page.setViewportSize(VIEWPORTS.phone);
@@ -80,8 +80,8 @@ test('security tab: the current password is checked, then the password changes',
   await shoot(page, testInfo, 'settings-security-desktop');
 
   const email = session.user.email;
-  expect((await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email, password: PASSWORD } })).status()).toBe(401);
-  expect((await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email, password: 'a-new-password' } })).status()).toBe(200);
+  expect((await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': testClientAddress() } })).status()).toBe(401);
+  expect((await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email, password: 'a-new-password' }, headers: { 'X-Forwarded-For': testClientAddress() } })).status()).toBe(200);
 
   // A new password under 6 characters is stopped by the form before any call.
   await page.getByLabel('Current Password').fill('a-new-password');

@@ -1,0 +1,116 @@
+// The analytics screen against the real server: an empty account shows zeros and an empty state;
+// after signing an asset and verifying it (intact and tampered) the cards, the events list and both
+// charts show exactly those verifications; a failed load is logged and the screen stays up.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { TSignContentResponse } from '@provenance/contracts';
+import { APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
+import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
+import { makePng, tamperPng } from './support/png.ts';
+
+/** Publishes bytes on the asset server (it serves whatever is in its folder) and returns the URL. */
+function publish(name: string, bytes: Buffer): string {
+  const dir = path.join(dataDir(), 'e2e-assets');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), bytes);
+  return `${ASSET_URL}/${name}`;
+}
+
+async function signUpload(request: APIRequestContext, session: TestSession, title: string): Promise<TSignContentResponse> {
+  const response = await request.post(`${APP_URL}/api/v1/sign-content`, {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+    multipart: { file: { name: 'lighthouse.png', mimeType: 'image/png', buffer: makePng(240, 160) }, metadata: JSON.stringify({ creator: 'Ada Reporter', title }) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as TSignContentResponse;
+}
+
+async function verifyUrl(request: APIRequestContext, session: TestSession, assetUrl: string): Promise<string> {
+  const response = await request.post(`${APP_URL}/api/v1/verify-content`, { headers: { Authorization: `Bearer ${session.access_token}` }, data: { assetUrl } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { verification: { status: string } }).verification.status;
+}
+
+test('an empty account shows zeros and an empty state, never made-up totals', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'analytics-empty');
+  await useSession(page, session);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByTestId('stat-Manifests')).toHaveText('0');
+  await expect(page.getByTestId('stat-Verifications')).toHaveText('0');
+  await expect(page.getByTestId('stat-Verified')).toHaveText('—');
+  await expect(page.getByTestId('stat-Today')).toHaveText('0');
+  await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/2,547,893|5,894,621|99\.9%/);
+  await shoot(page, testInfo, 'analytics-empty-desktop');
+  await page.getByRole('link', { name: 'Sign content' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('signing and verifying move the cards, the events list and both charts', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'analytics-data');
+  const signed = await signUpload(request, session, 'Lighthouse at night');
+  const signedBytes = Buffer.from(await (await request.get(signed.signedAssetUrl)).body());
+  const stamp = Date.now();
+  expect(await verifyUrl(request, session, publish(`analytics-${stamp}.png`, signedBytes))).toBe('verified');
+  expect(await verifyUrl(request, session, publish(`analytics-${stamp}-tampered.png`, tamperPng(signedBytes)))).toBe('invalid');
+
+  await useSession(page, session);
+  await page.goto('/analytics');
+  await expect(page.getByTestId('stat-Manifests')).toHaveText('1');
+  await expect(page.getByTestId('stat-Verifications')).toHaveText('2');
+  await expect(page.getByTestId('stat-Verified')).toHaveText('50%');
+  await expect(page.getByText('1 of 2 verified')).toBeVisible();
+  await expect(page.getByTestId('stat-Today')).toHaveText('2');
+
+  // Recent events, newest first: the tampered copy, then the intact one; each with its reason.
+  const events = page.getByTestId('verification-event');
+  await expect(events).toHaveCount(2);
+  await expect(events.nth(0).locator('[data-status="invalid"]')).toBeVisible();
+  await expect(events.nth(1).locator('[data-status="verified"]')).toBeVisible();
+  await expect(events.nth(1)).toContainText('chains to a trusted root');
+  await expect(events.nth(0)).toContainText(signed.manifestId);
+  await expect(events.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+
+  // Charts drawn from the data: today's stacked bar has a verified and an invalid part, and the
+  // failure reasons chart names the tampering.
+  const perDay = page.getByRole('figure', { name: 'Verifications per day' });
+  await expect(perDay.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').first()).toBeVisible();
+  expect(await perDay.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(perDay.locator('figcaption tbody tr')).toHaveCount(1);
+  await expect(perDay.locator('figcaption tbody tr th')).toHaveText(today);
+  const reasons = page.getByRole('figure', { name: 'Failure reasons' });
+  await expect(reasons.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(reasons.locator('figcaption tbody tr')).toHaveCount(1);
+  await expect(reasons.locator('figcaption tbody tr td')).toHaveText('1');
+  await shoot(page, testInfo, 'analytics-data-desktop');
+
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await shoot(page, testInfo, 'analytics-data-dark-desktop');
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize(VIEWPORTS.phone);
+  await expect(perDay.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await shoot(page, testInfo, 'analytics-data-phone');
+});
+
+test('a failed load is logged and the screen stays up with a way to retry', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'analytics-fail');
+  await useSession(page, session);
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  let fail = true;
+  await page.route('**/api/v1/analytics/summary', (route) => (fail ? route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again soon' } } }) : route.continue()));
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics are not available right now' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect.poll(() => logged.some((text) => text.includes('Analytics: the summary could not be loaded'))).toBe(true);
+  await shoot(page, testInfo, 'analytics-unavailable-desktop');
+
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('stat-Manifests')).toHaveText('0');
+});
