@@ -74,9 +74,8 @@ export function SourcePicker({ busy, initialUrl, onUrl, onFile }: { busy: boolea
           ref={input}
           type="file"
           accept={ACCEPTED_TYPES}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="File to verify"
+          // Hidden from the tab order and the accessibility tree: the 'Choose a file' button opens it.
+          hidden
           data-testid="file-input"
           onChange={(event) => {
             const file = event.target.files?.[0];
