@@ -9,6 +9,7 @@ import { APP_PORT, APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const DATA_DIR = dataDir();
+const WEB_DIST_DIR = path.join(DATA_DIR, 'web-dist');
 
 export default defineConfig({
   testDir: here,
@@ -47,13 +48,16 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: 'npm run build -w @provenance/web && npx tsx apps/server/src/main.ts',
+      // Built into this run's own directory: apps/web/dist is shared with whoever else builds in
+      // this working tree, and a rebuild under a running suite would pull screens from under it.
+      command: `npm run build -w @provenance/web -- --outDir ${WEB_DIST_DIR} --emptyOutDir && npx tsx apps/server/src/main.ts`,
       cwd: repoRoot,
       url: `${APP_URL}/api/v1/openapi.json`,
       env: {
         PORT: String(APP_PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
+        WEB_DIST_DIR,
         PUBLIC_URL: APP_URL,
         FETCH_ALLOW_HOSTS: '127.0.0.1',
         // Set-up calls present distinct client addresses (fixtures.ts, testClientAddress) so the

@@ -17,14 +17,16 @@ export function FeaturesSection() {
       <SectionHeading id="features-title" eyebrow="Features" title="Everything provenance needs, in one gateway">
         From the moment of capture to the reader&apos;s screen, each step leaves a verifiable record.
       </SectionHeading>
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-8 grid sm:mt-12 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map(({ Icon, title, text }) => (
-          <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
-            <span className="grid size-11 place-items-center rounded-lg bg-accent text-accent-foreground">
+          <li key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm sm:block sm:p-6">
+            <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
               <Icon className="size-5" aria-hidden="true" />
             </span>
-            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+            <div>
+              <h3 className="text-lg font-semibold sm:mt-4">{title}</h3>
+              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground sm:mt-2">{text}</p>
+            </div>
           </li>
         ))}
       </ul>

@@ -15,7 +15,7 @@ export function HowItWorksSection() {
   return (
     <Section labelledBy="how-title" id="how-it-works" className="bg-muted/50">
       <SectionHeading id="how-title" eyebrow="How it works" title="From capture to credential in four steps" />
-      <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+      <ol className="mt-8 grid sm:mt-12 gap-6 md:grid-cols-2 lg:grid-cols-4">
         {STEPS.map(({ Icon, title, text }, index) => (
           <li key={title} className="relative rounded-xl border bg-card p-6">
             <div className="flex items-center gap-3">

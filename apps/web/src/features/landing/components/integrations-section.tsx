@@ -16,7 +16,7 @@ export function IntegrationsSection() {
   return (
     <Section labelledBy="integrations-title" id="integrations" className="bg-muted/50">
       <SectionHeading id="integrations-title" eyebrow="Integrations" title="Fits into the tools you already run" />
-      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid sm:mt-12 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {INTEGRATIONS.map((item) => (
           <li key={item.name} className="rounded-lg border bg-card p-5">
             <h3 className="font-semibold">{item.name}</h3>

@@ -16,7 +16,7 @@ export function SectionHeading({ id, eyebrow, title, children, align = 'center' 
 
 export function Section({ labelledBy, className, children, id }: { labelledBy: string; className?: string; children: ReactNode; id?: string }) {
   return (
-    <section aria-labelledby={labelledBy} id={id} className={cn('scroll-mt-20 py-16 sm:py-24', className)}>
+    <section aria-labelledby={labelledBy} id={id} className={cn('scroll-mt-20 py-12 sm:py-20 lg:py-24', className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
   );

@@ -20,7 +20,7 @@ export function SecuritySection() {
           Security you can audit
         </h2>
       </div>
-      <ul className="mt-12 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-8 grid sm:mt-12 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
         {POINTS.map(({ Icon, title, text }) => (
           <li key={title} className="flex gap-4">
             <Icon className="mt-0.5 size-6 shrink-0 text-blue-200" aria-hidden="true" />

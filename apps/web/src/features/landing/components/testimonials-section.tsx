@@ -12,7 +12,7 @@ export function TestimonialsSection() {
   return (
     <Section labelledBy="testimonials-title" id="testimonials">
       <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Trusted by teams who publish what matters" />
-      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+      <ul className="mt-8 grid sm:mt-12 gap-6 lg:grid-cols-3">
         {TESTIMONIALS.map((item) => (
           <li key={item.role}>
             <figure className="flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm">

@@ -15,7 +15,7 @@ export function TrustBadgesSection() {
       <SectionHeading id="badges-title" eyebrow="Trust badges" title="A verdict anyone can read">
         Every verification ends in one of these badges, shown beside the media with the reason behind it.
       </SectionHeading>
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+      <ul className="mt-8 grid sm:mt-12 gap-6 md:grid-cols-3">
         {BADGES.map((badge) => (
           <li key={badge.status} className="rounded-xl border bg-card p-6 shadow-sm">
             <StatusBadge status={badge.status} />

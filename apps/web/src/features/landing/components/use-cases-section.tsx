@@ -13,7 +13,7 @@ export function UseCasesSection() {
   return (
     <Section labelledBy="use-cases-title" id="use-cases">
       <SectionHeading id="use-cases-title" eyebrow="Use cases" title="Built for the people whose credibility is on the line" />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+      <ul className="mt-8 grid sm:mt-12 gap-6 sm:grid-cols-2">
         {USE_CASES.map(({ Icon, title, text }) => (
           <li key={title} className="flex gap-4 rounded-xl border bg-card p-6 shadow-sm">
             <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">

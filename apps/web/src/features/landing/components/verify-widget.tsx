@@ -70,9 +70,7 @@ export function VerifyWidget() {
               </Button>
             </div>
           </form>
-          <div aria-live="polite" className="mt-6">
-            {verified ? <VerificationSummary url={verified.url} result={verified.result} /> : null}
-          </div>
+          <div aria-live="polite">{verified ? <VerificationSummary url={verified.url} result={verified.result} /> : null}</div>
         </div>
       </div>
     </Section>
@@ -85,7 +83,7 @@ function VerificationSummary({ url, result }: { url: string; result: VerifyRespo
   const signedAt = result.report?.signedAt ?? null;
   const { credentials, trustLevel, status } = result.verification;
   return (
-    <article aria-labelledby="verify-result-title" data-testid="verify-result" className={ok ? 'rounded-lg border border-success/40 bg-success-soft/40 p-5' : 'rounded-lg border border-destructive/30 bg-danger-soft/40 p-5'}>
+    <article aria-labelledby="verify-result-title" data-testid="verify-result" className={ok ? 'mt-6 rounded-lg border border-success/40 bg-success-soft/40 p-5' : 'mt-6 rounded-lg border border-destructive/30 bg-danger-soft/40 p-5'}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="verify-result-title" className="text-lg font-semibold">
           {ok ? 'Verified' : 'Verification Failed'}
