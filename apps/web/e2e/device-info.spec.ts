@@ -76,6 +76,9 @@ test.describe('location allowed', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await shoot(page, testInfo, 'device-info-phone');
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      await shoot(page, testInfo, 'device-info-phone-dark');
     });
   });
 });

@@ -88,6 +88,9 @@ test.describe('phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(page, testInfo, 'native-features-phone');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await shoot(page, testInfo, 'native-features-phone-dark');
     await page.getByRole('button', { name: 'Show Actions' }).click();
     const sheet = page.getByRole('dialog', { name: 'Choose an action' });
     await expect(sheet).toBeVisible();
