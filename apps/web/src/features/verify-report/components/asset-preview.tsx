@@ -19,8 +19,17 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
+/** What the browser can draw of a local file: images, a video's poster frame, an audio player. */
+export function localKind(file: File): 'image' | 'video' | 'audio' | null {
+  if (file.type.startsWith('image/')) return 'image';
+  if (file.type.startsWith('video/')) return 'video';
+  if (file.type.startsWith('audio/')) return 'audio';
+  return null;
+}
+
 function LocalPreview({ file, url, onUnplayable }: { file: File; url: string; onUnplayable: () => void }) {
-  if (file.type.startsWith('video/')) {
+  const kind = localKind(file);
+  if (kind === 'video') {
     // `#t=0.1` makes the browser seek and paint the poster frame without playing.
     return (
       <video
@@ -36,6 +45,9 @@ function LocalPreview({ file, url, onUnplayable }: { file: File; url: string; on
       />
     );
   }
+  if (kind === 'audio') {
+    return <audio data-testid="asset-preview-audio" src={url} controls preload="metadata" onError={onUnplayable} aria-label={`Play ${file.name}`} className="w-full" />;
+  }
   return <img data-testid="asset-preview-image" src={url} alt={`The checked file, ${file.name}`} onError={onUnplayable} className="max-h-96 w-full rounded-lg object-contain" />;
 }
 
@@ -49,7 +61,7 @@ export function AssetPreview({ result, file }: { result: TVerifyResponse; file: 
   const isVideo = (file?.type ?? result.report.format).startsWith('video/');
 
   let body;
-  if (file && url && !unplayable) {
+  if (file && url && !unplayable && localKind(file)) {
     body = (
       <figure className="space-y-2">
         <LocalPreview file={file} url={url} onUnplayable={() => setUnplayable(true)} />
@@ -67,11 +79,11 @@ export function AssetPreview({ result, file }: { result: TVerifyResponse; file: 
   } else {
     const Icon = isVideo ? Film : FileQuestion;
     body = (
-      <div data-testid="asset-preview-none" className="grid aspect-video place-items-center rounded-lg border border-dashed bg-muted/40 p-6 text-center">
+      <div data-testid="asset-preview-none" className="grid min-h-40 place-items-center rounded-lg border border-dashed bg-muted/40 p-6 text-center">
         <div>
           <Icon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" strokeWidth={1.5} />
           <p className="mt-2 text-sm text-muted-foreground">
-            {file && unplayable ? 'This browser cannot display this file, and its manifest carries no thumbnail.' : 'No preview: the manifest carries no thumbnail.'}
+            {file ? `${file.name}: no preview in the browser, and the manifest carries no thumbnail.` : 'No preview: the manifest carries no thumbnail.'}
           </p>
         </div>
       </div>

@@ -140,6 +140,11 @@ export function IngredientTree({ result }: { result: TVerifyResponse }) {
               </div>
             </div>
           </div>
+          {rootThumb && result.verification.status !== 'verified' ? (
+            <div className="mt-2">
+              <UntrustedThumbnailNote compact />
+            </div>
+          ) : null}
           <ul className="ms-8 mt-3 space-y-3" aria-label={`Ingredients of ${rootTitle}`}>
             {tree.map((item) => (
               <NodeCard key={item.id} item={item} expanded={expanded} onToggle={toggle} />
