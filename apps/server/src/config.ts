@@ -33,6 +33,10 @@ export const ZServerConfig = z.object({
   DEMO_PASSWORD: z.string().min(6).default('demo-password-2026'),
   DEMO_EMAIL_DOMAIN: z.string().min(3).default('demo.provenance.local'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Engine worker threads; unset means one per core, 0 runs the engine on the main thread. */
+  ENGINE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /** Sign and verify tasks that may wait for a worker before new ones get 503. */
+  ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

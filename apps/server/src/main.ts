@@ -1,5 +1,6 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
 // (running migrations), starts the cleanup job and the HTTP server, and shuts down on SIGTERM/SIGINT.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -31,7 +32,12 @@ const services = createServices({
   demoPassword: config.DEMO_PASSWORD,
   demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
 });
-const engine = await createGatewayEngine({ pkiDir: path.join(config.DATA_DIR, 'pki'), trustAnchorFiles: config.TRUST_ANCHORS });
+const engine = await createGatewayEngine({
+  pkiDir: path.join(config.DATA_DIR, 'pki'),
+  trustAnchorFiles: config.TRUST_ANCHORS,
+  workers: config.ENGINE_WORKERS ?? availableParallelism(),
+  maxQueue: config.ENGINE_MAX_QUEUE,
+});
 logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
   rootCertificate: engine.rootCertificatePath,
   trustAnchors: engine.trust.anchors.length,
@@ -78,6 +84,7 @@ function shutdown(signal: string): void {
   // connections are closed so it does not wait on them.
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
+    await engine.close();
     await database.close();
     logger.info('stopped');
     process.exit(error ? 1 : 0);

@@ -14,3 +14,4 @@ export { createTrustStore, parseAnchors, NO_TRUST, type TrustStore, type TrustAn
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';
+export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOptions } from './pool/engine-pool.ts';

@@ -7,6 +7,7 @@ import type { AssetStore } from './assets/asset-store.ts';
 import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
 import type { GatewayEngine } from './provenance/gateway-engine.ts';
 import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
+import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 
@@ -29,7 +30,7 @@ export function createGatewayServices(deps: { db: Db; engine: GatewayEngine; fet
     store: deps.store,
     signedAssets,
     signer: createContentSigner({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, apiBaseUrl: deps.apiBaseUrl }),
-    verifier: createContentVerifier({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, events }),
+    verifier: createContentVerifier({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, events, cache: createVerificationCache({ maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, ...(deps.clock && { clock: deps.clock }) }),
     apiBaseUrl: deps.apiBaseUrl,
   };

@@ -42,9 +42,17 @@ export async function startLocalAssetServer(): Promise<LocalAssetServer> {
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
 
-export async function createGatewayTestServer(database: DbHandle, options: { trustAnchorFiles?: string[]; clock?: () => Date } = {}): Promise<{ server: TestServer; gateway: GatewayServices; dataDir: string }> {
+export async function createGatewayTestServer(
+  database: DbHandle,
+  options: { trustAnchorFiles?: string[]; clock?: () => Date; workers?: number; maxQueue?: number } = {},
+): Promise<{ server: TestServer; gateway: GatewayServices; dataDir: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-'));
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles ?? [] });
+  const engine = await createGatewayEngine({
+    pkiDir: path.join(dataDir, 'pki'),
+    trustAnchorFiles: options.trustAnchorFiles ?? [],
+    ...(options.workers !== undefined && { workers: options.workers }),
+    ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+  });
   const gateway = createGatewayServices({
     db: database.db,
     engine,
@@ -54,7 +62,7 @@ export async function createGatewayTestServer(database: DbHandle, options: { tru
     ...(options.clock && { clock: options.clock }),
   });
   const server = createTestServer(database, { gateway, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, ...(options.clock && { clock: options.clock }) });
-  return { server, gateway, dataDir };
+  return { server, gateway, dataDir, close: engine.close };
 }
 
 /** A multipart request through the app, as a browser form upload would send it. */

@@ -2,6 +2,7 @@
 // one trust store (our own root plus TRUST_ANCHORS), both loaded once, not per request.
 import { readFile } from 'node:fs/promises';
 import {
+  createEnginePool,
   createPemSigner,
   createTrustStore,
   detectFormat,
@@ -27,7 +28,19 @@ export interface GatewayEngine {
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
 }
 
-export async function createGatewayEngine(options: { pkiDir: string; trustAnchorFiles: readonly string[] }): Promise<GatewayEngine & { pkiCreated: boolean }> {
+export interface GatewayEngineOptions {
+  pkiDir: string;
+  trustAnchorFiles: readonly string[];
+  /**
+   * Engine worker threads (c2pa-wasm runs on one thread, so one per core uses every core);
+   * 0 runs the engine on the server's own thread, as most tests do.
+   */
+  workers?: number;
+  /** Tasks that may wait for a worker before new ones are refused with 503. */
+  maxQueue?: number;
+}
+
+export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   const extra = await Promise.all(
@@ -37,13 +50,28 @@ export async function createGatewayEngine(options: { pkiDir: string; trustAnchor
       }),
     ),
   );
-  const trust = createTrustStore([pki.rootCertificatePem, ...extra]);
+  const anchorPems = [pki.rootCertificatePem, ...extra];
+  const trust = createTrustStore(anchorPems);
+  const common = { trust, rootCertificatePath: pki.rootCertificatePath, pkiCreated: created, detectFormat };
+  if (options.workers && options.workers > 0) {
+    const pool = await createEnginePool({
+      workers: options.workers,
+      ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+      signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
+      trustAnchorPems: anchorPems,
+    });
+    return {
+      ...common,
+      // A clock function cannot cross into a worker thread; workers sign at their own current time.
+      sign: (bytes, mime, metadata, { now: _now, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions),
+      verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
+      close: () => pool.close(),
+    };
+  }
   return {
-    trust,
-    rootCertificatePath: pki.rootCertificatePath,
-    pkiCreated: created,
-    detectFormat,
+    ...common,
     sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, signOptions),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
+    close: async () => undefined,
   };
 }

@@ -3,13 +3,16 @@
 // manifest safely when the asset names one); records the verification event.
 import { createHash } from 'node:crypto';
 import type { TVerifyResponse } from '@provenance/contracts';
-import { ProvenanceError, RemoteManifestError, formatFromFileName, type VerifyResponse } from '@provenance/engine';
+import { EngineBusyError, ProvenanceError, RemoteManifestError, formatFromFileName, type VerifyResponse } from '@provenance/engine';
 import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export type VerifySource =
   | { kind: 'url'; url: string }
@@ -34,14 +37,18 @@ export function fetchFailure(error: unknown, what: string): never {
   throw error;
 }
 
-/** Engine errors (unsupported, malformed, hostile files) are the client's file's fault: 422. */
+/**
+ * Engine errors (unsupported, malformed, hostile files) are the client's file's fault: 422. A
+ * saturated engine pool is a 503 with Retry-After, so clients back off instead of timing out.
+ */
 export function engineFailure(error: unknown): never {
   if (error instanceof ProvenanceError) throw new ApiError(422, error.code, error.message);
+  if (error instanceof EngineBusyError) throw new ApiError(503, 'engine_busy', error.message, error.retryAfterSeconds);
   throw error;
 }
 
-export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents }): ContentVerifier {
-  const { engine, fetcher, store, signedAssets, events } = deps;
+export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents; cache: VerificationCache }): ContentVerifier {
+  const { engine, fetcher, store, signedAssets, events, cache } = deps;
 
   async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; assetId: string; userId: string }> {
     const row = await signedAssets.findByManifestId(manifestId);
@@ -56,7 +63,17 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     return format.mime;
   }
 
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<VerifyResponse> {
+  /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes)): Promise<VerifyResponse> {
+    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const response = await validateUncached(bytes, mime, thumbnails);
+    cache.set(key, response);
+    return response;
+  }
+
+  async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<VerifyResponse> {
     try {
       return await engine.verify(bytes, mime, { thumbnails });
     } catch (error) {
@@ -85,7 +102,8 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         ({ bytes, mime } = loaded);
         stored = loaded;
       }
-      const response = await validate(bytes, mime, caller.thumbnails ?? false);
+      const assetHash = sha256(bytes);
+      const response = await validate(bytes, mime, caller.thumbnails ?? false, assetHash);
       if (!stored && response.report.manifestId) {
         const row = await signedAssets.findByManifestId(response.report.manifestId);
         if (row) stored = { assetId: row.id, userId: row.userId };
@@ -96,7 +114,7 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         geoLocation: caller.geo ?? null,
         source: source.kind,
         manifestId: response.report.manifestId,
-        assetHash: createHash('sha256').update(bytes).digest('hex'),
+        assetHash,
         ownerUserId: stored?.userId ?? null,
         signedAssetId: stored?.assetId ?? null,
         callerUserId: caller.userId ?? null,

@@ -1,0 +1,35 @@
+import type { VerifyResponse } from '@provenance/engine';
+import { describe, expect, it } from 'vitest';
+import { createVerificationCache } from './verification-cache.ts';
+
+const response = (status: string) => ({ verification: { status }, badge: { message: status }, report: {} }) as unknown as VerifyResponse;
+
+describe('verification cache', () => {
+  it('returns what was stored until it expires', () => {
+    let clock = 0;
+    const cache = createVerificationCache({ maxEntries: 10, maxBytes: 10_000, ttlMs: 100, clock: () => clock });
+    cache.set('a', response('verified'));
+    expect(cache.get('a')?.verification.status).toBe('verified');
+    clock = 150;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops the least recently used entry past its bounds', () => {
+    const cache = createVerificationCache({ maxEntries: 2, maxBytes: 10_000, ttlMs: 60_000 });
+    cache.set('a', response('verified'));
+    cache.set('b', response('partial'));
+    cache.get('a');
+    cache.set('c', response('invalid'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+
+  it('holds no more bytes than allowed', () => {
+    const cache = createVerificationCache({ maxEntries: 100, maxBytes: 200, ttlMs: 60_000 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, response('verified'));
+    expect(cache.size).toBeLessThan(5);
+    expect(cache.get('e')).toBeDefined();
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProvenanceError } from '../errors.ts';
+import { ensureLocalPki } from '../pki/local-pki.ts';
+import { makeImage } from '../testing/make-assets.ts';
+import { createEnginePool, EngineBusyError, type EnginePool } from './engine-pool.ts';
+
+describe('engine pool', () => {
+  let pool: EnginePool;
+  beforeAll(async () => {
+    const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-pool-')), 'pki'));
+    pool = await createEnginePool({ workers: 2, maxQueue: 2, signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }, trustAnchorPems: [pki.rootCertificatePem] });
+  });
+  afterAll(async () => pool.close());
+
+  it('signs and verifies in worker threads, with the same results as the engine', async () => {
+    const signed = await pool.sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada', aiAssisted: true });
+    expect(signed.manifestId).toMatch(/^urn:c2pa:/);
+    const report = await pool.verify(signed.signedBytes, 'image/jpeg');
+    expect(report.verification.status).toBe('verified');
+    expect(report.verification.credentials.creator).toBe('Ada');
+  });
+
+  it('brings typed engine errors back across the thread boundary', async () => {
+    await expect(pool.verify(new TextEncoder().encode('hello'), 'text/plain')).rejects.toMatchObject({ code: 'unsupported_format' });
+    const malformed = await pool.verify(new Uint8Array(512).fill(7), 'video/mp4').catch((error: unknown) => error);
+    expect(malformed).toBeInstanceOf(ProvenanceError);
+    expect((malformed as ProvenanceError).message).toMatch(/could not be read/);
+  });
+
+  it('refuses at once, with a retry hint, when every worker is busy and the queue is full', async () => {
+    const image = await makeImage('png', 600, 400);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => pool.sign(image, 'image/png', { creator: 'Load', aiAssisted: true })));
+    const refused = results.filter((result) => result.status === 'rejected');
+    const done = results.filter((result) => result.status === 'fulfilled');
+    // Two workers busy plus two queued: the other four are refused, not queued without bound.
+    expect(done).toHaveLength(4);
+    expect(refused).toHaveLength(4);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(EngineBusyError);
+    expect(((refused[0] as PromiseRejectedResult).reason as EngineBusyError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(pool.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * A pool of engine worker threads. WebAssembly runs on one thread, so one Node process verifies on
+ * one core; the pool spreads sign and verify tasks over one worker per core (configurable). The
+ * queue is bounded: when every worker is busy and the queue is full, a task is refused at once
+ * with EngineBusyError, so callers can answer 503 with Retry-After instead of piling up memory.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
+import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import type { VerifyResponse } from '../report/verification-report.ts';
+import type { SignOptions, SignResult } from '../sign.ts';
+import type { EngineReply, EngineTask, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
+
+export class EngineBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The verification engine is busy; try again shortly.');
+    this.name = 'EngineBusyError';
+  }
+}
+
+export interface EnginePoolOptions extends EngineWorkerConfig {
+  /** Worker threads; defaults to the number of cores. */
+  workers?: number;
+  /** Tasks waiting beyond those running; more are refused with EngineBusyError. */
+  maxQueue?: number;
+}
+
+export interface EnginePool {
+  readonly size: number;
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: Omit<SignOptions, 'now'>): Promise<SignResult>;
+  verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
+  /** Tasks running or waiting. */
+  pending(): number;
+  close(): Promise<void>;
+}
+
+// Distributes over the union, so each kind of task keeps its own fields.
+type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
+type Slot = { worker: Worker; busy: boolean };
+type Waiting = { task: TaskInput; resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
+  const code = error.code as ProvenanceErrorCode | undefined;
+  if (code === 'remote_manifest') return new RemoteManifestError(error.url ?? null, error.detail);
+  if (code === 'unsupported_format') return Object.assign(new UnsupportedFormatError('', error.detail), { message: error.message });
+  if (code === 'malformed_asset') return Object.assign(new MalformedAssetError('', error.detail), { message: error.message });
+  if (code === 'signing_failed') return new SigningError(error.message, error.detail);
+  if (code) return new ProvenanceError(code, error.message, error.detail);
+  return Object.assign(new Error(error.message), { name: error.name });
+}
+
+export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
+  const size = Math.max(1, options.workers ?? availableParallelism());
+  const maxQueue = options.maxQueue ?? size * 32;
+  const config: EngineWorkerConfig = { signer: options.signer, trustAnchorPems: options.trustAnchorPems };
+  const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const queue: Waiting[] = [];
+  let nextId = 1;
+
+  const slots: Slot[] = await Promise.all(
+    Array.from({ length: size }, async () => {
+      const worker = new Worker(new URL('./engine-worker-entry.js', import.meta.url), { workerData: config });
+      await new Promise<void>((ready, failed) => {
+        worker.once('message', () => ready());
+        worker.once('error', failed);
+      });
+      const slot: Slot = { worker, busy: false };
+      worker.on('message', (reply: EngineReply) => {
+        const entry = inFlight.get(reply.id);
+        if (!entry) return;
+        inFlight.delete(reply.id);
+        if (reply.ok) entry.resolve(reply.result);
+        else entry.reject(rebuildError(reply.error));
+        slot.busy = false;
+        dispatch();
+      });
+      worker.on('error', (error) => {
+        for (const [id, entry] of inFlight) {
+          if (entry.slot === slot) {
+            inFlight.delete(id);
+            entry.reject(error);
+          }
+        }
+      });
+      return slot;
+    }),
+  );
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      if (slot.busy) continue;
+      const next = queue.shift();
+      if (!next) return;
+      slot.busy = true;
+      const id = nextId++;
+      inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
+      slot.worker.postMessage({ ...next.task, id });
+    }
+  }
+
+  function submit<T>(task: TaskInput): Promise<T> {
+    const idle = slots.some((slot) => !slot.busy);
+    if (!idle && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      dispatch();
+    });
+  }
+
+  return {
+    size,
+    sign: (bytes, mime, metadata, signOptions = {}) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions }),
+    verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
+    pending: () => inFlight.size + queue.length,
+    async close() {
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}

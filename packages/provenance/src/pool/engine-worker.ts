@@ -1,0 +1,42 @@
+/**
+ * One engine worker thread: loads c2pa-wasm once, builds the signer and trust store once from the
+ * pool's configuration, and answers sign and verify tasks.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ProvenanceError, RemoteManifestError } from '../errors.ts';
+import { sign } from '../sign.ts';
+import { createPemSigner } from '../signer/claim-signer.ts';
+import { createTrustStore } from '../trust/trust-store.ts';
+import { verify } from '../verify.ts';
+import type { EngineReply, EngineTask, EngineWorkerConfig } from './engine-protocol.ts';
+
+const config = workerData as EngineWorkerConfig;
+const signer = config.signer ? createPemSigner(config.signer) : null;
+const trust = createTrustStore(config.trustAnchorPems);
+
+async function run(task: EngineTask): Promise<EngineReply> {
+  try {
+    if (task.kind === 'sign') {
+      if (!signer) throw new Error('This engine pool has no signer');
+      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, signer, task.options) };
+    }
+    return { id: task.id, ok: true, result: await verify(task.bytes, task.mime, { ...task.options, trust }) };
+  } catch (error) {
+    const base = error instanceof Error ? error : new Error(String(error));
+    return {
+      id: task.id,
+      ok: false,
+      error: {
+        name: base.name,
+        message: base.message,
+        ...(error instanceof ProvenanceError && { code: error.code, ...(error.detail && { detail: error.detail }) }),
+        ...(error instanceof RemoteManifestError && { url: error.url }),
+      },
+    };
+  }
+}
+
+parentPort?.on('message', (task: EngineTask) => {
+  void run(task).then((reply) => parentPort?.postMessage(reply));
+});
+parentPort?.postMessage({ ready: true });
