@@ -81,6 +81,22 @@ test.describe('location allowed', () => {
     expect(manifest?.actions.some((action) => action.softwareAgent?.startsWith('Provenance Gateway Mobile/'))).toBe(true);
   });
 
+  test('with precise location chosen on Device Information, the exact position is signed', async ({ page, request }) => {
+    const session = await signUpViaApi(request, 'capture-precise');
+    await useSession(page, session);
+    await page.goto('/device-info');
+    const precise = page.getByRole('switch', { name: 'Precise location in signed photos' });
+    await expect(precise).not.toBeChecked();
+    await precise.check();
+    await captureAndSign(page, 'Field Reporter', 'Precise capture');
+    await page.getByRole('button', { name: 'Sign Content' }).click();
+    await expect(toast(page, 'Content Signed Successfully!')).toBeVisible({ timeout: 30_000 });
+
+    const verified = await verifySignedFile(request, (await newestAsset(request, session)).signedAssetUrl);
+    expect(verified.verification.status).toBe('verified');
+    expect(verified.report.activeManifest?.location).toEqual({ latitude: String(LONDON.latitude), longitude: String(LONDON.longitude) });
+  });
+
   test.describe('phone', () => {
     test.use({ viewport: VIEWPORTS.phone });
     test('capturing on a phone shows the photo ready to sign', async ({ page, request }, testInfo) => {

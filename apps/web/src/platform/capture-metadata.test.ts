@@ -12,6 +12,7 @@ function sources(overrides: Partial<CaptureSources> = {}): CaptureSources {
     app: { getInfo: vi.fn(async () => ({ name: 'Provenance Gateway', id: 'org.provenancegateway.app', version: '1.4.0', build: '12' })), getState: vi.fn(), onStateChange: vi.fn(), onBackButton: vi.fn(), exit: vi.fn() },
     geolocation: { getCurrentPosition: vi.fn(async () => position) },
     log: vi.fn(),
+    precisePreference: () => false,
     ...overrides,
   };
 }
@@ -50,6 +51,13 @@ describe('capture metadata', () => {
     expect(metadata.location).toBeNull();
     expect(metadata.deviceInfo).not.toBeNull();
     expect(from.log).not.toHaveBeenCalled();
+  });
+
+  it('follows the precise choice saved on the device unless the call says otherwise', async () => {
+    const from = sources({ precisePreference: () => true });
+    expect((await collectCaptureMetadata({}, from)).location).toEqual({ latitude: 51.5073512, longitude: -0.1277583, accuracy: 8.4 });
+    expect((await collectCaptureMetadata({ precise: false }, from)).location).toEqual({ latitude: 51.507, longitude: -0.128, accuracy: COARSE_ACCURACY_M });
+    expect((await collectCaptureMetadata({}, sources({ precisePreference: () => false }))).location?.latitude).toBe(51.507);
   });
 
   it('does not ask for the position when the person turned location off', async () => {

@@ -1,12 +1,14 @@
 // The device part of a signing request's metadata for a photo taken in the app (SPEC.md section 3,
 // DESIGN.md section 9): deviceInfo from the device, the capture location, and the mobile software
 // agent 'Provenance Gateway Mobile/<app version>'. The location is coarsened to 3 decimals (about
-// 110 m) unless the person chose precise location, and left out when it cannot be read, permission
-// refused included: a failed location never stops a signing (SPEC.md section 8).
+// 110 m) unless the person chose precise location (per call, or on the Device Information screen),
+// and left out when it cannot be read, permission refused included: a failed location never stops a
+// signing (SPEC.md section 8).
 import type { TSigningMetadata } from '@provenance/contracts';
 import { app as defaultApp, type AppCapability } from './app';
 import { device as defaultDevice, type DeviceCapability, type DeviceDetails } from './device';
 import { geolocation as defaultGeolocation, type DevicePosition, type GeolocationCapability } from './geolocation';
+import { locationPrecision } from './location-precision';
 
 export type CaptureDeviceInfo = NonNullable<TSigningMetadata['deviceInfo']>;
 export type CaptureLocation = NonNullable<TSigningMetadata['location']>;
@@ -68,7 +70,7 @@ export function buildCaptureMetadata(input: CaptureMetadataInput): CaptureMetada
 }
 
 export interface CollectOptions {
-  /** Exact coordinates instead of 3 decimals. */
+  /** Exact coordinates instead of 3 decimals; unset: the person's choice on this device. */
   precise?: boolean;
   /** False leaves the location out without asking the device. */
   includeLocation?: boolean;
@@ -81,6 +83,8 @@ export interface CaptureSources {
   geolocation: GeolocationCapability;
   /** Where failures to read the device are logged (SPEC.md section 8: logged only). */
   log: (message: string, error: unknown) => void;
+  /** The person's saved choice of precise location. */
+  precisePreference?: () => boolean;
 }
 
 const defaultSources: CaptureSources = {
@@ -88,6 +92,7 @@ const defaultSources: CaptureSources = {
   app: defaultApp,
   geolocation: defaultGeolocation,
   log: (message, error) => console.warn(message, error),
+  precisePreference: () => locationPrecision.isPrecise(),
 };
 
 /** Reads the device, the app version and (unless told not to) the position, all at once. */
@@ -109,7 +114,7 @@ export async function collectCaptureMetadata(options: CollectOptions = {}, sourc
     device: details,
     appVersion: info?.version ?? 'unknown',
     position,
-    precise: options.precise ?? false,
+    precise: options.precise ?? sources.precisePreference?.() ?? false,
     capturedWithCamera: options.capturedWithCamera,
   });
 }

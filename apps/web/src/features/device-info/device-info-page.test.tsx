@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@/test/render';
 import { LocationError, type DevicePosition } from '@/platform/geolocation';
+import { locationPrecision } from '@/platform/location-precision';
 import { DeviceInfoPage } from './device-info-page';
 
 const platform = vi.hoisted(() => ({
@@ -56,5 +57,17 @@ describe('Device Information screen', () => {
     expect(await screen.findByText('Location Error')).toBeTruthy();
     expect((await screen.findAllByText(/Location permission was denied/)).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('detail-latitude')).toBeNull();
+  });
+
+  it('lets the person choose precise location for signed photos, coarse by default', async () => {
+    renderAt(<DeviceInfoPage />);
+    const toggle = screen.getByRole('switch', { name: 'Precise location in signed photos' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/rounded to about 110 m/)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(locationPrecision.isPrecise()).toBe(true);
+    expect(screen.getByText(/record the exact position/)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(locationPrecision.isPrecise()).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Location (SPEC.md section 2): 'Get Current Location', then latitude and longitude to 6 decimals
 // (each with a copy button), accuracy to 1 decimal in metres, altitude when the device has one,
-// and 'View on Google Maps' in a new tab.
+// and 'View on Google Maps' in a new tab; below, the choice of precise location for signed photos.
 import { ExternalLink, LocateFixed, MapPin } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +8,7 @@ import { useCurrentLocation } from '../hooks/use-current-location';
 import { formatAccuracy, formatAltitude, formatCoordinate, googleMapsUrl } from '../lib/format';
 import { CopyValueButton } from './copy-value-button';
 import { DetailRow } from './detail-row';
+import { PreciseLocationToggle } from './precise-location-toggle';
 
 export function LocationCard() {
   const location = useCurrentLocation();
@@ -54,6 +55,9 @@ export function LocationCard() {
             Click "Get Current Location" to retrieve your position
           </p>
         )}
+        <div className="mt-6">
+          <PreciseLocationToggle />
+        </div>
       </CardContent>
     </Card>
   );
