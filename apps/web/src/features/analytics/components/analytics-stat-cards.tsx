@@ -8,7 +8,7 @@ import { StatCard } from './stat-card';
 export function AnalyticsStatCards({ summary }: { summary: TAnalyticsSummary }) {
   const { verifications } = summary;
   return (
-    <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Manifests" value={formatCount(summary.manifests)} hint="Content Credentials you have signed" icon={<FileSignature />} />
       <StatCard label="Verifications" value={formatCount(verifications.total)} hint="Checks of your content, all verdicts" icon={<Activity />} />
       <StatCard

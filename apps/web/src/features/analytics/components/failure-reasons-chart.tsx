@@ -33,17 +33,18 @@ export function FailureReasonsChart({ summary }: { summary: TAnalyticsSummary })
             <YAxis
               type="category"
               dataKey="reason"
-              width={150}
+              // Recharts wraps a tick's words within the axis width, so whole reasons stay readable.
+              width={170}
               tickLine={false}
               axisLine={false}
               tick={{ fill: 'var(--foreground)', fontSize: 12 }}
-              tickFormatter={(value: string) => (value.length > 24 ? `${value.slice(0, 23)}…` : value)}
+              interval={0}
             />
             <Tooltip
               cursor={{ fill: 'var(--muted)' }}
               contentStyle={{ background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--card-foreground)' }}
             />
-            <Bar dataKey="count" name="Verifications" fill="var(--destructive)" radius={[0, 3, 3, 0]} isAnimationActive={false} />
+            <Bar dataKey="count" name="Verifications" fill="var(--destructive)" radius={[0, 3, 3, 0]} maxBarSize={28} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       }

@@ -1,6 +1,6 @@
 // What a signing produced (DESIGN.md section 9): the signed file to download, the manifest as a
 // .c2pa sidecar, the manifest ID, and the verdict of verifying the signed file right after signing.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckCircle2, Download, FileCode2, ShieldCheck, X } from 'lucide-react';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
@@ -25,6 +25,14 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
   const overhead = overheadPercent(result.bytes);
   const signer = report.signer?.commonName ?? report.signer?.organization ?? null;
   const isImage = result.mime.startsWith('image/');
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // The panel appears below the form: bring it into view and move focus to it, so keyboard and
+  // screen-reader users land on what was just made.
+  useEffect(() => {
+    title.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    title.current?.focus({ preventScroll: true });
+  }, [result.manifestId]);
 
   return (
     <Card className="border-success/40" aria-labelledby="sign-result-title" data-testid="sign-result">
@@ -32,7 +40,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         <div className="flex items-start gap-3">
           <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
           <div className="space-y-1">
-            <CardTitle id="sign-result-title">Signed: {report.activeManifest?.title ?? 'your content'}</CardTitle>
+            <CardTitle id="sign-result-title" ref={title} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-ring">Signed: {report.activeManifest?.title ?? 'your content'}</CardTitle>
             <CardDescription>
               Signed <time dateTime={result.signedManifest.timestamp}>{formatDateTime(result.signedManifest.timestamp)}</time>. The manifest is embedded in the file
               and published as a sidecar.
