@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from './openapi-types';
-import { basePathOf, listOperations, schemaFields, tabOf } from './openapi';
+import { basePathOf, listOperations, schemaFields, schemaType, tabOf } from './openapi';
 import { curlExample, exampleValue, javascriptExample, type ExampleContext } from './examples';
 
 const doc: OpenApiDocument = {
@@ -71,6 +71,7 @@ describe('reading the OpenAPI document', () => {
     expect(fields.map((f) => f.name)).toEqual(['verification', 'verification.status', 'verification.trustLevel', 'badge', 'badge.message', 'report', 'report.manifestId']);
     expect(fields.find((f) => f.name === 'verification.status')).toMatchObject({ required: true, type: '"verified" | "partial" | "invalid" | "unsigned"', depth: 1 });
     expect(fields.find((f) => f.name === 'report.manifestId')?.type).toBe('string | null');
+    expect(schemaType(doc, { type: 'array', items: { anyOf: [{ type: 'object', properties: {} }, { type: 'null' }] } })).toBe('(object | null)[]');
   });
 
   it('takes the base path from the servers entry', () => {

@@ -69,7 +69,8 @@ export function schemaType(doc: OpenApiDocument, schema: JsonSchema | undefined)
   if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.enum?.length) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ['object'] : [];
-  const named = types.map((type) => (type === 'array' ? `${schemaType(doc, s.items)}[]` : type === 'string' && s.format ? `string (${s.format})` : type));
+  const arrayOf = (items: string): string => (items.includes(' | ') ? `(${items})[]` : `${items}[]`);
+  const named = types.map((type) => (type === 'array' ? arrayOf(schemaType(doc, s.items)) : type === 'string' && s.format ? `string (${s.format})` : type));
   const nullable = s.nullable && !named.includes('null') ? [...named, 'null'] : named;
   return nullable.join(' | ') || 'any';
 }
