@@ -20,6 +20,7 @@ vi.mock('@/platform/local-notifications', () => ({ localNotifications: { schedul
 vi.mock('@/platform/camera', () => ({ camera: { capturePhoto: vi.fn() } }));
 vi.mock('@/platform/photo-picker', () => ({ photoPicker: { pick } }));
 vi.mock('@/platform/share', () => ({ share: { share: shareFn } }));
+vi.mock('@/platform/location-precision', () => ({ locationPrecision: { isPrecise: () => false } }));
 vi.mock('@/platform/capture-metadata', () => ({
   collectCaptureMetadata: vi.fn(async () => ({
     deviceInfo: { platform: 'web', model: 'Chrome 140', manufacturer: 'Google Inc.', osVersion: 'Linux' },

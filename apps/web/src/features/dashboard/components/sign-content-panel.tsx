@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { locationPrecision } from '@/platform/location-precision';
 import { isCancelled } from '@/platform/runtime';
 import { share } from '@/platform/share';
 import { trackShare } from '../api/dashboard-queries';
@@ -193,7 +194,9 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                 <CheckboxField
                   id="sign-include-location"
                   label="Include my location"
-                  hint="Adds where this device is now, rounded to about 100 m. Left out if it cannot be read."
+                  hint={`Adds where this device is now, ${
+                    locationPrecision.isPrecise() ? 'precisely (as chosen on Device Information)' : 'rounded to about 100 m (precise location can be chosen on Device Information)'
+                  }. Left out if it cannot be read.`}
                   checked={values.includeLocation}
                   onChange={(checked) => set('includeLocation', checked)}
                 />
