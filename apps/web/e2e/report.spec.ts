@@ -75,6 +75,9 @@ test.describe('a manifest this gateway signed', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await expect(verdict).toBeVisible();
     await shoot(page, testInfo, 'report-signed-phone');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await shoot(page, testInfo, 'report-signed-phone-dark');
   });
 
   test('an unknown manifest ID says it is not held here', async ({ page }) => {

@@ -61,10 +61,10 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
         {result.eventId ? <Fact term="Verification event" mono>{result.eventId}</Fact> : null}
       </dl>
       {link ? (
-        <div className="mt-5 flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 p-2 ps-3">
+        <div className="mt-5 flex flex-col gap-2 rounded-lg border bg-muted/40 p-2 ps-3 sm:flex-row sm:items-center">
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Link to this report</span>
-          <code className="min-w-0 flex-1 break-all text-xs" data-testid="share-url">{link}</code>
-          <CopyButton text={link} label="Copy link to this report" />
+          <code className="min-w-0 break-all text-xs sm:flex-1" data-testid="share-url">{link}</code>
+          <CopyButton text={link} label="Copy link to this report" className="self-start sm:self-auto" />
         </div>
       ) : null}
     </ReportSection>
