@@ -1,6 +1,7 @@
 // The product's limits on account attempts: sign-in, sign-up and demo creation, each counted per
 // client IP and per account (the email tried, or the signed-in user). A tripped limit is a 429.
 import { ApiError } from '../../http/api-error.ts';
+import { sha256Hex } from '../auth/token-hash.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
 export type LimitedAction = 'sign-in' | 'sign-up' | 'demo';
@@ -29,7 +30,8 @@ export function createAttemptLimits(limiter: RateLimiter, rules: AttemptLimitRul
     async enforce(action, subjects) {
       const rule = rules[action];
       const checks = [limiter.hit(`${action}:ip:${subjects.ip}`, rule.perIp)];
-      if (subjects.account) checks.push(limiter.hit(`${action}:account:${subjects.account.toLowerCase()}`, rule.perAccount));
+      // The counter table keeps a hash, not the email address itself.
+      if (subjects.account) checks.push(limiter.hit(`${action}:account:${sha256Hex(subjects.account.trim().toLowerCase())}`, rule.perAccount));
       const decisions = await Promise.all(checks);
       const waits = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
       if (waits.length > 0) throw ApiError.rateLimited(Math.max(...waits));
