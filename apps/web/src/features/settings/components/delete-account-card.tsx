@@ -25,9 +25,10 @@ export function DeleteAccountCard() {
       return;
     }
     toast.success('Account Deleted', { description: 'Your account has been permanently deleted' });
-    // Leave the guarded screen first (the landing page loads lazily, so wait for it), so the
-    // sign-out does not bounce through /login.
-    await navigate('/', { replace: true });
+    // Leave the guarded screen first, so the sign-out does not bounce through /login: wait for the
+    // lazily loaded landing page and render it at once (flushSync) rather than as a transition the
+    // sign-out's own re-render would overtake.
+    await navigate('/', { replace: true, flushSync: true });
     sessionStore.clear();
   }
 
