@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '@/test/render';
+import { SignupPage } from './signup-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(password: string, confirm: string): Promise<void> {
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('SignupPage', () => {
+  it('refuses passwords that do not match, before calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<SignupPage />, { path: '/signup' });
+    await fill('correct horse', 'correct horsf');
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    expect(screen.getByText('Please make sure your passwords match')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<SignupPage />, { path: '/signup' });
+    await fill('abc', 'abc');
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(screen.getAllByText('Sign up failed').length).toBeGreaterThan(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s reason when the account cannot be created', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'An account with this email already exists' } }), { status: 409 })));
+    renderAt(<SignupPage />, { path: '/signup' });
+    await fill('correct horse', 'correct horse');
+    // Toasts of earlier tests may still be leaving, so look for this one's description.
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(screen.getAllByText('Sign up failed').length).toBeGreaterThan(0);
+  });
+});
