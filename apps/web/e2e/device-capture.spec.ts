@@ -16,11 +16,18 @@ test.use({
   },
 });
 
-async function captureAndSign(page: Page, creator: string, title: string): Promise<void> {
+async function captureAndSign(page: Page, creator: string, title: string, onViewfinder?: () => Promise<void>): Promise<void> {
   await page.goto('/dashboard');
   const panel = page.getByRole('form', { name: 'Sign New Content' });
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Capture' }).click();
+  // The browser camera opens a viewfinder on the live stream; the photo is the frame at the shutter.
+  const viewfinder = page.getByRole('dialog', { name: 'Take a photo' });
+  await expect(viewfinder.getByLabel('Camera preview')).toBeVisible();
+  await expect(viewfinder.getByRole('button', { name: 'Take Photo' })).toBeFocused();
+  await onViewfinder?.();
+  await viewfinder.getByRole('button', { name: 'Take Photo' }).click();
+  await expect(viewfinder).toHaveCount(0);
   await expect(toast(page, 'Photo Captured')).toBeVisible();
   await expect(panel.getByRole('checkbox', { name: 'Include my location' })).toBeChecked();
   await panel.getByLabel('Creator Name').fill(creator);
@@ -52,7 +59,7 @@ test.describe('location allowed', () => {
   test('a captured photo is signed with device details, a coarsened location and the mobile agent, then verified', async ({ page, request }, testInfo) => {
     const session = await signUpViaApi(request, 'capture');
     await useSession(page, session);
-    await captureAndSign(page, 'Field Reporter', 'Camera capture');
+    await captureAndSign(page, 'Field Reporter', 'Camera capture', () => shoot(page, testInfo, 'device-capture-viewfinder-desktop'));
     await expect(page.getByRole('img', { name: /preview/i }).first()).toBeVisible();
     await shoot(page, testInfo, 'device-capture-preview-desktop');
 
@@ -99,8 +106,18 @@ test.describe('location allowed', () => {
 
   test.describe('phone', () => {
     test.use({ viewport: VIEWPORTS.phone });
-    test('capturing on a phone shows the photo ready to sign', async ({ page, request }, testInfo) => {
+    test('capturing on a phone shows the photo ready to sign; closing the viewfinder takes nothing', async ({ page, request }, testInfo) => {
       await useSession(page, await signUpViaApi(request, 'capture-phone'));
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Capture' }).click();
+      const viewfinder = page.getByRole('dialog', { name: 'Take a photo' });
+      await expect(viewfinder.getByLabel('Camera preview')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('device-capture-viewfinder-phone.png') });
+      await viewfinder.getByRole('button', { name: 'Cancel' }).click();
+      await expect(viewfinder).toHaveCount(0);
+      await expect(toast(page, 'Camera Error')).toHaveCount(0);
+      await expect(toast(page, 'Photo Captured')).toHaveCount(0);
+
       await captureAndSign(page, 'Field Reporter', 'Phone capture');
       await shoot(page, testInfo, 'device-capture-preview-phone');
     });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { camera, createWebCamera, PHOTO_QUALITY } from './camera';
+import { CancelledError } from './runtime';
 
 const JPEG_DATA_URL = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
 
@@ -45,8 +46,17 @@ describe('camera in a browser (getUserMedia fallback)', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
     const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' })));
 
-    const web = createWebCamera({ document, mediaDevices: { getUserMedia } as unknown as MediaDevices, settleMs: 0 });
-    const photo = await web.capturePhoto();
+    const web = createWebCamera({ document, mediaDevices: { getUserMedia } as unknown as MediaDevices });
+    const pending = web.capturePhoto();
+    // The viewfinder shows the live stream until the person presses the shutter.
+    await vi.waitFor(() => expect(document.querySelector('dialog video')).not.toBeNull());
+    const dialog = document.querySelector('dialog');
+    expect(document.getElementById(dialog?.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Take a photo');
+    expect(drawImage).not.toHaveBeenCalled();
+    const shutter = [...(dialog?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Take Photo');
+    expect(document.activeElement).toBe(shutter);
+    shutter?.click();
+    const photo = await pending;
 
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: 'environment' }), audio: false }));
     expect(drawImage).toHaveBeenCalledWith(expect.any(HTMLVideoElement), 0, 0, 640, 480);
@@ -54,19 +64,33 @@ describe('camera in a browser (getUserMedia fallback)', () => {
     expect(photo.mime).toBe('image/jpeg');
     expect(photo.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
     expect(stop).toHaveBeenCalled();
+    expect(document.querySelector('dialog')).toBeNull();
+  });
+
+  it('cancels, stopping the camera, when the viewfinder is closed', async () => {
+    const { stream, stop } = fakeStream();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
+    const web = createWebCamera({ document, mediaDevices: { getUserMedia: async () => stream } as unknown as MediaDevices });
+    const pending = web.capturePhoto();
+    await vi.waitFor(() => expect(document.querySelector('dialog')).not.toBeNull());
+    [...document.querySelectorAll('dialog button')].find((button) => button.textContent === 'Cancel')?.dispatchEvent(new MouseEvent('click'));
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    expect(stop).toHaveBeenCalled();
+    expect(document.querySelector('dialog')).toBeNull();
   });
 
   it('rejects when the person refuses camera access', async () => {
     const getUserMedia = vi.fn(async () => {
       throw new DOMException('Permission denied', 'NotAllowedError');
     });
-    const web = createWebCamera({ document, mediaDevices: { getUserMedia } as unknown as MediaDevices, settleMs: 0 });
+    const web = createWebCamera({ document, mediaDevices: { getUserMedia } as unknown as MediaDevices });
     await expect(web.capturePhoto()).rejects.toThrow('Permission denied');
     expect(document.querySelector('input[type=file]')).toBeNull();
   });
 
   it('opens the file chooser with capture where the browser has no camera', async () => {
-    const web = createWebCamera({ document, mediaDevices: undefined, settleMs: 0 });
+    const web = createWebCamera({ document, mediaDevices: undefined });
     const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
     const pending = web.capturePhoto();
     const input = document.querySelector<HTMLInputElement>('input[type=file]');

@@ -1,8 +1,10 @@
 // Camera capability: take a photo (JPEG, quality 90, SPEC.md section 9). On a device it is
-// Capacitor's Camera plugin; in a browser it grabs a frame from the camera stream (getUserMedia)
-// and, where the browser has no camera, opens the file chooser with `capture` so a phone browser
-// still offers its camera app. Denied permission rejects, so the caller shows 'Camera Error'.
+// Capacitor's Camera plugin; in a browser it shows the camera stream (getUserMedia) in a viewfinder
+// and grabs the frame when the person presses 'Take Photo'; where the browser has no camera, it
+// opens the file chooser with `capture` so a phone browser still offers its camera app. Denied
+// permission rejects, so the caller shows 'Camera Error'; closing the viewfinder is a cancel.
 import { Camera, CameraResultType, CameraSource } from '@capacitor/camera';
+import { showViewfinder } from './camera-viewfinder';
 import { dataUrlToFile, mediaFromFile, mimeOfFormat, photoFileName, chooseFile, type CapturedMedia } from './media-file';
 import { isNativeApp } from './runtime';
 
@@ -31,22 +33,23 @@ export const nativeCamera: CameraCapability = {
 export interface WebCameraEnvironment {
   document: Document;
   mediaDevices: MediaDevices | undefined;
-  /** Lets the camera's exposure settle before the frame is taken. */
-  settleMs: number;
 }
 
 /** Errors of getUserMedia that mean "there is no camera here", as opposed to "not allowed". */
 const NO_CAMERA = new Set(['NotFoundError', 'OverconstrainedError', 'NotReadableError']);
 
-async function grabFrame(stream: MediaStream, env: WebCameraEnvironment): Promise<Blob> {
-  const video = env.document.createElement('video');
+async function startVideo(stream: MediaStream, doc: Document): Promise<HTMLVideoElement> {
+  const video = doc.createElement('video');
   video.muted = true;
   video.playsInline = true;
   video.srcObject = stream;
   await video.play();
   if (video.videoWidth === 0) await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
-  await new Promise((resolve) => setTimeout(resolve, env.settleMs));
-  const canvas = env.document.createElement('canvas');
+  return video;
+}
+
+async function frameAsJpeg(video: HTMLVideoElement, doc: Document): Promise<Blob> {
+  const canvas = doc.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
   const context = canvas.getContext('2d');
@@ -71,7 +74,9 @@ export function createWebCamera(env: WebCameraEnvironment): CameraCapability {
         throw error;
       }
       try {
-        const blob = await grabFrame(stream, env);
+        const video = await startVideo(stream, env.document);
+        await showViewfinder(env.document, video);
+        const blob = await frameAsJpeg(video, env.document);
         return await mediaFromFile(new File([blob], photoFileName('image/jpeg'), { type: 'image/jpeg' }), 'camera');
       } finally {
         for (const track of stream.getTracks()) track.stop();
@@ -82,4 +87,4 @@ export function createWebCamera(env: WebCameraEnvironment): CameraCapability {
 
 export const camera: CameraCapability = isNativeApp()
   ? nativeCamera
-  : createWebCamera({ document, mediaDevices: typeof navigator === 'undefined' ? undefined : navigator.mediaDevices, settleMs: 400 });
+  : createWebCamera({ document, mediaDevices: typeof navigator === 'undefined' ? undefined : navigator.mediaDevices });
