@@ -30,7 +30,7 @@ export async function makeSizedImage(format: ImageFixtureFormat, targetBytes: nu
   throw new Error(`could not make a ${format} of about ${targetBytes} bytes`);
 }
 
-async function rawVerify(bytes: Uint8Array, mime: string, context: string): Promise<void> {
+export async function rawVerify(bytes: Uint8Array, mime: string, context: string): Promise<void> {
   const { WasmReader } = loadC2pa();
   const reader = await WasmReader.fromBytes(mime, bytes, context);
   reader.manifestStore();

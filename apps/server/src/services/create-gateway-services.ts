@@ -22,7 +22,16 @@ export interface GatewayServices {
   apiBaseUrl: string;
 }
 
-export function createGatewayServices(deps: { db: Db; engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; apiBaseUrl: string; clock?: () => Date }): GatewayServices {
+export function createGatewayServices(deps: {
+  db: Db;
+  engine: GatewayEngine;
+  fetcher: SafeFetch;
+  store: AssetStore;
+  apiBaseUrl: string;
+  clock?: () => Date;
+  /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
+  verifyCacheEntries?: number;
+}): GatewayServices {
   const signedAssets = createSignedAssets(deps.db);
   const events = createVerificationEvents(deps.db, deps.clock);
   return {
@@ -30,7 +39,7 @@ export function createGatewayServices(deps: { db: Db; engine: GatewayEngine; fet
     store: deps.store,
     signedAssets,
     signer: createContentSigner({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, apiBaseUrl: deps.apiBaseUrl }),
-    verifier: createContentVerifier({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, events, cache: createVerificationCache({ maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
+    verifier: createContentVerifier({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, ...(deps.clock && { clock: deps.clock }) }),
     apiBaseUrl: deps.apiBaseUrl,
   };

@@ -1,0 +1,153 @@
+/**
+ * HTTP benchmark: POST /verify-content by upload under autocannon, with 1 and with 2 engine
+ * workers, cold (cache off) and cached, and POST /sign-content throughput; raw c2pa-wasm on the
+ * same files in the same run for comparison. Everything listens on 127.0.0.1 only.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../src/app.ts';
+import { createDb } from '../src/db/create-db.ts';
+import { createSafeFetcher } from '../src/fetch/safe-fetcher.ts';
+import { createLogger } from '../src/logging/logger.ts';
+import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
+import { createGatewayServices } from '../src/services/create-gateway-services.ts';
+import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createServices } from '../src/services/create-services.ts';
+
+export interface HttpBenchAsset {
+  name: string;
+  bytes: Uint8Array;
+  mime: string;
+}
+
+interface RunningServer {
+  url: string;
+  signUp(): Promise<string>;
+  sign(asset: HttpBenchAsset, token: string): Promise<Uint8Array>;
+  stop(): Promise<void>;
+}
+
+async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-http-bench-'));
+  const database = await createDb({ kind: 'pglite' });
+  const logger = createLogger({ level: 'silent' });
+  const authSecret = 'bench-secret-bench-secret-bench-secret-0123';
+  const publicUrl = 'http://127.0.0.1';
+  const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
+  const services = createServices({ db: database.db, logger, authSecret, publicUrl, demoPassword: config.demoPassword, demoEmailDomain: config.demoEmailDomain });
+  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
+  const gateway = createGatewayServices({
+    db: database.db,
+    engine,
+    fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
+    store: createFileAssetStore(path.join(dataDir, 'assets')),
+    apiBaseUrl: `${publicUrl}/api/v1`,
+    verifyCacheEntries: options.cache ? 5_000 : 0,
+  });
+  const app = createApp({ config, db: database.db, logger, authSecret, services, gateway });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((listening) => server.once('listening', () => listening()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    async signUp() {
+      const response = await fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'secret-123' }) });
+      return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+    },
+    async sign(asset, token) {
+      const form = new FormData();
+      form.append('file', new Blob([asset.bytes]), asset.name);
+      form.append('metadata', JSON.stringify({ creator: 'Bench' }));
+      const signed = (await (await fetch(`${url}/api/v1/sign-content`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json()) as { assetId: string };
+      return new Uint8Array(await (await fetch(`${url}/api/v1/assets/${signed.assetId}`)).arrayBuffer());
+    },
+    async stop() {
+      await new Promise<void>((closed) => server.close(() => closed()));
+      await engine.close();
+      await database.close();
+    },
+  };
+}
+
+function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const disposition = `form-data; name="${name}"${field.fileName ? `; filename="${field.fileName}"` : ''}`;
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${field.fileName ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`));
+    parts.push(typeof field.value === 'string' ? Buffer.from(field.value) : Buffer.from(field.value));
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * autocannon runs in its own process, so the load generator never competes with the server for
+ * the event loop it is measuring.
+ */
+async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
+  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'pg-load-')), 'body.bin');
+  writeFileSync(bodyFile, body.body);
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [cli, '-j', '-c', String(options.connections), '-d', String(options.seconds), '-m', 'POST', '-i', bodyFile, '-H', `content-type=${body.contentType}`];
+  if (options.token) args.push('-H', `authorization=Bearer ${options.token}`);
+  args.push(url);
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export interface HttpBenchRow {
+  label: string;
+  workers: number;
+  result: LoadResult;
+}
+
+/** Runs the HTTP benchmark over the given unsigned assets (each is signed by the gateway first). */
+export async function runHttpBench(assets: HttpBenchAsset[], options: { trustAnchorFiles: string[]; seconds: number }): Promise<{ rows: HttpBenchRow[]; signedAssets: HttpBenchAsset[] }> {
+  const rows: HttpBenchRow[] = [];
+  let signedAssets: HttpBenchAsset[] = [];
+  for (const workers of [1, 2]) {
+    for (const cache of [false, true]) {
+      const server = await startServer({ workers, cache, trustAnchorFiles: options.trustAnchorFiles });
+      try {
+        const token = await server.signUp();
+        signedAssets = [];
+        for (const asset of assets) signedAssets.push({ ...asset, bytes: await server.sign(asset, token) });
+        for (const asset of signedAssets) {
+          const body = multipart({ file: { value: asset.bytes, fileName: asset.name } });
+          const result = await load(`${server.url}/api/v1/verify-content`, body, { connections: workers * 4, seconds: options.seconds });
+          rows.push({ label: `verify ${asset.name} (${cache ? 'cached' : 'cold'})`, workers, result });
+        }
+        if (!cache) {
+          const small = assets[0]!;
+          const body = multipart({ file: { value: small.bytes, fileName: small.name }, metadata: { value: JSON.stringify({ creator: 'Bench', aiAssisted: true }) } });
+          rows.push({ label: `sign ${small.name}`, workers, result: await load(`${server.url}/api/v1/sign-content`, body, { connections: workers * 2, seconds: options.seconds, token }) });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  return { rows, signedAssets };
+}
+
+export function readPem(file: string): string {
+  return readFileSync(file, 'utf8');
+}
