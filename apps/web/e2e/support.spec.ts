@@ -37,6 +37,10 @@ test('a signed-in user sends a message and it is stored for their account', asyn
   const stored = body.requests.find((r) => r.subject === subject);
   expect(stored).toBeTruthy();
   await expect(sent).toContainText(stored?.reference ?? '-');
+  // The page lists it among the user's requests, as received.
+  const mine = page.getByRole('region', { name: 'Your requests' });
+  await expect(mine.getByText(subject)).toBeVisible();
+  await expect(mine.getByText(stored?.reference ?? '-')).toBeVisible();
 });
 
 test('every field is required', async ({ page }) => {

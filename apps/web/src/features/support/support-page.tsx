@@ -7,7 +7,9 @@ import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
+import { useSession } from '@/lib/auth/use-session';
 import { ContactForm } from './components/contact-form';
+import { YourRequests } from './components/your-requests';
 
 const RESOURCES = [
   { Icon: BookOpen, title: 'Documentation', text: 'Endpoints, authentication and working examples for the API.', to: '/docs' },
@@ -17,6 +19,7 @@ const RESOURCES = [
 ] as const;
 
 export function SupportPage() {
+  const session = useSession();
   return (
     <PageContainer>
       <PageHeader title="Support Center" description="Find answers, or ask us directly. We reply within 24 hours." icon={<LifeBuoy aria-hidden="true" />} />
@@ -54,18 +57,21 @@ export function SupportPage() {
             <ContactForm />
           </CardContent>
         </Card>
-        <Card className="h-fit">
-          <CardHeader>
-            <Mail className="size-6 text-primary" aria-hidden="true" />
-            <h2 className="mt-2 text-lg font-semibold">Email us</h2>
-            <CardDescription>Prefer email? Write to our support mailbox.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <a href={`mailto:${env.VITE_SUPPORT_EMAIL}`} className="break-all font-medium text-primary underline-offset-4 hover:underline">
-              {env.VITE_SUPPORT_EMAIL}
-            </a>
-          </CardContent>
-        </Card>
+        <div className="space-y-8">
+          <Card className="h-fit">
+            <CardHeader>
+              <Mail className="size-6 text-primary" aria-hidden="true" />
+              <h2 className="mt-2 text-lg font-semibold">Email us</h2>
+              <CardDescription>Prefer email? Write to our support mailbox.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <a href={`mailto:${env.VITE_SUPPORT_EMAIL}`} className="break-all font-medium text-primary underline-offset-4 hover:underline">
+                {env.VITE_SUPPORT_EMAIL}
+              </a>
+            </CardContent>
+          </Card>
+          {session ? <YourRequests userId={session.user.id} /> : null}
+        </div>
       </div>
     </PageContainer>
   );

@@ -2,6 +2,7 @@
 // required; 'Sending...' while busy; on success the toast with the request's reference and a
 // cleared form.
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateSupportRequest } from '@provenance/contracts';
@@ -12,6 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/use-session';
 import { useCreateSupportRequest } from '../api/create-support-request';
+import { supportRequestsKey } from '../api/support-requests-query';
 
 const EMPTY: TCreateSupportRequest = { name: '', email: '', subject: '', message: '' };
 
@@ -19,6 +21,7 @@ export function ContactForm() {
   const session = useSession();
   const [form, setForm] = useState<TCreateSupportRequest>(EMPTY);
   const create = useCreateSupportRequest();
+  const queryClient = useQueryClient();
   const busy = create.isPending;
 
   const update = (field: keyof TCreateSupportRequest) => (event: { target: { value: string } }) =>
@@ -32,6 +35,7 @@ export function ContactForm() {
         onSuccess: (receipt) => {
           toast.success('Message sent!', { description: `We'll get back to you within 24 hours\nReference: ${receipt.reference}` });
           setForm(EMPTY);
+          if (session) void queryClient.invalidateQueries({ queryKey: supportRequestsKey(session.user.id) });
         },
         onError: (error) => {
           toast.error('Message not sent', { description: error instanceof ApiError ? error.message : 'Unable to send your message. Please try again.' });
