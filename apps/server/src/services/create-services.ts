@@ -2,6 +2,7 @@
 // routes receive the result and never construct services themselves.
 import type { Db } from '../db/create-db.ts';
 import type { Logger } from '../logging/logger.ts';
+import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
 import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
@@ -31,6 +32,8 @@ export interface Services {
   sessions: ProductSessions;
   credentials: Credentials;
   profile: AccountProfile;
+  /** Register hooks here for data kept outside the database (asset files) that must go with an account. */
+  accountDeletion: AccountDeletion;
   demoAccounts: DemoAccounts;
   apiKeys: ApiKeys;
   accountResolver: AccountResolver;
@@ -42,7 +45,8 @@ export interface Services {
 
 export function createServices(deps: ServiceDeps): Services {
   const auth = createAuth({ db: deps.db, secret: deps.authSecret, publicUrl: deps.publicUrl, logger: deps.logger });
-  const profile = createAccountProfile(deps.db);
+  const accountDeletion = createAccountDeletion(deps.db);
+  const profile = createAccountProfile(deps.db, accountDeletion);
   const apiKeys = createApiKeys(deps.db);
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
   const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
@@ -52,10 +56,12 @@ export function createServices(deps: ServiceDeps): Services {
     sessions,
     credentials,
     profile,
+    accountDeletion,
     demoAccounts: createDemoAccounts({
       db: deps.db,
       credentials,
       profile,
+      deletion: accountDeletion,
       password: deps.demoPassword,
       emailDomain: deps.demoEmailDomain,
     }),

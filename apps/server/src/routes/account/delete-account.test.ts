@@ -61,4 +61,33 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
     expect((await server.request('DELETE', 'account', { body: { confirm: true } })).status).toBe(401);
     expect((await server.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
   });
+
+  it('runs the registered deletion hooks first (for files outside the database), for deletion and demo cleanup', async () => {
+    const hooked = createTestServer(database);
+    const seen: string[][] = [];
+    hooked.services.accountDeletion.onDeleting(async (userIds) => {
+      // The rows are still there while the hook runs, so it can find what to remove.
+      const present = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userIds[0] ?? ''));
+      expect(present).toHaveLength(1);
+      seen.push([...userIds]);
+    });
+    const account = await signUpAccount(hooked);
+    expect((await hooked.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true } })).status).toBe(204);
+    expect(seen).toEqual([[account.session.user.id]]);
+
+    const demo = await readJson<{ user: { id: string } }>(await hooked.request('POST', 'auth/demo'));
+    await hooked.services.demoAccounts.removeExpired(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(seen.at(-1)).toContain(demo.user.id);
+  });
+
+  it('keeps the account when a deletion hook fails', async () => {
+    const failing = createTestServer(database);
+    failing.services.accountDeletion.onDeleting(async () => {
+      throw new Error('asset store unavailable');
+    });
+    const account = await signUpAccount(failing);
+    const response = await failing.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true } });
+    expect(response.status).toBe(500);
+    expect((await failing.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
+  });
 });

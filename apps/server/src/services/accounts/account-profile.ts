@@ -7,6 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../http/api-error.ts';
+import type { AccountDeletion } from './account-deletion.ts';
 
 export interface AccountProfile {
   getUser(userId: string): Promise<TUser>;
@@ -18,7 +19,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createAccountProfile(db: Db): AccountProfile {
+export function createAccountProfile(db: Db, deletion: AccountDeletion): AccountProfile {
   const getUser = async (userId: string): Promise<TUser> => {
     const [row] = await db
       .select({ id: users.id, email: users.email, isDemo: users.isDemo })
@@ -49,7 +50,7 @@ export function createAccountProfile(db: Db): AccountProfile {
       return getUser(userId);
     },
     async deleteAccount(userId) {
-      await db.delete(users).where(eq(users.id, userId));
+      await deletion.deleteAccounts([userId]);
     },
   };
 }

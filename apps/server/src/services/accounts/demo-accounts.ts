@@ -5,6 +5,7 @@ import type { TDemoAccountResponse } from '@provenance/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { sessions, users } from '../../db/schema.ts';
+import type { AccountDeletion } from './account-deletion.ts';
 import type { AccountProfile } from './account-profile.ts';
 import type { Credentials } from './credentials.ts';
 
@@ -20,6 +21,7 @@ export interface DemoAccountsDeps {
   db: Db;
   credentials: Credentials;
   profile: AccountProfile;
+  deletion: AccountDeletion;
   password: string;
   emailDomain: string;
 }
@@ -36,11 +38,12 @@ export function createDemoAccounts(deps: DemoAccountsDeps): DemoAccounts {
     },
     async removeExpired(now) {
       const cutoff = new Date(now.getTime() - DEMO_ACCOUNT_LIFETIME_MS);
-      const removed = await deps.db
-        .delete(users)
-        .where(and(eq(users.isDemo, true), lt(users.createdAt, cutoff)))
-        .returning({ id: users.id });
-      return removed.length;
+      const expired = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isDemo, true), lt(users.createdAt, cutoff)));
+      await deps.deletion.deleteAccounts(expired.map((row) => row.id));
+      return expired.length;
     },
   };
 }
