@@ -41,6 +41,9 @@ test.describe('a manifest this gateway signed', () => {
   });
 
   test('its permanent report shows the verdict, signer, AI disclosure, history, codes and downloads', async ({ page }, testInfo) => {
+    const counted = (eventType: string) =>
+      page.waitForResponse((response) => response.url().endsWith('/api/v1/track-analytics') && (response.request().postDataJSON() as { eventType: string }).eventType === eventType, SLOW);
+    const reportView = counted('report_view');
     await page.goto(`/v/${encodeURIComponent(manifestId)}`);
     const verdict = page.getByTestId('verdict');
     await expect(verdict.getByRole('heading', { level: 2 })).toHaveText('Verified', SLOW);
@@ -60,8 +63,13 @@ test.describe('a manifest this gateway signed', () => {
     await expect(page.getByTestId('fact-manifest-id')).toContainText(manifestId);
     await expect(page.getByTestId('share-url')).toHaveText(new RegExp(`/v/${encodeURIComponent(manifestId)}$`));
 
+    // The gateway counts the view of its report and the download of its manifest.
+    const views = (await (await reportView).json()) as { metrics: Record<string, number> };
+    expect(views.metrics['report_view']).toBe(1);
+    const download = counted('download');
     const store = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Manifest store (.c2pa)' }).click();
+    expect(((await (await download).json()) as { metrics: Record<string, number> }).metrics['download']).toBe(1);
     const c2pa = await store;
     expect(c2pa.suggestedFilename()).toMatch(/\.c2pa$/);
     expect(readFileSync(await c2pa.path()).length).toBeGreaterThan(500);

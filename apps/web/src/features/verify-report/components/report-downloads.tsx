@@ -5,6 +5,7 @@ import { Download, FileJson, FileKey2 } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
+import { trackReportEvent } from '../api/track-report-event';
 import { useHasManifestStore } from '../api/verify-report';
 import { downloadStem, manifestStoreUrl, reportJson, reportPath } from '../lib/report-download';
 import { Fact, NotStated, ReportSection } from './report-section';
@@ -27,13 +28,17 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
   const hasStore = storeKnown ?? store.data === true;
   const stem = downloadStem(result);
   // A manifest the gateway holds has a permanent report address; other reports link to their source.
+  // Downloads are counted against manifests the gateway holds; others are not its to count.
+  const countDownload = (): void => {
+    if (manifestId && hasStore) void trackReportEvent('download', manifestId);
+  };
   const link = shareUrl ?? (manifestId && hasStore ? `${window.location.origin}${reportPath(manifestId)}` : null);
   return (
     <ReportSection id="downloads-title" title="Downloads and details" icon={<Download />}>
       <div className="flex flex-wrap gap-2">
         {jsonUrl ? (
           <Button asChild variant="outline">
-            <a href={jsonUrl} download={`${stem}.manifest.json`}>
+            <a href={jsonUrl} download={`${stem}.manifest.json`} onClick={countDownload}>
               <FileJson aria-hidden="true" />
               Manifest report (JSON)
             </a>
@@ -41,7 +46,7 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
         ) : null}
         {manifestId && hasStore ? (
           <Button asChild variant="outline">
-            <a href={manifestStoreUrl(manifestId)} download={`${stem}.c2pa`}>
+            <a href={manifestStoreUrl(manifestId)} download={`${stem}.c2pa`} onClick={countDownload}>
               <FileKey2 aria-hidden="true" />
               Manifest store (.c2pa)
             </a>
