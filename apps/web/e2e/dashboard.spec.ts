@@ -154,6 +154,13 @@ test('an asset is signed by URL with the AI flag, and its signed copy downloads'
   expect(body.report.activeManifest?.license).toBe('CC BY 4.0');
 
   await expect(page.getByTestId('signed-asset')).toHaveCount(1);
+
+  // Share: this browser has no share sheet, so the link to the signed file goes to the clipboard,
+  // and the share is counted in the asset's analytics.
+  await form.getByRole('button', { name: 'Share' }).click();
+  await expect(toast(page, 'Link copied')).toBeVisible();
+  const signedAssetUrl = await result.getByRole('link', { name: 'Download signed file' }).getAttribute('href');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(signedAssetUrl);
   await shoot(page, testInfo, 'dashboard-url-signed-desktop');
   await page.setViewportSize(VIEWPORTS.phone);
   await shoot(page, testInfo, 'dashboard-url-signed-phone');
