@@ -20,7 +20,7 @@ export function DashboardStatCards({ userId }: { userId: string }) {
   const rate = data?.successRate;
   const unavailable = summary.isError ? 'Not available right now' : null;
   return (
-    <section aria-label="Your figures" className="grid gap-4 sm:grid-cols-3" aria-busy={summary.isPending}>
+    <section aria-label="Your figures" className="grid grid-cols-3 gap-2 sm:gap-4" aria-busy={summary.isPending}>
       <StatCard label="Assets Signed" value={summary.isError ? '—' : count(data?.manifests)} hint={unavailable ?? 'Manifests signed by this account'} icon={<FileSignature />} />
       <StatCard
         label="Verifications"
