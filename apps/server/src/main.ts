@@ -13,6 +13,7 @@ import { createSafeFetcher } from './fetch/safe-fetcher.ts';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
 import { createGatewayServices } from './services/create-gateway-services.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
+import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
 
 const config = loadConfig();
@@ -43,11 +44,14 @@ logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing
   trustAnchors: engine.trust.anchors.length,
   hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
 });
+const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
+// Deleting an account (or a demo account expiring) removes its files too, not only its rows.
+services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));
 const gateway = createGatewayServices({
   db: database.db,
   engine,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
-  store: createFileAssetStore(path.join(config.DATA_DIR, 'assets')),
+  store: assetStore,
   apiBaseUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/api/v1`,
 });
 const app = createApp({
