@@ -32,6 +32,10 @@ test('sign up, sign out, sign in again, and a wrong password', async ({ page }) 
   await expect(toast(page, 'Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(nav.getByText(email)).toBeVisible();
+
+  // Signed in, the sign-in and sign-up screens have nothing to offer and step aside.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('sign up refuses passwords that do not match, and short passwords', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Login screen (SPEC.md sections 2, 5, 7): email and password, Sign In, 'Try Demo Account', a link
 // to sign up. Success goes to /dashboard, or back to the page that asked for a session.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Loader2, LogIn, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/auth/auth-api';
+import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';
 import { useDemoSignIn } from './hooks/use-demo-sign-in';
 import { useRedirectTarget } from './hooks/use-redirect-target';
@@ -16,6 +17,7 @@ import { useRedirectTarget } from './hooks/use-redirect-target';
 export function LoginPage() {
   const navigate = useNavigate();
   const target = useRedirectTarget();
+  const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,6 +37,9 @@ export function LoginPage() {
       setBusy(false);
     }
   }
+
+  // Already signed in (another tab, or a session restored on load): nothing to do here.
+  if (session && !busy) return <Navigate to={target} replace />;
 
   const signupLink = target === '/dashboard' ? '/signup' : `/signup?redirect=${encodeURIComponent(target)}`;
 

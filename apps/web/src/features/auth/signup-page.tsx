@@ -1,7 +1,7 @@
 // Signup screen (SPEC.md sections 2 and 5): email, password, confirm password, Create Account.
 // Passwords must match and have at least 6 characters. Success goes to /dashboard or back.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Loader2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signUp } from '@/lib/auth/auth-api';
+import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';
 import { describeError } from './api/error-message';
 import { useRedirectTarget } from './hooks/use-redirect-target';
@@ -16,6 +17,7 @@ import { useRedirectTarget } from './hooks/use-redirect-target';
 export function SignupPage() {
   const navigate = useNavigate();
   const target = useRedirectTarget();
+  const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -41,6 +43,9 @@ export function SignupPage() {
       setBusy(false);
     }
   }
+
+  // Already signed in (another tab, or a session restored on load): nothing to do here.
+  if (session && !busy) return <Navigate to={target} replace />;
 
   const loginLink = target === '/dashboard' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 
