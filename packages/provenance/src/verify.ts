@@ -11,6 +11,9 @@ import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse, type CertificateDetails, type RawManifestStore } from './report/build-report.ts';
 import type { ThumbnailRef, VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
+import { applyTrustDelta, trustDelta } from './trust/trust-verdicts.ts';
+import { chainFingerprint, signerChain } from './c2pa/claim-signature.ts';
+import { readerSettings } from './c2pa/reader-settings.ts';
 
 export interface VerifyOptions {
   trust?: TrustStore;
@@ -19,6 +22,11 @@ export interface VerifyOptions {
    * URL a previous verify reported in a RemoteManifestError.
    */
   remoteManifest?: { url: string; bytes: Uint8Array };
+  /**
+   * Reuse c2pa-rs's trust verdict for a signer chain already judged under the same anchors (on by
+   * default); off, every read parses the anchors again, as raw c2pa-wasm does.
+   */
+  reuseTrustVerdicts?: boolean;
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
   /**
@@ -64,33 +72,86 @@ function attachThumbnail(thumbnail: ThumbnailRef | null, read: (identifier: stri
   }
 }
 
-export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
-  const format = findFormat(mimeType);
-  if (!format) throw new UnsupportedFormatError(mimeType);
-  const trust = options.trust ?? NO_TRUST;
+type Reader = Awaited<ReturnType<ReturnType<typeof loadC2pa>['WasmReader']['fromBytes']>>;
+
+const UNCHECKED_TRUST_CONTEXT = readerSettings();
+
+/** Open a reader, turning c2pa-rs errors into the engine's (null: the asset carries no manifest). */
+async function openReader(mime: string, bytes: Uint8Array, context: string, remote?: VerifyOptions['remoteManifest']): Promise<Reader | null> {
   const { WasmReader } = loadC2pa();
-  let reader;
   try {
-    const remote = options.remoteManifest;
-    reader = remote
-      ? await withRemoteManifest(remote.url, remote.bytes, () => WasmReader.fromBytes(format.mime, bytes, trust.remoteReaderContext))
-      : await WasmReader.fromBytes(format.mime, bytes, trust.readerContext);
+    return remote
+      ? await withRemoteManifest(remote.url, remote.bytes, () => WasmReader.fromBytes(mime, bytes, context))
+      : await WasmReader.fromBytes(mime, bytes, context);
   } catch (error) {
-    const classified = classifyReadError(format.mime, error);
-    if (classified === 'no_manifest') return unsignedResponse(format.mime);
+    const classified = classifyReadError(mime, error);
+    if (classified === 'no_manifest') return null;
     if (classified instanceof RemoteManifestError && !classified.url) throw new RemoteManifestError(findRemoteManifestUrl(bytes), c2paErrorText(error));
     throw classified;
   }
+}
+
+/**
+ * The key of the signer chain of a single-manifest store read without trust checking, when its
+ * verdict can be reused: one manifest (ingredients' own manifests are judged separately by
+ * c2pa-rs), intact (Valid), and a chain we can read.
+ */
+function reusableChainKey(reader: Reader, store: RawManifestStore): string | null {
+  const label = store.active_manifest;
+  if (!label || store.validation_state !== 'Valid' || Object.keys(store.manifests ?? {}).length !== 1) return null;
   try {
-    const store = reader.manifestStore() as RawManifestStore;
+    const chain = signerChain(reader.resourceToBytes(`self#jumbf=/c2pa/${label}/c2pa.signature`), label);
+    return chain ? chainFingerprint(chain) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the store with the trust verdict c2pa-rs gives. With anchors, the read is first made without
+ * trust checking (anchors are parsed on every checked read); a verdict already known for the
+ * signer's exact chain is applied, otherwise one checked read is made and its verdict remembered.
+ */
+async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore, options: VerifyOptions): Promise<{ reader: Reader; store: RawManifestStore } | null> {
+  if (options.remoteManifest || trust.anchors.length === 0 || options.reuseTrustVerdicts === false) {
+    const reader = await openReader(mime, bytes, options.remoteManifest ? trust.remoteReaderContext : trust.readerContext, options.remoteManifest);
+    return reader && { reader, store: reader.manifestStore() as RawManifestStore };
+  }
+  const unchecked = await openReader(mime, bytes, UNCHECKED_TRUST_CONTEXT);
+  if (!unchecked) return null;
+  const uncheckedStore = unchecked.manifestStore() as RawManifestStore;
+  const chainKey = reusableChainKey(unchecked, uncheckedStore);
+  const label = uncheckedStore.active_manifest;
+  const known = chainKey ? trust.verdicts.get(chainKey) : undefined;
+  if (known && label) {
+    const activeManifest = applyTrustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, known, label);
+    return { reader: unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
+  }
+  unchecked.free();
+  const reader = await openReader(mime, bytes, trust.readerContext);
+  if (!reader) return null;
+  const store = reader.manifestStore() as RawManifestStore;
+  if (chainKey && label && store.validation_state) {
+    trust.verdicts.set(chainKey, trustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, store.validation_results?.activeManifest ?? {}, store.validation_state, label));
+  }
+  return { reader, store };
+}
+
+export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
+  const format = findFormat(mimeType);
+  if (!format) throw new UnsupportedFormatError(mimeType);
+  const read = await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
+  if (!read) return unsignedResponse(format.mime);
+  const { reader, store } = read;
+  try {
     const certificates = options.certificateDetails === false ? new Map<string, CertificateDetails>() : certificatesFrom(reader.crJson());
     const response = buildVerifyResponse(store, format.mime, certificates);
     if (options.thumbnails) {
-      const read = (identifier: string) => reader.resourceToBytes(identifier);
-      for (const manifest of response.report.manifests) attachThumbnail(manifest.thumbnail, read);
+      const resource = (identifier: string) => reader.resourceToBytes(identifier);
+      for (const manifest of response.report.manifests) attachThumbnail(manifest.thumbnail, resource);
       const visit = (nodes: typeof response.report.ingredients) =>
         nodes.forEach((node) => {
-          attachThumbnail(node.thumbnail, read);
+          attachThumbnail(node.thumbnail, resource);
           visit(node.children);
         });
       visit(response.report.ingredients);

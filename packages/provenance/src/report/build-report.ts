@@ -256,7 +256,10 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   else status = 'partial';
 
   const trusted = state === 'Trusted';
-  const manifests = Object.entries(store?.manifests ?? {}).map(([label, manifest]) => summarise(label, manifest, certificates.get(label), label === activeLabel && trusted));
+  // c2pa-rs returns manifests in hash-map order, which changes between reads: active first, then by label.
+  const manifests = Object.entries(store?.manifests ?? {})
+    .sort(([a], [b]) => (a === activeLabel ? -1 : b === activeLabel ? 1 : a.localeCompare(b)))
+    .map(([label, manifest]) => summarise(label, manifest, certificates.get(label), label === activeLabel && trusted));
   const activeSummary = manifests.find((manifest) => manifest.label === activeLabel) ?? null;
   const signer = activeSummary?.signer ?? null;
   const reason = reasonFor(status, failure, ingredientFailures, signer);

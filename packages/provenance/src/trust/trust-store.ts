@@ -5,6 +5,7 @@
  */
 import { X509Certificate, createHash } from 'node:crypto';
 import { readerSettings } from '../c2pa/reader-settings.ts';
+import { createTrustVerdicts, type TrustVerdicts } from './trust-verdicts.ts';
 
 export interface TrustAnchor {
   subject: string;
@@ -20,6 +21,8 @@ export interface TrustStore {
   readonly readerContext: string;
   /** The same, allowing c2pa-wasm to ask for a remote manifest (served from memory by the engine). */
   readonly remoteReaderContext: string;
+  /** c2pa-rs's trust verdicts by signer chain, so anchors are parsed once per chain, not per read. */
+  readonly verdicts: TrustVerdicts;
 }
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -50,6 +53,7 @@ export function createTrustStore(pemTexts: readonly string[]): TrustStore {
     version,
     readerContext: readerSettings({ anchorsPem }),
     remoteReaderContext: readerSettings({ anchorsPem, remoteManifestFetch: true }),
+    verdicts: createTrustVerdicts(),
   };
 }
 
