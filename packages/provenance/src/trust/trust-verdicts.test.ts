@@ -52,7 +52,7 @@ describe('trust verdicts reused per signer chain', () => {
     expect(report).toEqual(await verify(tampered, 'image/jpeg', { trust, reuseTrustVerdicts: false }));
   });
 
-  it.skipIf(!hasCorpus)('agree with c2pa-rs on every corpus file, read twice with the corpus anchors', async () => {
+  it.skipIf(!hasCorpus)('agree with c2pa-rs on every corpus file, read twice with the corpus anchors', { timeout: 240_000 }, async () => {
     const corpus = expectedCorpus();
     const trust = createTrustStore(corpus.trust_anchors.map((file) => corpusText(file)));
     let compared = 0;
