@@ -31,7 +31,8 @@ function renderAt(path: string, answer: { status: number; body: unknown }) {
 const tracked = (calls: { url: string; init?: RequestInit }[]) =>
   calls.filter((call) => call.url.endsWith('/track-analytics')).map((call) => JSON.parse(String(call.init?.body)) as { eventType: string; data: { assetId: string } });
 
-describe('ManifestReportPage', () => {
+// Rendering the whole report in jsdom takes seconds on a busy shared machine.
+describe('ManifestReportPage', { timeout: 20_000 }, () => {
   it('loads the held manifest with thumbnails, counts one report view and counts downloads', async () => {
     const calls = renderAt(`/v/${encodeURIComponent(ID)}`, { status: 200, body: verifiedResult });
     expect((await screen.findByTestId('verdict')).textContent).toContain('Verified');

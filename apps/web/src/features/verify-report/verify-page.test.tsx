@@ -26,7 +26,8 @@ function stubApi(body: unknown) {
   return fetchMock;
 }
 
-describe('VerifyPage', () => {
+// Rendering the whole report in jsdom takes seconds on a busy shared machine.
+describe('VerifyPage', { timeout: 20_000 }, () => {
   it('verifies the URL of a /verify?url= deep link, with thumbnails, and shows the report', async () => {
     const fetchMock = stubApi(verifiedResult);
     renderAt(`/verify?url=${encodeURIComponent('https://news.example/photo.jpg')}`);

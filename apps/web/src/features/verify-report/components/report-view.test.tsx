@@ -16,7 +16,8 @@ function renderReport(result: TVerifyResponse, storeKnown?: boolean) {
   );
 }
 
-describe('ReportView', () => {
+// Rendering the whole report in jsdom takes seconds on a busy shared machine.
+describe('ReportView', { timeout: 20_000 }, () => {
   it('puts the verdict first, then signer, AI disclosure, history, ingredients and codes', () => {
     renderReport(verifiedResult, true);
     const verdict = screen.getByTestId('verdict');
