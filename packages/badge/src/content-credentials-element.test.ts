@@ -31,7 +31,7 @@ function stubFetch(body: unknown, status = 200) {
 async function mount(html: string): Promise<ContentCredentialsElement> {
   document.body.innerHTML = html;
   const element = document.querySelector('content-credentials') as ContentCredentialsElement;
-  await vi.waitFor(() => expect(element.getAttribute('data-status')).not.toBe('loading'));
+  await vi.waitFor(() => expect(element.getAttribute('data-status')).not.toBe('loading'), { timeout: 5000 });
   return element;
 }
 
@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('<content-credentials>', () => {
+describe('<content-credentials>', { timeout: 15_000 }, () => {
   it('verifies by manifest ID without credentials and shows the verdict behind the pin', async () => {
     const calls = stubFetch(VERIFIED);
     const element = await mount('<content-credentials manifest-id="urn:c2pa:abc"><img src="https://cdn.example/a.jpg" alt=""></content-credentials>');
@@ -120,7 +120,7 @@ describe('<content-credentials>', () => {
     const calls = stubFetch(VERIFIED);
     document.body.innerHTML = '<content-credentials manifest-id="urn:c2pa:abc"><img alt=""></content-credentials><content-credentials manifest-id="urn:c2pa:abc"><img alt=""></content-credentials>';
     const elements = [...document.querySelectorAll('content-credentials')];
-    await vi.waitFor(() => expect(elements.every((element) => element.getAttribute('data-status') === 'verified')).toBe(true));
+    await vi.waitFor(() => expect(elements.every((element) => element.getAttribute('data-status') === 'verified')).toBe(true), { timeout: 5000 });
     expect(calls.filter((call) => call.url.endsWith('/verify-content'))).toHaveLength(1);
   });
 });
