@@ -157,8 +157,12 @@ test('an asset is signed by URL with the AI flag, and its signed copy downloads'
 
   // Share: this browser has no share sheet, so the link to the signed file goes to the clipboard,
   // and the share is counted in the asset's analytics.
+  const tracked = page.waitForResponse((response) => response.url().endsWith('/api/v1/track-analytics') && response.request().method() === 'POST');
   await form.getByRole('button', { name: 'Share' }).click();
   await expect(toast(page, 'Link copied')).toBeVisible();
+  const shareEvent = await tracked;
+  expect(shareEvent.status()).toBe(200);
+  expect(((await shareEvent.json()) as { metrics: { share: number } }).metrics.share).toBe(1);
   const signedAssetUrl = await result.getByRole('link', { name: 'Download signed file' }).getAttribute('href');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(signedAssetUrl);
   await shoot(page, testInfo, 'dashboard-url-signed-desktop');

@@ -1,7 +1,7 @@
 // The dashboard's reads: the account's figures for the three stat cards and its signed assets,
-// newest first; plus the share event the Share button records.
+// newest first; plus the share and download events the screen records.
 import { queryOptions } from '@tanstack/react-query';
-import type { TAnalyticsSummary, TSignedAsset, TSignedAssetList, TTrackAnalyticsResponse } from '@provenance/contracts';
+import type { TAnalyticsEventType, TAnalyticsSummary, TSignedAsset, TSignedAssetList, TTrackAnalyticsResponse } from '@provenance/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export const dashboardKeys = {
@@ -23,11 +23,14 @@ export function signedAssetsQuery(userId: string) {
   });
 }
 
-/** Records a share of a signed asset; analytics are a side matter, so a failure is only logged. */
-export async function trackShare(assetId: string): Promise<void> {
+/**
+ * Records a share or a download of a signed asset in its analytics. Analytics are a side matter,
+ * so a failure is only logged and never gets in the person's way.
+ */
+export async function trackAssetEvent(eventType: Extract<TAnalyticsEventType, 'share' | 'download'>, assetId: string): Promise<void> {
   try {
-    await apiRequest<TTrackAnalyticsResponse>('/track-analytics', { json: { eventType: 'share', data: { assetId, userAgent: navigator.userAgent } } });
+    await apiRequest<TTrackAnalyticsResponse>('/track-analytics', { json: { eventType, data: { assetId, userAgent: navigator.userAgent } } });
   } catch (error) {
-    console.warn('Share was not recorded in analytics', error);
+    console.warn(`The ${eventType} was not recorded in analytics`, error);
   }
 }

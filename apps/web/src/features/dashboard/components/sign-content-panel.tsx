@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { locationPrecision } from '@/platform/location-precision';
 import { isCancelled } from '@/platform/runtime';
 import { share } from '@/platform/share';
-import { trackShare } from '../api/dashboard-queries';
+import { trackAssetEvent } from '../api/dashboard-queries';
 import { useDeviceDetails } from '../hooks/use-device-details';
 import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
@@ -70,7 +70,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
         text: 'This file carries C2PA Content Credentials. Verify them with any C2PA validator.',
         url: target.signedAssetUrl,
       });
-      void trackShare(target.assetId);
+      void trackAssetEvent('share', target.assetId);
       if (outcome === 'copied') toast.success('Link copied', { description: 'Sharing is not available here, so the link to the signed file is on your clipboard' });
     } catch (error) {
       if (isCancelled(error)) return;

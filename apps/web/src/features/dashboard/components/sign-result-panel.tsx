@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { apiUrl } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { trackAssetEvent } from '../api/dashboard-queries';
 import { formatBytes, overheadPercent } from '../lib/sign-form';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -89,7 +90,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button asChild>
-            <a href={result.signedAssetUrl} download>
+            <a href={result.signedAssetUrl} download onClick={() => void trackAssetEvent('download', result.assetId)}>
               <Download aria-hidden="true" />
               Download signed file
             </a>
