@@ -216,6 +216,13 @@ test.describe('phone', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await shoot(page, testInfo, 'badge-popover-phone');
+
+    // The small picture's pin is in its bottom-right corner, near the left edge: its popover slides into view.
+    await page.keyboard.press('Escape');
+    await pin(page, 'unsigned').click();
+    const small = (await badge(page, 'unsigned').getByRole('dialog').boundingBox())!;
+    expect(small.x).toBeGreaterThanOrEqual(0);
+    expect(small.x + small.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   });
 });
 
@@ -257,7 +264,10 @@ test.describe('SVG status badge', () => {
     writeFileSync(stored, original);
   });
 
-  test('shows on another site as an image', async ({ page }, testInfo) => {
+  test('shows on another site as an image', async ({ page, request }, testInfo) => {
+    // Browsers refuse a cross-site <img> whose answer says Cross-Origin-Resource-Policy: same-origin.
+    const answer = await request.get(`${APP_URL}/api/v1/badge/${encodeURIComponent(manifestId)}.svg`);
+    expect(answer.headers()['cross-origin-resource-policy'] ?? 'cross-origin', 'a CMS page on another site must be allowed to show the SVG badge').toBe('cross-origin');
     await page.goto(`${publisherUrl}/svg`);
     const image = page.locator('#svg');
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);

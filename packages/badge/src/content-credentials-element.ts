@@ -107,6 +107,7 @@ export class ContentCredentialsElement extends HTMLElement {
   show(): void {
     if (this.open) return;
     this.#popover.hidden = false;
+    this.#keepInViewport();
     this.#pin.setAttribute('aria-expanded', 'true');
     this.#popover.focus();
     const id = this.#assetId();
@@ -118,6 +119,18 @@ export class ContentCredentialsElement extends HTMLElement {
     this.#popover.hidden = true;
     this.#pin.setAttribute('aria-expanded', 'false');
     if (returnFocus) this.#pin.focus();
+  }
+
+  /** A popover anchored to a small image near the page's edge is slid back into view. */
+  #keepInViewport(): void {
+    this.#popover.style.transform = '';
+    const box = this.#popover.getBoundingClientRect();
+    const margin = 8;
+    const viewport = document.documentElement.clientWidth || window.innerWidth;
+    let shift = 0;
+    if (box.left < margin) shift = margin - box.left;
+    else if (box.right > viewport - margin) shift = Math.max(margin - box.left, viewport - margin - box.right);
+    if (shift !== 0) this.#popover.style.transform = `translateX(${Math.round(shift)}px)`;
   }
 
   #onOutside = (event: Event): void => {
