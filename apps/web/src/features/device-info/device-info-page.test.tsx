@@ -19,7 +19,8 @@ vi.mock('@/platform/battery', () => ({ battery: { getStatus: async () => ({ batt
 vi.mock('@/platform/geolocation', async (original) => ({ ...(await original<object>()), geolocation: { getCurrentPosition: platform.position } }));
 vi.mock('@/platform/clipboard', () => ({ clipboard: { writeText: platform.writeText } }));
 
-describe('Device Information screen', () => {
+// Rendering whole screens in jsdom takes seconds when the shared machine is busy.
+describe('Device Information screen', { timeout: 20_000 }, () => {
   it('shows the device as it reports itself, N/A for a missing app version, and the battery', async () => {
     renderAt(<DeviceInfoPage />);
     const details = await screen.findByRole('region', { name: 'Device Details' });

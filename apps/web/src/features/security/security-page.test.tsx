@@ -13,7 +13,8 @@ vi.mock('@/platform/status-bar', async (original) => ({
 }));
 vi.mock('@/platform/haptics', () => ({ haptics: { impact: platform.impact } }));
 
-describe('Native Platform Features screen', () => {
+// Rendering whole screens in jsdom takes seconds when the shared machine is busy.
+describe('Native Platform Features screen', { timeout: 20_000 }, () => {
   it('starts blue and logs each status bar request where there is no status bar', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     platform.setTextStyle.mockRejectedValue(new Error('Status bar not available on the web'));
