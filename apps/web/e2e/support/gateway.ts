@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { APP_URL, dataDir } from './e2e-env.ts';
-import { expect, signUpViaApi } from './fixtures.ts';
+import { expect, signUpViaApi, type TestSession } from './fixtures.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const corpusDir = path.resolve(repoRoot, '../shared/corpus');
@@ -21,8 +21,9 @@ export interface SignInput {
   metadata: Record<string, unknown>;
 }
 
-export async function signThroughApi(request: APIRequestContext, input: SignInput, tag = 'signer'): Promise<TSignContentResponse> {
-  const session = await signUpViaApi(request, tag);
+/** Signs as `session`, or as a fresh account made for the call. */
+export async function signThroughApi(request: APIRequestContext, input: SignInput, tag = 'signer', session?: TestSession): Promise<TSignContentResponse> {
+  session ??= await signUpViaApi(request, tag);
   const response = await request.post(`${APP_URL}/api/v1/sign-content`, {
     headers: { Authorization: `Bearer ${session.access_token}` },
     multipart: { file: { name: input.name, mimeType: input.mimeType, buffer: input.buffer }, metadata: JSON.stringify(input.metadata) },
