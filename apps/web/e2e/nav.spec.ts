@@ -47,6 +47,13 @@ test.describe('phone', () => {
     await expect(page).toHaveURL(/\/support$/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
+
+    // Escape closes it and gives focus back to the toggle.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
   test('signed in, the menu shows the email and Sign Out', async ({ page, request }) => {

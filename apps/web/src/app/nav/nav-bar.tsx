@@ -1,6 +1,6 @@
 // Navigation bar (SPEC.md section 2): the links, then the signed-in state ({email}, Sign Out) or the
 // signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -25,9 +25,22 @@ export function NavBar() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A followed link closes the menu, so the new page is not hidden under it.
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // Escape closes the open menu and puts focus back on its toggle, as keyboard users expect.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   async function handleSignOut(): Promise<void> {
     try {
@@ -84,6 +97,7 @@ export function NavBar() {
             )}
           </div>
           <Button
+            ref={toggleRef}
             variant="ghost"
             size="icon"
             className="xl:hidden"
