@@ -19,5 +19,5 @@ export interface RouteContext {
   config: { maxAssetBytes: number; publicUrl: string };
 }
 
-/** Responses every authenticated route can give, for the OpenAPI document. */
+/** OpenAPI security requirement of authenticated routes: a bearer access token or API key. */
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
