@@ -51,6 +51,10 @@ test('a photo captured with the camera is signed with its device, place and soft
   await expect(toast(page, 'Content Signed Successfully!')).toBeVisible();
   const manifestId = (await page.getByTestId('manifest-id').textContent())?.trim() ?? '';
   await expect(form.getByRole('checkbox', { name: 'Include my location' })).not.toBeChecked();
+  const result = page.getByTestId('sign-result');
+  await expect(result).toContainText('Capture location');
+  await expect(result).toContainText('51.507');
+  await expect(result).toContainText(/Software agent\s*Provenance Gateway Mobile\//);
 
   const response = await request.get(`${APP_URL}/api/v1/manifests/${encodeURIComponent(manifestId)}`);
   expect(response.status()).toBe(200);

@@ -83,6 +83,15 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
               {formatBytes(result.bytes.original)} → {formatBytes(result.bytes.signed)}
               {overhead !== null ? <span className="text-muted-foreground"> (manifest adds {overhead.toFixed(2)}%)</span> : null}
             </Fact>
+            {report.activeManifest?.location ? (
+              <Fact term="Capture location">
+                {report.activeManifest.location.latitude}, {report.activeManifest.location.longitude}
+              </Fact>
+            ) : null}
+            {report.activeManifest?.device && (report.activeManifest.device.make || report.activeManifest.device.model) ? (
+              <Fact term="Device">{[report.activeManifest.device.make, report.activeManifest.device.model].filter(Boolean).join(' ')}</Fact>
+            ) : null}
+            {verification.credentials.softwareAgent ? <Fact term="Software agent">{verification.credentials.softwareAgent}</Fact> : null}
             <Fact term="Asset hash (SHA-256)">
               <code className="break-all font-mono text-xs">{result.signedManifest.assetHash}</code>
             </Fact>
