@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import { APP_URL, ASSETS } from './support/e2e-env.ts';
 import { expect, shoot, test, VIEWPORTS } from './support/fixtures.ts';
-import { signThroughApi, storedAssetPath } from './support/gateway.ts';
+import { corpusFile, hasCorpusFile, signThroughApi, storedAssetPath } from './support/gateway.ts';
 import { makePng, tamperPng } from './support/png.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,6 +27,8 @@ let publisherUrl: string;
 let manifestId: string;
 let assetId: string;
 let signedPng: Buffer;
+let signedVideo: Buffer | null = null;
+let videoManifestId: string | null = null;
 
 function page(html: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,6 +59,9 @@ test.beforeAll(async ({ request }) => {
   publisher = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://publisher');
     if (url.pathname === '/harbour.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(signedPng);
+    else if (url.pathname === '/clip.mp4' && signedVideo) res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(signedVideo);
+    else if (url.pathname === '/video' && videoManifestId)
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page(`<h1>On the river</h1><content-credentials id="clip" manifest-id="${videoManifestId}"><video src="/clip.mp4" width="480" height="270" controls muted playsinline></video></content-credentials>`));
     else if (url.pathname === '/article') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(articleHtml());
     else if (url.pathname === '/svg') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page(`<h1>README</h1><img id="svg" src="${APP_URL}/api/v1/badge/${encodeURIComponent(manifestId)}.svg" alt="Content Credentials status">`));
     else res.writeHead(404).end();
@@ -273,4 +278,21 @@ test.describe('SVG status badge', () => {
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
     await shoot(page, testInfo, 'badge-svg-desktop');
   });
+});
+
+test('the badge sits over a video too', async ({ page, request }, testInfo) => {
+  test.skip(!hasCorpusFile('c2pa-rs/video1_no_manifest.mp4'), '../shared/corpus/c2pa-rs/video1_no_manifest.mp4 is absent');
+  const signed = await signThroughApi(request, { name: 'river.mp4', mimeType: 'video/mp4', buffer: readFileSync(corpusFile('c2pa-rs/video1_no_manifest.mp4')), metadata: { creator: 'E2E Video Desk', capturedWithCamera: true } }, 'badge-video');
+  videoManifestId = signed.manifestId;
+  signedVideo = readFileSync(storedAssetPath(signed.assetId));
+  await page.goto(`${publisherUrl}/video`);
+  await expect(badge(page, 'clip')).toHaveAttribute('data-status', 'verified', SLOW);
+  const video = (await page.locator('#clip video').boundingBox())!;
+  const box = (await pin(page, 'clip').boundingBox())!;
+  // Top-right by default, clear of the player's controls along the bottom.
+  expect(box.x).toBeGreaterThan(video.x + video.width / 2);
+  expect(box.y + box.height).toBeLessThan(video.y + video.height / 2);
+  await pin(page, 'clip').click();
+  await expect(badge(page, 'clip').getByRole('dialog', { name: 'Verified' })).toContainText('E2E Video Desk');
+  await shoot(page, testInfo, 'badge-video-desktop');
 });
