@@ -1,46 +1,23 @@
-// Shape of the verify endpoint's answer (POST /api/v1/verify-content, DESIGN.md section 3), as the
-// screens read it. Kept here until @provenance/contracts publishes the verify schemas; replace these
-// declarations with the contracts' inferred types then.
-export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
-export type TrustLevel = 'trusted' | 'unknown' | 'untrusted' | 'none';
+// What the screens read from the verify endpoint's answer (POST /api/v1/verify-content,
+// DESIGN.md section 3), typed by @provenance/contracts, and the two rules every screen shares.
+import type { TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
-export interface VerificationCredentials {
-  creator: string | null;
-  organization: string | null;
-  softwareAgent: string | null;
-  aiAssisted: boolean;
-  editHistory: string[];
-}
+export type VerificationStatus = TVerificationStatus;
+export type TrustLevel = TTrustLevel;
+export type VerifyResponse = TVerifyResponse;
 
-export interface VerificationSigner {
-  commonName: string | null;
-  organization: string | null;
-  issuer: string | null;
-}
-
-export interface VerifyResponse {
-  verification: {
-    status: VerificationStatus;
-    chainValid: boolean;
-    signatureValid: boolean;
-    trustLevel: TrustLevel;
-    credentials: VerificationCredentials;
-  };
-  badge: { message: string };
-  report?: {
-    manifestId: string | null;
-    signer: VerificationSigner | null;
-    signedAt: string | null;
-  };
-}
+/** The parts of an answer a short summary shows (the landing widget): verdict, badge, signer, time. */
+export type VerificationSummary = Pick<TVerifyResponse, 'verification' | 'badge'> & {
+  report?: { signer: Pick<TSignerSummary, 'commonName' | 'organization'> | null; signedAt: string | null };
+};
 
 /** The product shows `verified` as verified and every other status as 'Verification Failed'. */
-export function isVerified(result: VerifyResponse): boolean {
+export function isVerified(result: VerificationSummary): boolean {
   return result.verification.status === 'verified';
 }
 
 /** Who signed, in the most specific words the report offers. */
-export function signerName(result: VerifyResponse): string | null {
+export function signerName(result: VerificationSummary): string | null {
   const signer = result.report?.signer;
   return signer?.commonName ?? signer?.organization ?? result.verification.credentials.organization ?? null;
 }

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@/test/render';
-import type { VerifyResponse } from '@/lib/verification';
+import type { VerificationSummary } from '@/lib/verification';
 import { VerifyWidget } from './verify-widget';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const verified: VerifyResponse = {
+const verified: VerificationSummary = {
   verification: {
     status: 'verified',
     chainValid: true,
@@ -16,7 +16,7 @@ const verified: VerifyResponse = {
     credentials: { creator: 'Ada', organization: 'Newsroom', softwareAgent: null, aiAssisted: true, editHistory: [] },
   },
   badge: { message: 'Content Credentials verified: signed by Newsroom' },
-  report: { manifestId: 'urn:c2pa:1', signer: { commonName: 'Newsroom Signer', organization: 'Newsroom', issuer: 'CA' }, signedAt: '2026-11-21T10:00:00.000Z' },
+  report: { signer: { commonName: 'Newsroom Signer', organization: 'Newsroom' }, signedAt: '2026-11-21T10:00:00.000Z' },
 };
 
 function respondWith(status: number, body: unknown) {

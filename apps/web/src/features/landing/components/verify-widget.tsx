@@ -11,13 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { isVerified, signerName, type VerifyResponse } from '@/lib/verification';
+import { isVerified, signerName, type VerificationSummary } from '@/lib/verification';
 import { useVerifyAssetUrl } from '../api/verify-content';
 import { Section, SectionHeading } from './section-heading';
 
 export function VerifyWidget() {
   const [url, setUrl] = useState('');
-  const [verified, setVerified] = useState<{ url: string; result: VerifyResponse } | null>(null);
+  const [verified, setVerified] = useState<{ url: string; result: VerificationSummary } | null>(null);
   const verify = useVerifyAssetUrl();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
@@ -70,14 +70,14 @@ export function VerifyWidget() {
               </Button>
             </div>
           </form>
-          <div aria-live="polite">{verified ? <VerificationSummary url={verified.url} result={verified.result} /> : null}</div>
+          <div aria-live="polite">{verified ? <ResultSummary url={verified.url} result={verified.result} /> : null}</div>
         </div>
       </div>
     </Section>
   );
 }
 
-function VerificationSummary({ url, result }: { url: string; result: VerifyResponse }) {
+function ResultSummary({ url, result }: { url: string; result: VerificationSummary }) {
   const ok = isVerified(result);
   const signer = signerName(result);
   const signedAt = result.report?.signedAt ?? null;
