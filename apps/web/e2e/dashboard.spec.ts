@@ -2,11 +2,12 @@
 // this device is uploaded and signed, the signed file downloaded and then verified by URL through
 // the landing page's widget; an asset signed by URL; the missing-fields and nothing-to-share
 // toasts; a failed signing; and the stat cards and asset list moving. Screenshots at both sizes.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_URL, ASSETS, ASSET_URL, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, signUpViaApi, test, toast, useSession, VIEWPORTS } from './support/fixtures.ts';
+import { corpusFile, hasCorpusFile } from './support/gateway.ts';
 import { makePng } from './support/png.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -201,4 +202,35 @@ test('missing fields, nothing to share, and a signing the server refuses', async
   await form.getByLabel('Asset URL').fill(ASSETS.unsigned);
   await form.getByRole('button', { name: 'Sign Content' }).click();
   await expect(toast(page, 'Signing Failed').last()).toBeVisible();
+});
+
+test('a video is previewed, uploaded with progress and signed; it has no thumbnail, and says so with an icon', async ({ page, request }, testInfo) => {
+  test.skip(!hasCorpusFile('c2pa-rs/video1_no_manifest.mp4'), '../shared/corpus/c2pa-rs/video1_no_manifest.mp4 is absent');
+  const session = await signUpViaApi(request, 'dash-video');
+  await useSession(page, session);
+  await page.goto('/dashboard');
+  const form = await signForm(page);
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Pick File' }).click();
+  await (await chooser).setFiles({ name: 'river-crossing.mp4', mimeType: 'video/mp4', buffer: readFileSync(corpusFile('c2pa-rs/video1_no_manifest.mp4')) });
+  await expect(toast(page, 'File Selected')).toContainText('river-crossing.mp4');
+  const preview = form.locator('video[aria-label="Preview of river-crossing.mp4"]');
+  await expect(preview).toBeVisible();
+  await expect(form).toContainText('video/mp4');
+  await form.getByLabel('Creator Name').fill('Video Desk');
+  await page.route('**/api/v1/sign-content', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await form.getByRole('button', { name: 'Sign Content' }).click();
+  await expect(form.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(toast(page, 'Content Signed Successfully!')).toBeVisible({ timeout: 30_000 });
+  const result = page.getByTestId('sign-result');
+  await expect(result.locator('[data-status="verified"]')).toBeVisible();
+  await expect(result.getByRole('img', { name: 'Thumbnail of the signed file' })).toHaveCount(0);
+  await expect(form.locator('video')).toHaveCount(0);
+  const listed = page.getByTestId('signed-asset').first();
+  await expect(listed).toContainText('video/mp4');
+  await expect(listed.locator('img')).toHaveCount(0);
+  await shoot(page, testInfo, 'dashboard-video-signed-desktop');
 });
