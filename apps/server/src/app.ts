@@ -17,7 +17,7 @@ import { mountWebApp } from './middleware/web-app.ts';
 import { registerAccountRoutes } from './routes/account/register-account-routes.ts';
 import { registerAuthRoutes } from './routes/auth/register-auth-routes.ts';
 import { registerEmbedRoutes } from './routes/embed/register-embed-routes.ts';
-import { PUBLIC_GATEWAY_PATHS, registerGatewayRoutes } from './routes/register-gateway-routes.ts';
+import { EMBEDDABLE_GATEWAY_PATHS, PUBLIC_GATEWAY_PATHS, registerGatewayRoutes } from './routes/register-gateway-routes.ts';
 import type { ApiEnv, RouteContext } from './routes/route-context.ts';
 import { registerSupportRequestRoutes } from './routes/support-requests/register-support-request-routes.ts';
 import type { AttemptLimitRules } from './services/rate-limits/attempt-limits.ts';
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.use('*', requestId());
   app.use('*', requestLog(logger));
   registerEmbedRoutes(app); // the badge script publishers load cross-origin; before securityHeaders, which is same-origin
-  app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
+  app.use('*', securityHeaders({ trustProxy: config.trustProxy, crossOriginPrefixes: EMBEDDABLE_GATEWAY_PATHS.map((prefix) => `${API_BASE_PATH}${prefix}`) }));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...CAPACITOR_ORIGINS, ...config.corsOrigins]);
   const accountCors = cors({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),

@@ -18,13 +18,18 @@ const WEB_CSP = {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders(options: { trustProxy: boolean }) {
+export function securityHeaders(options: { trustProxy: boolean; /** Paths other sites may embed (badge images, signed files). */ crossOriginPrefixes?: readonly string[] }) {
   const common = { strictTransportSecurity: false, xFrameOptions: 'DENY', xContentTypeOptions: 'nosniff' } as const;
   const apiHeaders = secureHeaders({ ...common, contentSecurityPolicy: API_CSP });
+  // Cross-Origin-Resource-Policy: same-origin would stop an <img> of a badge or a signed file on a
+  // publisher's page; those public resources say cross-origin instead.
+  const embeddableHeaders = secureHeaders({ ...common, contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: 'cross-origin' });
   const webHeaders = secureHeaders({ ...common, contentSecurityPolicy: WEB_CSP });
+  const crossOriginPrefixes = options.crossOriginPrefixes ?? [];
   return createMiddleware(async (c, next) => {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
-    await (isApi ? apiHeaders : webHeaders)(c, next);
+    const embeddable = isApi && crossOriginPrefixes.some((prefix) => c.req.path.startsWith(prefix));
+    await (embeddable ? embeddableHeaders : isApi ? apiHeaders : webHeaders)(c, next);
     if (isSecureRequest(c, options.trustProxy)) c.header('Strict-Transport-Security', HSTS_VALUE);
   });
 }

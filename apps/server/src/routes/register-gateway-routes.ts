@@ -13,6 +13,9 @@ import { registerVerifyContent } from './verify-content/verify-content.ts';
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
 export const PUBLIC_GATEWAY_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/'];
 
+/** Paths other sites embed as images or media (badges, signed files, manifests). */
+export const EMBEDDABLE_GATEWAY_PATHS = ['/badge/', '/assets/', '/manifests/'];
+
 export function registerGatewayRoutes(api: ApiApp, ctx: GatewayRouteContext): void {
   registerSignContent(api, ctx);
   registerVerifyContent(api, ctx);

@@ -28,6 +28,7 @@ describe('GET /badge/{manifestId}.svg', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('image/svg+xml');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const svg = await response.text();
     expect(svg).toContain('aria-label="Content Credentials: verified"');
     expect(svg).toContain('#15803d');
