@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Rendering whole screens in jsdom takes seconds on a busy 2-core machine; 5 s is too tight.
+    testTimeout: 20_000,
   },
 });
