@@ -18,6 +18,8 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     tags: ['verify'],
     summary: 'Verify the Content Credentials of an asset (by URL, upload or manifest ID)',
     description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
+    // Public; a session or API key, when given, attributes the call to its account.
+    security: [{}, { bearerAuth: [] }],
     middleware: [ctx.optionalAccount] as const,
     request: {
       query: ZVerifyQuery,
