@@ -8,6 +8,8 @@ import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
 import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts';
 
+const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
 const ZVerifyUpload = z.object({ file: z.custom<File>((value) => value instanceof File && value.size > 0, { message: 'file is required: the image or video to verify' }).openapi({ type: 'string', format: 'binary', description: 'The image or video to verify' }) }).openapi('VerifyContentUpload');
 const ZVerifyQuery = z.object({ thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }) });
 
@@ -19,7 +21,7 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     summary: 'Verify the Content Credentials of an asset (by URL, upload or manifest ID)',
     description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
     // Public; a session or API key, when given, attributes the call to its account.
-    security: [{}, { bearerAuth: [] }],
+    security: OPTIONAL_BEARER,
     middleware: [ctx.optionalAccount] as const,
     request: {
       query: ZVerifyQuery,
