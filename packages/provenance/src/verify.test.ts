@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPemSigner, createTrustStore, ensureLocalPki, NO_TRUST, ProvenanceError, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
-import { makeImage } from './testing/make-assets.ts';
+import { makeImage, tamperJpegPixel } from './testing/make-assets.ts';
 import { rawValidationState } from './testing/raw-c2pa.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus, type ExpectedRead } from './testing/shared-corpus.ts';
 
@@ -31,11 +31,7 @@ function indexOfSequence(haystack: Uint8Array, needle: number[], from = 0): numb
 
 describe('tampering', () => {
   it('reports a changed pixel byte as invalid with assertion.dataHash.mismatch', async () => {
-    const tampered = signedJpeg.slice();
-    // A byte in the entropy-coded image data just before the end-of-image marker, outside the manifest.
-    let index = tampered.length - 12;
-    while (tampered[index] === 0xff || tampered[index - 1] === 0xff || tampered[index] === 0xfe) index -= 1;
-    tampered[index] = tampered[index]! ^ 0x01;
+    const tampered = tamperJpegPixel(signedJpeg);
     const report = await verify(tampered, 'image/jpeg', { trust });
     expect(report.verification.status).toBe('invalid');
     expect(report.verification.trustLevel).toBe('untrusted');

@@ -2,6 +2,6 @@
  * Test and benchmark helpers of the engine, for other packages' tests: assets made on the spot,
  * the shared corpus and raw c2pa-wasm reads. Not part of the engine's runtime surface.
  */
-export { makeImage, makeBmff, IMAGE_FIXTURE_MIME, type ImageFixtureFormat } from './make-assets.ts';
+export { makeImage, makeBmff, tamperJpegPixel, IMAGE_FIXTURE_MIME, type ImageFixtureFormat } from './make-assets.ts';
 export { hasCorpus, corpusFile, corpusText, expectedCorpus, CORPUS_DIR, type ExpectedFile, type ExpectedRead } from './shared-corpus.ts';
 export { rawValidationState } from './raw-c2pa.ts';

@@ -80,3 +80,16 @@ export function makeBmff(kind: 'mp4' | 'mov', mediaBytes = 4096, seed = 7): Uint
   }
   return out;
 }
+
+/**
+ * A copy of a JPEG with one byte of its entropy-coded image data changed, just before the
+ * end-of-image marker and so outside any manifest: what a tampered pixel looks like to a validator.
+ */
+export function tamperJpegPixel(jpeg: Uint8Array): Uint8Array {
+  const tampered = jpeg.slice();
+  let index = tampered.length - 12;
+  // Stay clear of markers (0xFF..) and of the byte after one, which would change the file's structure.
+  while (tampered[index] === 0xff || tampered[index - 1] === 0xff || tampered[index] === 0xfe) index -= 1;
+  tampered[index] = tampered[index]! ^ 0x01;
+  return tampered;
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TSignContentResponse, TVerifyResponse } from '@provenance/contracts';
 import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
-import { corpusFile, expectedCorpus, hasCorpus, makeImage, type ExpectedRead } from '@provenance/engine/testing';
+import { corpusFile, expectedCorpus, hasCorpus, makeImage, tamperJpegPixel, type ExpectedRead } from '@provenance/engine/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -53,10 +53,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   });
 
   it('reports a tampered copy as invalid', async () => {
-    const tampered = signedBytes.slice();
-    let index = tampered.length - 12;
-    while (tampered[index] === 0xff || tampered[index - 1] === 0xff) index -= 1;
-    tampered[index] = tampered[index]! ^ 0x01;
+    const tampered = tamperJpegPixel(signedBytes);
     const result = await readJson<TVerifyResponse>(await verifyUrl(tampered, 'tampered.jpg'));
     expect(result.verification).toMatchObject({ status: 'invalid', trustLevel: 'untrusted' });
     expect(result.report.codes.failure.map((code) => code.code)).toContain('assertion.dataHash.mismatch');
