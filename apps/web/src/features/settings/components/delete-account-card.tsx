@@ -1,6 +1,6 @@
 // Account tab: Delete Account, behind the confirmation dialog of SPEC.md section 2. The server
 // deletes only the signed-in account and all its data; then the toast, sign-out and the landing page.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -14,6 +14,17 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const signOutWhenGone = useRef(false);
+
+  // The sign-out happens once this screen has been replaced by the landing page. Signing out
+  // while the settings route is still the one on screen would make the route guard send the
+  // person to /login instead (the route change renders as a transition the sign-out overtakes).
+  useEffect(
+    () => () => {
+      if (signOutWhenGone.current) sessionStore.clear();
+    },
+    [],
+  );
 
   async function confirm(): Promise<void> {
     setBusy(true);
@@ -25,11 +36,8 @@ export function DeleteAccountCard() {
       return;
     }
     toast.success('Account Deleted', { description: 'Your account has been permanently deleted' });
-    // Leave the guarded screen first, so the sign-out does not bounce through /login: wait for the
-    // lazily loaded landing page and render it at once (flushSync) rather than as a transition the
-    // sign-out's own re-render would overtake.
-    await navigate('/', { replace: true, flushSync: true });
-    sessionStore.clear();
+    signOutWhenGone.current = true;
+    await navigate('/', { replace: true });
   }
 
   return (
