@@ -3,6 +3,7 @@
  * real c2pa-rs validation. A file without Content Credentials is `unsigned`, not an error;
  * unreadable, hostile or unsupported files raise typed errors.
  */
+import { X509Certificate } from 'node:crypto';
 import { c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
 import { withRemoteManifest } from './c2pa/remote-manifests.ts';
@@ -29,11 +30,6 @@ export interface VerifyOptions {
   reuseTrustVerdicts?: boolean;
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
-  /**
-   * Read the signer's certificate details (issuer, validity) through c2pa-rs's crJSON view. On by
-   * default; it re-reads the store, so a hot path that only needs the verdict turns it off.
-   */
-  certificateDetails?: boolean;
 }
 
 const PROVENANCE_URL = /dcterms:provenance(?:="([^"]+)"|>([^<]+)<)/;
@@ -45,20 +41,45 @@ export function findRemoteManifestUrl(bytes: Uint8Array): string | null {
   return match ? (match[1] ?? match[2] ?? null) : null;
 }
 
-interface CrJsonManifest {
-  label?: string;
-  signature?: { certificateInfo?: CertificateDetails };
+/** "C=US\nO=Org\nCN=Name" (node's distinguished-name text) as a record. */
+function distinguishedName(text: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const separator = line.indexOf('=');
+    if (separator > 0) record[line.slice(0, separator)] = line.slice(separator + 1);
+  }
+  return record;
 }
 
-function certificatesFrom(crJson: string): Map<string, CertificateDetails> {
+/**
+ * The signing certificate of every manifest in the store, read from its claim signature's x5chain
+ * with node's X509Certificate (c2pa-rs's crJSON view has them too, but building it costs more than
+ * the validation itself).
+ */
+function certificatesOf(reader: Reader, store: RawManifestStore): Map<string, CertificateDetails> {
   const details = new Map<string, CertificateDetails>();
+  const active = store.active_manifest;
+  if (!active) return details;
+  let storeBytes: Uint8Array;
   try {
-    const parsed = JSON.parse(crJson) as { manifests?: CrJsonManifest[] };
-    for (const manifest of parsed.manifests ?? []) {
-      if (manifest.label && manifest.signature?.certificateInfo) details.set(manifest.label, manifest.signature.certificateInfo);
-    }
+    storeBytes = reader.resourceToBytes(`self#jumbf=/c2pa/${active}/c2pa.signature`);
   } catch {
-    // Certificate details only enrich the report; the verdict never depends on them.
+    return details;
+  }
+  for (const label of Object.keys(store.manifests ?? {})) {
+    const leaf = signerChain(storeBytes, label)?.[0];
+    if (!leaf) continue;
+    try {
+      const certificate = new X509Certificate(leaf);
+      details.set(label, {
+        subject: distinguishedName(certificate.subject),
+        issuer: distinguishedName(certificate.issuer),
+        validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
+        serialNumber: certificate.serialNumber.toLowerCase(),
+      });
+    } catch {
+      // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.
+    }
   }
   return details;
 }
@@ -144,8 +165,7 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
   if (!read) return unsignedResponse(format.mime);
   const { reader, store } = read;
   try {
-    const certificates = options.certificateDetails === false ? new Map<string, CertificateDetails>() : certificatesFrom(reader.crJson());
-    const response = buildVerifyResponse(store, format.mime, certificates);
+    const response = buildVerifyResponse(store, format.mime, certificatesOf(reader, store));
     if (options.thumbnails) {
       const resource = (identifier: string) => reader.resourceToBytes(identifier);
       for (const manifest of response.report.manifests) attachThumbnail(manifest.thumbnail, resource);

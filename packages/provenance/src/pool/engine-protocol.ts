@@ -11,7 +11,6 @@ export interface EngineWorkerConfig {
 
 export interface VerifyTaskOptions {
   thumbnails?: boolean;
-  certificateDetails?: boolean;
   remoteManifest?: { url: string; bytes: Uint8Array };
 }
 

@@ -54,6 +54,9 @@ describe.each(testDatabaseKinds())('analytics (track-analytics, analytics/summar
     expect(events[0]).toMatchObject({ status: 'unsigned', source: 'url' });
     expect(Date.parse(events[0]!.created_at)).toBeGreaterThanOrEqual(Date.parse(events[1]!.created_at));
 
+    const listed = await readJson<{ assets: { manifestId: string; verificationCount: number; status: string }[] }>(await server.request('GET', 'assets', { token: owner.session.access_token }));
+    expect(listed.assets).toEqual([expect.objectContaining({ manifestId: signed.manifestId, verificationCount: 2, status: 'verified' })]);
+
     const theirs = await readJson<TAnalyticsSummary>(await server.request('GET', 'analytics/summary', { token: stranger.session.access_token }));
     expect(theirs).toMatchObject({ manifests: 0, verifications: { total: 0 } });
     const theirEvents = await readJson<TVerificationEventList>(await server.request('GET', 'analytics/events', { token: stranger.session.access_token }));

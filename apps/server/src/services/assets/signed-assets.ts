@@ -33,11 +33,14 @@ export function createSignedAssets(db: Db): SignedAssets {
       return (await db.select().from(signedAssets).where(or(eq(signedAssets.id, ref), eq(signedAssets.manifestId, ref))).limit(1))[0] ?? null;
     },
     async listForUser(userId, limit) {
+      // Drizzle writes columns of a one-table query without their table, so inside these subqueries
+      // a bare "id" would be verification_events.id: the outer row is named in full.
+      const outerId = sql.raw('"signed_assets"."id"');
       const rows = await db
         .select({
           asset: signedAssets,
-          verificationCount: sql<number>`(select count(*) from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${signedAssets.id})`.mapWith(Number),
-          lastStatus: sql<string | null>`(select ${verificationEvents.status} from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${signedAssets.id} order by ${verificationEvents.createdAt} desc limit 1)`,
+          verificationCount: sql<number>`(select count(*) from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${outerId})`.mapWith(Number),
+          lastStatus: sql<string | null>`(select ${verificationEvents.status} from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${outerId} order by ${verificationEvents.createdAt} desc limit 1)`,
         })
         .from(signedAssets)
         .where(eq(signedAssets.userId, userId))
