@@ -25,7 +25,9 @@ const { rows, signedAssets } = await runHttpBench(assets, { trustAnchorFiles: ha
 
 log(`\n### HTTP: POST /verify-content by upload and POST /sign-content (autocannon, ${seconds} s each, 127.0.0.1)\n`);
 log(`Server trust anchors: its own root${hasCorpus ? ' plus the C2PA trust list' : ''}. "cold" runs with the verification cache off; "cached" with it on (the same asset verified again).\n`);
-log(table(['request', 'workers', 'req/s', 'p50', 'p99', 'errors + non-2xx'], rows.map((row) => [row.label, row.workers, row.result.requestsPerSecond.toFixed(1), `${row.result.p50} ms`, `${row.result.p99} ms`, row.result.errors + row.result.non2xx])));
+const responses = (result: (typeof rows)[number]['result']) =>
+  [...Object.entries(result.statuses).map(([status, count]) => `${count} × ${status}`), ...(result.errors ? [`${result.errors} errors`] : [])].join(', ');
+log(table(['request', 'workers', 'req/s', 'p50', 'p99', 'responses'], rows.map((row) => [row.label, row.workers, row.result.requestsPerSecond.toFixed(1), `${row.result.p50} ms`, `${row.result.p99} ms`, responses(row.result)])));
 
 const anchors = hasCorpus ? corpusText('trust/C2PA-TRUST-LIST.pem') : '';
 log('\nRaw c2pa-wasm on the same signed files, same run (WasmReader.fromBytes + manifestStore, in process, no HTTP):\n');

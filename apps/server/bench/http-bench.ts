@@ -93,6 +93,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Responses by HTTP status, so a run of errors is never mistaken for a fast run. */
+  statuses: Record<string, number>;
 }
 
 /**
@@ -102,15 +104,14 @@ export interface LoadResult {
 async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'pg-load-')), 'body.bin');
   writeFileSync(bodyFile, body.body);
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = [cli, '-j', '-c', String(options.connections), '-d', String(options.seconds), '-m', 'POST', '-i', bodyFile, '-H', `content-type=${body.contentType}`];
-  if (options.token) args.push('-H', `authorization=Bearer ${options.token}`);
-  args.push(url);
+  const headers = { 'content-type': body.contentType, ...(options.token && { authorization: `Bearer ${options.token}` }) };
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const args = [tsx, path.join(import.meta.dirname, 'load-runner.ts'), url, bodyFile, JSON.stringify(headers), String(options.connections), String(options.seconds)];
   const output = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
   );
-  const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; statuses: Record<string, number> };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, statuses: result.statuses };
 }
 
 export interface HttpBenchRow {
