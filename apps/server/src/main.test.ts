@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,16 +51,27 @@ describe('main.ts', () => {
   it('serves, shuts down gracefully on SIGTERM, and keeps accounts across restarts', async () => {
     const first = await startServer(dataDir);
     const email = `main-${Date.now()}@example.com`;
-    // Sign-up hashes a password with scrypt, so it is still in flight when SIGTERM arrives.
-    const inFlight = fetch(`${first.baseUrl}/api/v1/auth/sign-up`, {
+    // A request the server has started reading when SIGTERM arrives: headers and part of the body
+    // are sent first, the rest only after the signal, so the request is surely in flight.
+    const body = JSON.stringify({ email, password: 'secret-123' });
+    const request = http.request(`${first.baseUrl}/api/v1/auth/sign-up`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret-123' }),
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
     });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    const response = new Promise<{ status: number | undefined }>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode }));
+      });
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     first.child.kill('SIGTERM');
-    const response = await inFlight;
-    expect(response.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(10));
+    expect((await response).status).toBe(201);
     expect(await first.exited).toBe(0);
     expect(first.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
 
