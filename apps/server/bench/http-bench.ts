@@ -133,8 +133,10 @@ export async function runHttpBench(assets: HttpBenchAsset[], options: { trustAnc
         for (const asset of assets) signedAssets.push({ ...asset, bytes: await server.sign(asset, token) });
         for (const asset of signedAssets) {
           const body = multipart({ file: { value: asset.bytes, fileName: asset.name } });
-          const result = await load(`${server.url}/api/v1/verify-content`, body, { connections: workers * 4, seconds: options.seconds });
-          rows.push({ label: `verify ${asset.name} (${cache ? 'cached' : 'cold'})`, workers, result });
+          const label = `verify ${asset.name} (${cache ? 'cached' : 'cold'})`;
+          // Latency with one request at a time (no queueing), then throughput with the workers kept busy.
+          rows.push({ label: `${label}, 1 connection`, workers, result: await load(`${server.url}/api/v1/verify-content`, body, { connections: 1, seconds: options.seconds }) });
+          rows.push({ label: `${label}, ${workers * 4} connections`, workers, result: await load(`${server.url}/api/v1/verify-content`, body, { connections: workers * 4, seconds: options.seconds }) });
         }
         if (!cache) {
           const small = assets[0]!;
