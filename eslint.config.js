@@ -3,8 +3,7 @@
 // inside the web app: app -> features -> shared, never feature -> feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -27,13 +26,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
-    // Resolve imports as TypeScript does (extensions, the web app's `@/` alias), so the path zones apply.
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json'] })] },
+    plugins: { import: importPlugin },
+    // Resolve imports as TypeScript does (extensions, the web app's `@/` alias), so the path zones
+    // apply. (eslint-import-resolver-typescript needs unrs-resolver, whose platform bindings the
+    // registry here does not fully carry, which breaks `npm ci`.)
+    settings: {
+      'import/resolver': {
+        alias: { map: [['@', './apps/web/src']], extensions: ['.ts', '.tsx', '.js', '.json'] },
+        node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
