@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/auth/auth-api';
 import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';
-import { useDemoSignIn } from './hooks/use-demo-sign-in';
+import { useDemoSignIn } from '@/lib/auth/use-demo-sign-in';
 import { useRedirectTarget } from './hooks/use-redirect-target';
 
 export function LoginPage() {

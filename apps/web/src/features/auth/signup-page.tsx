@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { signUp } from '@/lib/auth/auth-api';
 import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';
-import { describeError } from './api/error-message';
+import { describeError } from '@/lib/describe-error';
 import { useRedirectTarget } from './hooks/use-redirect-target';
 
 export function SignupPage() {

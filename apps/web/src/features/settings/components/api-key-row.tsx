@@ -10,7 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDateTime } from '@/lib/format';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 
 export const KEY_NAMES: Record<TApiKeyType, string> = { production: 'Production Key', test: 'Test Key' };
 

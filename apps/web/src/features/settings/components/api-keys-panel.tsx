@@ -5,7 +5,7 @@ import { KeySquare } from 'lucide-react';
 import type { TApiKeyType } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { apiKeysQuery, regenerateApiKey, settingsKeys } from '../api/account-api';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 import { ApiKeyRow } from './api-key-row';
 import { SettingsCard } from './settings-card';
 

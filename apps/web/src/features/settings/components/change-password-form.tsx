@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
 import { changePassword } from '../api/account-api';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
 export function ChangePasswordForm() {

@@ -3,12 +3,12 @@
 import { useNavigate } from 'react-router';
 import { Loader2, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useDemoAccount } from '../hooks/use-demo-account';
+import { useDemoSignIn } from '@/lib/auth/use-demo-sign-in';
 import { SettingsCard } from './settings-card';
 
 export function DemoAccountCard() {
   const navigate = useNavigate();
-  const demo = useDemoAccount(() => navigate('/dashboard'));
+  const demo = useDemoSignIn(() => navigate('/dashboard'));
   return (
     <SettingsCard
       title="Demo Account"

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import type { TNotificationPreferences } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { notificationPreferencesQuery, saveNotificationPreferences, settingsKeys } from '../api/account-api';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
 const OPTIONS: { key: keyof TNotificationPreferences; label: string; hint: string }[] = [

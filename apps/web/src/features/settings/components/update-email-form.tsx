@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { sessionStore } from '@/lib/auth/session';
 import { updateEmail } from '../api/account-api';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
 export function UpdateEmailForm({ user }: { user: TUser }) {

@@ -1,15 +1,15 @@
-// 'Create Demo Account' (SPEC.md sections 4 and 7): create a demo account, show its credentials
-// for 10 s, sign in with them after 1 s, then go to /dashboard. Each failure has its own toast.
-// The login screen has the same flow; features do not share code, so the settings tab keeps its own.
+// The demo account flow of SPEC.md section 7, shared by Login ('Try Demo Account') and Settings
+// ('Create Demo Account'): create a demo account, show its credentials for 10 s, sign in with them
+// after 1 s, then go on. Each failure has its own toast.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { createDemoAccount, signIn } from '@/lib/auth/auth-api';
-import { describeError } from '../api/describe-error';
+import { describeError } from '@/lib/describe-error';
 
 export const DEMO_CREDENTIALS_TOAST_MS = 10_000;
 export const DEMO_SIGN_IN_DELAY_MS = 1_000;
 
-export function useDemoAccount(onSignedIn: () => void): { start: () => Promise<void>; busy: boolean } {
+export function useDemoSignIn(onSignedIn: () => void): { start: () => Promise<void>; busy: boolean } {
   const [busy, setBusy] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
