@@ -2,6 +2,7 @@
 // how often it was verified, and its downloads.
 import { Download, FileCode2, FileVideo, ImageOff } from 'lucide-react';
 import type { TSignedAsset } from '@provenance/contracts';
+import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { CopyButton } from '@/components/copy-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -55,6 +56,7 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                       <code className="truncate font-mono text-muted-foreground">{asset.manifestId}</code>
                       <CopyButton text={asset.manifestId} label={`Copy manifest ID of ${asset.title ?? 'this asset'}`} className="h-7 px-2" />
                     </p>
+                    <EmbedSnippet asset={asset} />
                   </div>
                 </div>
                 <div className="flex flex-wrap items-center gap-3">
@@ -81,5 +83,19 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The copy-paste HTML that shows the Content Credentials badge over this asset on another site. */
+function EmbedSnippet({ asset }: { asset: TSignedAsset }) {
+  const snippet = embedSnippet({ origin: window.location.origin, manifestId: asset.manifestId, assetUrl: `${asset.signedAssetUrl}?download=0`, mime: asset.mime, alt: asset.title ?? '' });
+  return (
+    <details className="text-xs" data-testid="embed-snippet">
+      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Embed the Content Credentials badge</summary>
+      <pre className="mt-2 max-w-full overflow-x-auto rounded-md bg-muted p-2 font-mono text-[11px] leading-relaxed">
+        <code>{snippet}</code>
+      </pre>
+      <CopyButton text={snippet} label={`Copy embed code for ${asset.title ?? 'this asset'}`} className="mt-1 h-7 px-2" />
+    </details>
   );
 }
