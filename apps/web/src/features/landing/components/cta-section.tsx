@@ -1,7 +1,5 @@
 // Closing call to action.
-import { Link } from 'react-router';
-import { ArrowRight, BookOpen } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { PrimaryActions } from './primary-actions';
 
 export function CtaSection() {
   return (
@@ -13,20 +11,7 @@ export function CtaSection() {
         <p className="mx-auto mt-4 max-w-2xl text-blue-100/90">
           Create an account, sign your first image and see its credential verified, in a few minutes.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="inverse" asChild>
-            <Link to="/dashboard">
-              Get Started
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button size="lg" variant="outline-inverse" asChild>
-            <Link to="/docs">
-              <BookOpen aria-hidden="true" />
-              View Documentation
-            </Link>
-          </Button>
-        </div>
+        <PrimaryActions className="justify-center" />
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
 // Hero: what the product is, Get Started (to /dashboard) and View Documentation (SPEC.md section 2),
 // beside a summary of what a Content Credential records.
-import { Link } from 'react-router';
-import { ArrowRight, BookOpen, Clock, Cpu, FileClock, Fingerprint, Sparkles } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Clock, Cpu, FileClock, Fingerprint, Sparkles } from 'lucide-react';
+import { PrimaryActions } from './primary-actions';
 
 const RECORDS = [
   { Icon: Fingerprint, label: 'Signer', text: 'The organisation whose certificate signed the manifest' },
@@ -28,20 +27,7 @@ export function HeroSection() {
             Provenance Gateway signs images and video with tamper-evident Content Credentials and verifies them anywhere, so newsrooms,
             agencies, platforms and regulators can tell authentic media from the rest.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" variant="inverse" asChild>
-              <Link to="/dashboard">
-                Get Started
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button size="lg" variant="outline-inverse" asChild>
-              <Link to="/docs">
-                <BookOpen aria-hidden="true" />
-                View Documentation
-              </Link>
-            </Button>
-          </div>
+          <PrimaryActions />
         </div>
         <div className="rounded-2xl border border-white/15 bg-white/[0.06] p-6 shadow-2xl backdrop-blur-sm">
           <p className="text-sm font-semibold text-white">What a Content Credential records</p>
