@@ -32,7 +32,7 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
+export async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-http-bench-'));
   const database = await createDb({ kind: 'pglite' });
   const logger = createLogger({ level: 'silent' });
@@ -69,12 +69,13 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
     async stop() {
       await new Promise<void>((closed) => server.close(() => closed()));
       await engine.close();
+      await gateway.flush();
       await database.close();
     },
   };
 }
 
-function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
+export function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, field] of Object.entries(fields)) {
@@ -101,7 +102,7 @@ export interface LoadResult {
  * autocannon runs in its own process, so the load generator never competes with the server for
  * the event loop it is measuring.
  */
-async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
+export async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'pg-load-')), 'body.bin');
   writeFileSync(bodyFile, body.body);
   const headers = { 'content-type': body.contentType, ...(options.token && { authorization: `Bearer ${options.token}` }) };

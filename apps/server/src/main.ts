@@ -53,6 +53,7 @@ const gateway = createGatewayServices({
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
   store: assetStore,
   apiBaseUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/api/v1`,
+  logger,
 });
 const app = createApp({
   config: {
@@ -89,6 +90,7 @@ function shutdown(signal: string): void {
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
     await engine.close();
+    await gateway.flush();
     await database.close();
     logger.info('stopped');
     process.exit(error ? 1 : 0);

@@ -2,6 +2,7 @@
 // the safe fetcher, the asset store and the database. main.ts and the tests call it.
 import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '../fetch/safe-fetcher.ts';
+import type { Logger } from '../logging/logger.ts';
 import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import type { AssetStore } from './assets/asset-store.ts';
 import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
@@ -20,6 +21,8 @@ export interface GatewayServices {
   analytics: Analytics;
   /** Absolute base of API links in responses (PUBLIC_URL + /api/v1). */
   apiBaseUrl: string;
+  /** Writes what is still queued (verification events); call before closing the database. */
+  flush(): Promise<void>;
 }
 
 export function createGatewayServices(deps: {
@@ -31,16 +34,21 @@ export function createGatewayServices(deps: {
   clock?: () => Date;
   /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
   verifyCacheEntries?: number;
+  logger?: Logger;
 }): GatewayServices {
-  const signedAssets = createSignedAssets(deps.db);
-  const events = createVerificationEvents(deps.db, deps.clock);
+  const events = createVerificationEvents(deps.db, {
+    ...(deps.clock && { clock: deps.clock }),
+    onWriteError: (error, lost) => deps.logger?.error('verification events could not be written', { lost, error: error instanceof Error ? error.message : String(error) }),
+  });
+  const signedAssets = createSignedAssets(deps.db, events);
   return {
     engine: deps.engine,
     store: deps.store,
     signedAssets,
     signer: createContentSigner({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, apiBaseUrl: deps.apiBaseUrl }),
     verifier: createContentVerifier({ engine: deps.engine, fetcher: deps.fetcher, store: deps.store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
-    analytics: createAnalytics({ db: deps.db, signedAssets, ...(deps.clock && { clock: deps.clock }) }),
+    analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),
     apiBaseUrl: deps.apiBaseUrl,
+    flush: () => events.flush(),
   };
 }

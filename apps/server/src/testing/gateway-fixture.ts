@@ -62,7 +62,15 @@ export async function createGatewayTestServer(
     ...(options.clock && { clock: options.clock }),
   });
   const server = createTestServer(database, { gateway, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, ...(options.clock && { clock: options.clock }) });
-  return { server, gateway, dataDir, close: engine.close };
+  return {
+    server,
+    gateway,
+    dataDir,
+    close: async () => {
+      await engine.close();
+      await gateway.flush();
+    },
+  };
 }
 
 /** A multipart request through the app, as a browser form upload would send it. */

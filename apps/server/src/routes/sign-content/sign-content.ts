@@ -2,18 +2,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { readMultipartUpload, type UploadSchema } from '../../http/multipart-upload.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
 import { BEARER_SECURITY } from '../route-context.ts';
 import type { GatewayRouteContext } from '../gateway-route-context.ts';
 
-const ZSignUpload = z
-  .object({
-    file: z.custom<File>((value) => value instanceof File && value.size > 0, { message: 'file is required: the image or video to sign' }).openapi({ type: 'string', format: 'binary', description: 'The image or video to sign' }),
-    metadata: z.string().openapi({ description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' }),
-  })
-  .openapi('SignContentUpload');
+const SIGN_UPLOAD_SCHEMA: UploadSchema = {
+  type: 'object',
+  required: ['file', 'metadata'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The image or video to sign' },
+    metadata: { type: 'string', description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' },
+  },
+};
 
 export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void {
   const route = createRoute({
@@ -30,7 +33,7 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
       body: {
         content: {
           'application/json': { schema: ZSignContentRequest, example: { assetUrl: 'https://example.org/photo.jpg', metadata: { creator: 'Ada Reporter', license: 'All Rights Reserved', aiAssisted: false } } },
-          'multipart/form-data': { schema: ZSignUpload },
+          'multipart/form-data': { schema: SIGN_UPLOAD_SCHEMA },
         },
       },
     },
@@ -44,22 +47,20 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
     const userId = c.var.account.userId;
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
-      const form = await c.req.parseBody();
-      const file = form['file'];
-      if (!(file instanceof File) || file.size === 0) throw ApiError.validation('file is required: the image or video to sign');
+      const { file, fields } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
+      if (!file) throw ApiError.validation('file is required: the image or video to sign');
       let raw: unknown;
       try {
-        raw = JSON.parse(typeof form['metadata'] === 'string' ? form['metadata'] : '{}');
+        raw = JSON.parse(fields['metadata'] ?? '{}');
       } catch {
         throw ApiError.validation('metadata must be a JSON object');
       }
       const metadata = ZSigningMetadata.safeParse(raw);
       if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = await ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.name }, metadata.data);
+      const result = await ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes: file.bytes, fileName: file.fileName }, metadata.data);
       return c.json(result, 201);
     }
-    const parsed = ZSignContentRequest.safeParse(c.req.valid('json'));
+    const parsed = ZSignContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const result = await ctx.gateway.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);

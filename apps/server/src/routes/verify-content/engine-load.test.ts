@@ -45,6 +45,7 @@ describe('verification under load: engine workers, back-pressure and the cache',
         return engineVerify(...args);
       },
     });
+    await gateway.flush();
     const before = (await database.db.select().from(verificationEvents)).length;
     const results: TVerifyResponse[] = [];
     for (let index = 0; index < 3; index += 1) {
@@ -52,6 +53,7 @@ describe('verification under load: engine workers, back-pressure and the cache',
     }
     expect(new Set(results.map((result) => result.eventId)).size).toBe(3);
     expect(results.every((result) => result.verification.status === 'unsigned')).toBe(true);
+    await gateway.flush();
     expect((await database.db.select().from(verificationEvents)).length - before).toBe(3);
     expect(engineCalls).toBe(1);
   });

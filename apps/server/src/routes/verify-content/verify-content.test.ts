@@ -10,6 +10,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { verificationEvents } from '../../db/gateway-schema.ts';
 import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import type { GatewayServices } from '../../services/create-gateway-services.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', aiAssisted: true };
@@ -17,6 +18,7 @@ const metadata = { creator: 'Ada Reporter', aiAssisted: true };
 describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
+  let gateway: GatewayServices;
   let assets: LocalAssetServer;
   let owner: { token: string; userId: string };
   let signed: TSignContentResponse;
@@ -24,7 +26,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    ({ server } = await createGatewayTestServer(database));
+    ({ server, gateway } = await createGatewayTestServer(database));
     assets = await startLocalAssetServer();
     const account = await signUpAccount(server);
     owner = { token: account.session.access_token, userId: account.session.user.id };
@@ -37,6 +39,12 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     await database.close();
   });
 
+  /** The event as written to the database (events are written behind the response). */
+  const storedEvent = async (id: string) => {
+    await gateway.flush();
+    return (await database.db.select().from(verificationEvents).where(eq(verificationEvents.id, id)))[0];
+  };
+
   const verifyUrl = async (bytes: Uint8Array, name: string, token?: string) =>
     server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/check/${name}`, bytes) }, ...(token && { token }), headers: { 'cf-ipcountry': 'FR', 'cf-ipcity': 'Lyon' } });
 
@@ -48,7 +56,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: 'Provenance Gateway' } });
     expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
     expect(result.report.manifestId).toBe(signed.manifestId);
-    const [event] = await database.db.select().from(verificationEvents).where(eq(verificationEvents.id, result.eventId!));
+    const event = await storedEvent(result.eventId!);
     expect(event).toMatchObject({ status: 'verified', source: 'url', manifestId: signed.manifestId, ownerUserId: owner.userId, callerUserId: caller.session.user.id, geoLocation: 'Lyon, FR' });
   });
 
@@ -112,7 +120,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const caller = await signUpAccount(server);
     const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
     const result = await readJson<TVerifyResponse>(await verifyUrl(signedBytes, 'by-key.jpg', key.key.secret));
-    const [event] = await database.db.select().from(verificationEvents).where(eq(verificationEvents.id, result.eventId!));
+    const event = await storedEvent(result.eventId!);
     expect(event?.callerUserId).toBe(caller.session.user.id);
   });
 

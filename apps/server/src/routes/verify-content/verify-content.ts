@@ -3,6 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { readMultipartUpload, type UploadSchema } from '../../http/multipart-upload.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
@@ -10,7 +11,7 @@ import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
-const ZVerifyUpload = z.object({ file: z.custom<File>((value) => value instanceof File && value.size > 0, { message: 'file is required: the image or video to verify' }).openapi({ type: 'string', format: 'binary', description: 'The image or video to verify' }) }).openapi('VerifyContentUpload');
+const VERIFY_UPLOAD_SCHEMA: UploadSchema = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image or video to verify' } } };
 const ZVerifyQuery = z.object({ thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }) });
 
 export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): void {
@@ -30,7 +31,7 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
       body: {
         content: {
           'application/json': { schema: ZVerifyContentRequest, example: { assetUrl: 'https://example.org/photo.jpg' } },
-          'multipart/form-data': { schema: ZVerifyUpload },
+          'multipart/form-data': { schema: VERIFY_UPLOAD_SCHEMA },
         },
       },
     },
@@ -45,13 +46,11 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     const caller = { userId: c.var.account?.userId, geo: coarseGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true' };
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
-      const form = await c.req.parseBody();
-      const file = form['file'];
-      if (!(file instanceof File) || file.size === 0) throw ApiError.validation('file is required: the image or video to verify');
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      return c.json(await ctx.gateway.verifier.verifyContent({ kind: 'upload', bytes, fileName: file.name }, caller), 200);
+      const { file } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
+      if (!file) throw ApiError.validation('file is required: the image or video to verify');
+      return c.json(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file }, caller), 200);
     }
-    const parsed = ZVerifyContentRequest.safeParse(c.req.valid('json'));
+    const parsed = ZVerifyContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { analyticsEvents, verificationEvents } from '../../db/gateway-schema.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
+import type { VerificationEvents } from '../verification/verification-events.ts';
 
 export interface Analytics {
   track(request: TTrackAnalyticsRequest): Promise<{ eventId: string; metrics: TAssetMetrics }>;
@@ -19,8 +20,8 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; clock?: () => Date }): Analytics {
-  const { db, signedAssets } = deps;
+export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'flush'>; clock?: () => Date }): Analytics {
+  const { db, signedAssets, events } = deps;
   const now = deps.clock ?? (() => new Date());
   const involving = (userId: string) => or(eq(verificationEvents.ownerUserId, userId), eq(verificationEvents.callerUserId, userId));
 
@@ -39,6 +40,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; cloc
         geo: request.data.geo ?? null,
       });
       const ref = asset?.manifestId ?? request.data.assetId;
+      await events.flush();
       const byType = await db.select({ type: analyticsEvents.eventType, total: count() }).from(analyticsEvents).where(eq(analyticsEvents.assetRef, ref)).groupBy(analyticsEvents.eventType);
       const [verifications] = await db
         .select({ total: count() })
@@ -52,6 +54,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; cloc
     async summary(userId) {
       const today = new Date(isoDay(now()));
       const since = new Date(today.getTime() - 29 * DAY_MS);
+      await events.flush();
       const [manifests, byStatus, [todayCount], perDayRows, reasons] = await Promise.all([
         signedAssets.countForUser(userId),
         db.select({ status: verificationEvents.status, total: count() }).from(verificationEvents).where(involving(userId)).groupBy(verificationEvents.status),
@@ -87,6 +90,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; cloc
     },
 
     async recentEvents(userId, limit) {
+      await events.flush();
       const rows = await db.select().from(verificationEvents).where(involving(userId)).orderBy(desc(verificationEvents.createdAt)).limit(limit);
       return rows.map((row) => ({
         id: row.id,

@@ -21,7 +21,8 @@ export interface SignedAssets {
   countForUser(userId: string): Promise<number>;
 }
 
-export function createSignedAssets(db: Db): SignedAssets {
+/** `pendingEvents`: verification events written behind (verification-events.ts), flushed before counting. */
+export function createSignedAssets(db: Db, pendingEvents: { flush(): Promise<void> } = { flush: async () => undefined }): SignedAssets {
   const first = async (where: ReturnType<typeof eq>) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
   return {
     async insert(row) {
@@ -36,6 +37,7 @@ export function createSignedAssets(db: Db): SignedAssets {
       // Drizzle writes columns of a one-table query without their table, so inside these subqueries
       // a bare "id" would be verification_events.id: the outer row is named in full.
       const outerId = sql.raw('"signed_assets"."id"');
+      await pendingEvents.flush();
       const rows = await db
         .select({
           asset: signedAssets,

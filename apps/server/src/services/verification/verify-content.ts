@@ -1,6 +1,6 @@
 // Verifies content for the API: fetches an asset URL through the safe fetcher, reads an upload, or
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
-// manifest safely when the asset names one); records the verification event.
+// manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { EngineBusyError, ProvenanceError, RemoteManifestError, formatFromFileName, type VerifyResponse } from '@provenance/engine';
@@ -16,7 +16,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 export type VerifySource =
   | { kind: 'url'; url: string }
-  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
+  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined; /** SHA-256 (hex) of bytes, when the upload was hashed as it arrived. */ sha256?: string | undefined }
   | { kind: 'manifest'; manifestId: string };
 
 export interface VerifyCaller {
@@ -50,11 +50,11 @@ export function engineFailure(error: unknown): never {
 export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents; cache: VerificationCache }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache } = deps;
 
-  async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; assetId: string; userId: string }> {
+  async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string }> {
     const row = await signedAssets.findByManifestId(manifestId);
     const bytes = row ? await store.get(row.id, 'signed') : null;
     if (!row || !bytes) throw ApiError.notFound(`No signed asset with manifest ${manifestId}`);
-    return { bytes, mime: row.mime, assetId: row.id, userId: row.userId };
+    return { bytes, mime: row.mime };
   }
 
   async function mimeOf(bytes: Uint8Array, fileName?: string): Promise<string> {
@@ -89,7 +89,6 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     async verifyContent(source, caller) {
       let bytes: Uint8Array;
       let mime: string;
-      let stored: { assetId: string; userId: string } | null = null;
       if (source.kind === 'url') {
         const fetched = await fetcher(source.url).catch((error: unknown) => fetchFailure(error, 'The asset could not be fetched'));
         bytes = fetched.bytes;
@@ -98,25 +97,18 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         bytes = source.bytes;
         mime = await mimeOf(bytes, source.fileName);
       } else {
-        const loaded = await loadStored(source.manifestId);
-        ({ bytes, mime } = loaded);
-        stored = loaded;
+        ({ bytes, mime } = await loadStored(source.manifestId));
       }
-      const assetHash = sha256(bytes);
+      const assetHash = (source.kind === 'upload' && source.sha256) || sha256(bytes);
       const response = await validate(bytes, mime, caller.thumbnails ?? false, assetHash);
-      if (!stored && response.report.manifestId) {
-        const row = await signedAssets.findByManifestId(response.report.manifestId);
-        if (row) stored = { assetId: row.id, userId: row.userId };
-      }
-      const eventId = await events.record({
+      // The owner and signed asset are found from the manifest ID when the event is written.
+      const eventId = events.record({
         status: response.verification.status,
         reason: response.report.reason,
         geoLocation: caller.geo ?? null,
         source: source.kind,
         manifestId: response.report.manifestId,
         assetHash,
-        ownerUserId: stored?.userId ?? null,
-        signedAssetId: stored?.assetId ?? null,
         callerUserId: caller.userId ?? null,
       });
       return { ...response, eventId };
