@@ -15,6 +15,7 @@ import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 import { applyTrustDelta, trustDelta } from './trust/trust-verdicts.ts';
 import { chainFingerprint, signerChain } from './c2pa/claim-signature.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
+import { manifestPrefix, manifestSegmentsEnd, withWholeFileBinding } from './c2pa/jpeg-hard-binding.ts';
 
 export interface VerifyOptions {
   trust?: TrustStore;
@@ -30,6 +31,11 @@ export interface VerifyOptions {
   reuseTrustVerdicts?: boolean;
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
+  /**
+   * Check a JPEG's hard binding with native SHA-2 (see c2pa/jpeg-hard-binding.ts; on by default);
+   * off, c2pa-wasm hashes the whole file itself.
+   */
+  nativeHardBinding?: boolean;
 }
 
 const PROVENANCE_URL = /dcterms:provenance(?:="([^"]+)"|>([^<]+)<)/;
@@ -56,16 +62,9 @@ function distinguishedName(text: string): Record<string, string> {
  * with node's X509Certificate (c2pa-rs's crJSON view has them too, but building it costs more than
  * the validation itself).
  */
-function certificatesOf(reader: Reader, store: RawManifestStore): Map<string, CertificateDetails> {
+function certificatesOf(storeBytes: Uint8Array | null, store: RawManifestStore): Map<string, CertificateDetails> {
   const details = new Map<string, CertificateDetails>();
-  const active = store.active_manifest;
-  if (!active) return details;
-  let storeBytes: Uint8Array;
-  try {
-    storeBytes = reader.resourceToBytes(`self#jumbf=/c2pa/${active}/c2pa.signature`);
-  } catch {
-    return details;
-  }
+  if (!storeBytes) return details;
   for (const label of Object.keys(store.manifests ?? {})) {
     const leaf = signerChain(storeBytes, label)?.[0];
     if (!leaf) continue;
@@ -112,20 +111,56 @@ async function openReader(mime: string, bytes: Uint8Array, context: string, remo
   }
 }
 
+interface StoreRead {
+  reader: Reader;
+  store: RawManifestStore;
+  /** The manifest store's JUMBF bytes, null when c2pa-wasm cannot give them. */
+  storeBytes: Uint8Array | null;
+}
+
+/** The whole manifest store's bytes (c2pa-wasm answers a box URI of the active manifest with them). */
+function manifestStoreBytes(reader: Reader, store: RawManifestStore): Uint8Array | null {
+  if (!store.active_manifest) return null;
+  try {
+    return reader.resourceToBytes(`self#jumbf=/c2pa/${store.active_manifest}/c2pa.signature`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One validating read by c2pa-wasm. A JPEG's hard binding is checked with native SHA-2 when its
+ * layout allows (c2pa/jpeg-hard-binding.ts); whenever that does not confirm the file, c2pa-wasm
+ * reads the whole file, so its verdict and codes are the ones reported.
+ */
+async function readStore(mime: string, bytes: Uint8Array, context: string, options: VerifyOptions): Promise<StoreRead | null> {
+  const segmentsEnd = mime === 'image/jpeg' && options.nativeHardBinding !== false ? manifestSegmentsEnd(bytes) : null;
+  if (segmentsEnd !== null) {
+    const reader = await openReader(mime, manifestPrefix(bytes, segmentsEnd), context).catch(() => null);
+    if (reader) {
+      const prefixStore = reader.manifestStore() as RawManifestStore;
+      const storeBytes = manifestStoreBytes(reader, prefixStore);
+      const store = storeBytes && withWholeFileBinding(prefixStore, storeBytes, bytes);
+      if (store) return { reader, store, storeBytes };
+      reader.free();
+    }
+  }
+  const reader = await openReader(mime, bytes, context, options.remoteManifest);
+  if (!reader) return null;
+  const store = reader.manifestStore() as RawManifestStore;
+  return { reader, store, storeBytes: manifestStoreBytes(reader, store) };
+}
+
 /**
  * The key of the signer chain of a single-manifest store read without trust checking, when its
  * verdict can be reused: one manifest (ingredients' own manifests are judged separately by
  * c2pa-rs), intact (Valid), and a chain we can read.
  */
-function reusableChainKey(reader: Reader, store: RawManifestStore): string | null {
+function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
   const label = store.active_manifest;
-  if (!label || store.validation_state !== 'Valid' || Object.keys(store.manifests ?? {}).length !== 1) return null;
-  try {
-    const chain = signerChain(reader.resourceToBytes(`self#jumbf=/c2pa/${label}/c2pa.signature`), label);
-    return chain ? chainFingerprint(chain) : null;
-  } catch {
-    return null;
-  }
+  if (!label || !storeBytes || store.validation_state !== 'Valid' || Object.keys(store.manifests ?? {}).length !== 1) return null;
+  const chain = signerChain(storeBytes, label);
+  return chain ? chainFingerprint(chain) : null;
 }
 
 /**
@@ -133,29 +168,27 @@ function reusableChainKey(reader: Reader, store: RawManifestStore): string | nul
  * trust checking (anchors are parsed on every checked read); a verdict already known for the
  * signer's exact chain is applied, otherwise one checked read is made and its verdict remembered.
  */
-async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore, options: VerifyOptions): Promise<{ reader: Reader; store: RawManifestStore } | null> {
-  if (options.remoteManifest || trust.anchors.length === 0 || options.reuseTrustVerdicts === false) {
-    const reader = await openReader(mime, bytes, options.remoteManifest ? trust.remoteReaderContext : trust.readerContext, options.remoteManifest);
-    return reader && { reader, store: reader.manifestStore() as RawManifestStore };
-  }
-  const unchecked = await openReader(mime, bytes, UNCHECKED_TRUST_CONTEXT);
+async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore, options: VerifyOptions): Promise<StoreRead | null> {
+  if (options.remoteManifest) return readStore(mime, bytes, trust.remoteReaderContext, options);
+  if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false) return readStore(mime, bytes, trust.readerContext, options);
+  const unchecked = await readStore(mime, bytes, UNCHECKED_TRUST_CONTEXT, options);
   if (!unchecked) return null;
-  const uncheckedStore = unchecked.manifestStore() as RawManifestStore;
-  const chainKey = reusableChainKey(unchecked, uncheckedStore);
+  const uncheckedStore = unchecked.store;
+  const chainKey = reusableChainKey(unchecked);
   const label = uncheckedStore.active_manifest;
   const known = chainKey ? trust.verdicts.get(chainKey) : undefined;
   if (known && label) {
     const activeManifest = applyTrustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, known, label);
-    return { reader: unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
+    return { ...unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
   }
-  unchecked.free();
-  const reader = await openReader(mime, bytes, trust.readerContext);
-  if (!reader) return null;
-  const store = reader.manifestStore() as RawManifestStore;
+  unchecked.reader.free();
+  const read = await readStore(mime, bytes, trust.readerContext, options);
+  if (!read) return null;
+  const { store } = read;
   if (chainKey && label && store.validation_state) {
     trust.verdicts.set(chainKey, trustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, store.validation_results?.activeManifest ?? {}, store.validation_state, label));
   }
-  return { reader, store };
+  return read;
 }
 
 export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
@@ -163,9 +196,9 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
   if (!format) throw new UnsupportedFormatError(mimeType);
   const read = await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
   if (!read) return unsignedResponse(format.mime);
-  const { reader, store } = read;
+  const { reader, store, storeBytes } = read;
   try {
-    const response = buildVerifyResponse(store, format.mime, certificatesOf(reader, store));
+    const response = buildVerifyResponse(store, format.mime, certificatesOf(storeBytes, store));
     if (options.thumbnails) {
       const resource = (identifier: string) => reader.resourceToBytes(identifier);
       for (const manifest of response.report.manifests) attachThumbnail(manifest.thumbnail, resource);

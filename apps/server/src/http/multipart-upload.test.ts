@@ -142,4 +142,34 @@ describe('readMultipartUpload', () => {
   it('rejects a body with no parts at all with 400 validation_error', async () => {
     await expectApiError(readMultipartUpload(rawRequest('not a multipart body', MULTIPART), { fileField: 'file', maxFileBytes: 1024 }), 400, 'validation_error');
   });
+
+  it('takes the first file of the field and ignores a second', async () => {
+    const body = filePart('file', 'first.bin', 'first') + filePart('file', 'second.bin', 'second') + CLOSE;
+    const upload = await readMultipartUpload(rawRequest(body, MULTIPART), { fileField: 'file', maxFileBytes: 1024 });
+    expect(upload.file?.fileName).toBe('first.bin');
+    expect(Buffer.from(upload.file!.bytes).toString()).toBe('first');
+  });
+
+  it('accepts a file and a field of exactly the limit', async () => {
+    const bytes = new Uint8Array(randomBytes(4096));
+    const upload = await readMultipartUpload(formRequest([['file', { bytes, fileName: 'exact.bin' }], ['metadata', 'x'.repeat(100)]]), { fileField: 'file', maxFileBytes: 4096, maxFieldBytes: 100 });
+    expect(upload.file?.sha256).toBe(sha256(bytes));
+    expect(upload.fields.metadata).toHaveLength(100);
+  });
+
+  it('answers a body cut off inside a file part (wanted or not) with 400, without an uncaught error', async () => {
+    const uncaught: unknown[] = [];
+    const listener = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', listener);
+    try {
+      for (const field of ['file', 'other']) {
+        const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="cut.bin"\r\n\r\nhalf a fi`;
+        await expectApiError(readMultipartUpload(rawRequest(body, MULTIPART), { fileField: 'file', maxFileBytes: 1024 }), 400, 'validation_error');
+      }
+      await new Promise((settled) => setTimeout(settled, 20));
+    } finally {
+      process.off('uncaughtException', listener);
+    }
+    expect(uncaught).toEqual([]);
+  });
 });

@@ -32,20 +32,26 @@ export async function readMultipartUpload(request: Request, options: MultipartUp
   try {
     parser = busboy({
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
-      limits: { fileSize: options.maxFileBytes, fieldSize: maxFieldBytes, files: 4, fields: 16, parts: 24 },
+      // busboy calls a part truncated when it reaches the limit; one byte more lets exactly the limit in.
+      limits: { fileSize: options.maxFileBytes + 1, fieldSize: maxFieldBytes + 1, files: 4, fields: 16, parts: 24 },
     });
   } catch {
     throw ApiError.validation('The upload is not a valid multipart/form-data body (missing boundary)');
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
+  // Set when the first file of the field starts, not when it ends: a second one is ignored.
+  let fileTaken = false;
 
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on('file', (name, stream, info) => {
-      if (name !== options.fileField || file) {
+      // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
+      stream.on('error', (error: Error) => reject(ApiError.validation(`The upload is not a valid multipart/form-data body: ${error.message}`)));
+      if (name !== options.fileField || fileTaken) {
         stream.resume();
         return;
       }
+      fileTaken = true;
       const hash = createHash('sha256');
       const chunks: Buffer[] = [];
       let size = 0;

@@ -5,53 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
-
-interface Box {
-  type: string;
-  payload: Uint8Array;
-}
-
-const MAX_BOXES = 10_000;
-
-function* boxes(bytes: Uint8Array): Generator<Box> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = 0;
-  let count = 0;
-  while (offset + 8 <= bytes.byteLength && count++ < MAX_BOXES) {
-    let size = view.getUint32(offset);
-    let header = 8;
-    if (size === 1) {
-      if (offset + 16 > bytes.byteLength) return;
-      size = Number(view.getBigUint64(offset + 8));
-      header = 16;
-    } else if (size === 0) {
-      size = bytes.byteLength - offset;
-    }
-    if (size < header || offset + size > bytes.byteLength) return;
-    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
-    yield { type, payload: bytes.subarray(offset + header, offset + size) };
-    offset += size;
-  }
-}
-
-/** A JUMBF superbox's label (from its description box) and its content boxes. */
-function superbox(payload: Uint8Array): { label: string | null; children: Box[] } {
-  const children = [...boxes(payload)];
-  const description = children[0];
-  if (!description || description.type !== 'jumd') return { label: null, children: [] };
-  const toggles = description.payload[16] ?? 0;
-  let label: string | null = null;
-  if (toggles & 0x02) {
-    const start = 17;
-    const end = description.payload.indexOf(0, start);
-    label = new TextDecoder().decode(description.payload.subarray(start, end < 0 ? undefined : end));
-  }
-  return { label, children: children.slice(1) };
-}
-
-function child(children: Box[], label: string): Box | undefined {
-  return children.find((box) => box.type === 'jumb' && superbox(box.payload).label === label);
-}
+import { manifestBox, superbox } from './jumbf.ts';
 
 function asChain(value: unknown): Uint8Array[] | null {
   if (value instanceof Uint8Array) return [value];
@@ -62,12 +16,7 @@ function asChain(value: unknown): Uint8Array[] | null {
 /** The DER certificate chain that signed `manifestLabel`, or null when it cannot be found. */
 export function signerChain(manifestStore: Uint8Array, manifestLabel: string): Uint8Array[] | null {
   try {
-    const [root] = [...boxes(manifestStore)];
-    if (!root || root.type !== 'jumb') return null;
-    const store = superbox(root.payload);
-    const manifest = child(store.children, manifestLabel);
-    if (!manifest) return null;
-    const signature = child(superbox(manifest.payload).children, 'c2pa.signature');
+    const signature = manifestBox(manifestStore, manifestLabel, ['c2pa.signature']);
     if (!signature) return null;
     const cbor = superbox(signature.payload).children.find((box) => box.type === 'cbor');
     if (!cbor) return null;
