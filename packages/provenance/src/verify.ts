@@ -57,6 +57,34 @@ function distinguishedName(text: string): Record<string, string> {
   return record;
 }
 
+const MAX_KNOWN_CERTIFICATES = 1024;
+const knownCertificates = new Map<string, CertificateDetails | null>();
+
+/**
+ * The details of a DER certificate. Parsing one costs about half a millisecond and the same few
+ * signers sign most assets, so details are remembered by the certificate's bytes.
+ */
+function certificateDetails(der: Uint8Array): CertificateDetails | null {
+  const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  const known = knownCertificates.get(key);
+  if (known !== undefined) return known;
+  let details: CertificateDetails | null = null;
+  try {
+    const certificate = new X509Certificate(der);
+    details = {
+      subject: distinguishedName(certificate.subject),
+      issuer: distinguishedName(certificate.issuer),
+      validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
+      serialNumber: certificate.serialNumber.toLowerCase(),
+    };
+  } catch {
+    // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.
+  }
+  if (knownCertificates.size >= MAX_KNOWN_CERTIFICATES) knownCertificates.clear();
+  knownCertificates.set(key, details);
+  return details;
+}
+
 /**
  * The signing certificate of every manifest in the store, read from its claim signature's x5chain
  * with node's X509Certificate (c2pa-rs's crJSON view has them too, but building it costs more than
@@ -67,18 +95,8 @@ function certificatesOf(storeBytes: Uint8Array | null, store: RawManifestStore):
   if (!storeBytes) return details;
   for (const label of Object.keys(store.manifests ?? {})) {
     const leaf = signerChain(storeBytes, label)?.[0];
-    if (!leaf) continue;
-    try {
-      const certificate = new X509Certificate(leaf);
-      details.set(label, {
-        subject: distinguishedName(certificate.subject),
-        issuer: distinguishedName(certificate.issuer),
-        validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
-        serialNumber: certificate.serialNumber.toLowerCase(),
-      });
-    } catch {
-      // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.
-    }
+    const certificate = leaf && certificateDetails(leaf);
+    if (certificate) details.set(label, certificate);
   }
   return details;
 }

@@ -60,7 +60,8 @@ describe('the engine’s own JPEGs', () => {
 
   it('leave a changed image byte to c2pa-wasm, which reports the data hash mismatch', async () => {
     const tampered = signed.slice();
-    tampered[tampered.byteLength - 100] ^= 0xff;
+    const index = tampered.byteLength - 100;
+    tampered[index] = tampered[index]! ^ 0xff;
     expect(await nativelyConfirmed(tampered)).toBe(false);
     const { native, wasm } = await bothWays(tampered, ourTrust);
     expect(native).toEqual(wasm);

@@ -6,7 +6,7 @@
 // were most of its cost per verification). The owner and signed asset are resolved from the
 // manifest ID inside that INSERT, so a row deleted meanwhile leaves the reference empty rather than
 // failing the batch. Reads that count events call flush() first, so a user never sees a count that
-// misses their own last verification. What is at risk is the last flush interval (25 ms) of events
+// misses their own last verification. What is at risk is the last flush interval (100 ms) of events
 // if the process dies without shutting down.
 import { randomUUID } from 'node:crypto';
 import type { TVerificationStatus } from '@provenance/contracts';
@@ -57,7 +57,7 @@ function insertBatch(batch: QueuedEvent[]): SQL {
 
 export function createVerificationEvents(db: Db, options: VerificationEventsOptions = {}): VerificationEvents {
   const clock = options.clock ?? (() => new Date());
-  const flushIntervalMs = options.flushIntervalMs ?? 25;
+  const flushIntervalMs = options.flushIntervalMs ?? 100;
   const maxBatch = options.maxBatch ?? 256;
   const onWriteError = options.onWriteError ?? (() => undefined);
   let queue: QueuedEvent[] = [];
