@@ -15,7 +15,8 @@ import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 import { applyTrustDelta, trustDelta } from './trust/trust-verdicts.ts';
 import { chainFingerprint, signerChain } from './c2pa/claim-signature.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
-import { manifestPrefix, manifestSegmentsEnd, withWholeFileBinding } from './c2pa/jpeg-hard-binding.ts';
+import { jpegManifestSegments, manifestPrefix, withWholeFileBinding, type JpegManifestSegments } from './c2pa/jpeg-hard-binding.ts';
+import { manifestCount } from './c2pa/jumbf.ts';
 
 export interface VerifyOptions {
   trust?: TrustStore;
@@ -146,27 +147,37 @@ function manifestStoreBytes(reader: Reader, store: RawManifestStore): Uint8Array
   }
 }
 
+/** A JPEG's manifest segments, when its hard binding may be checked natively. */
+function nativeSegments(mime: string, bytes: Uint8Array, options: VerifyOptions): JpegManifestSegments | null {
+  return mime === 'image/jpeg' && options.nativeHardBinding !== false && !options.remoteManifest ? jpegManifestSegments(bytes) : null;
+}
+
 /**
- * One validating read by c2pa-wasm. A JPEG's hard binding is checked with native SHA-2 when its
- * layout allows (c2pa/jpeg-hard-binding.ts); whenever that does not confirm the file, c2pa-wasm
- * reads the whole file, so its verdict and codes are the ones reported.
+ * A validating read of a JPEG's manifest with its hard binding checked by native SHA-2
+ * (c2pa/jpeg-hard-binding.ts); null when that does not confirm the file, which is then invalid or
+ * unusual and for c2pa-wasm to read whole.
  */
-async function readStore(mime: string, bytes: Uint8Array, context: string, options: VerifyOptions): Promise<StoreRead | null> {
-  const segmentsEnd = mime === 'image/jpeg' && options.nativeHardBinding !== false ? manifestSegmentsEnd(bytes) : null;
-  if (segmentsEnd !== null) {
-    const reader = await openReader(mime, manifestPrefix(bytes, segmentsEnd), context).catch(() => null);
-    if (reader) {
-      const prefixStore = reader.manifestStore() as RawManifestStore;
-      const storeBytes = manifestStoreBytes(reader, prefixStore);
-      const store = storeBytes && withWholeFileBinding(prefixStore, storeBytes, bytes);
-      if (store) return { reader, store, storeBytes };
-      reader.free();
-    }
-  }
+async function readNatively(bytes: Uint8Array, segments: JpegManifestSegments, context: string): Promise<StoreRead | null> {
+  const reader = await openReader('image/jpeg', manifestPrefix(bytes, segments.end), context).catch(() => null);
+  if (!reader) return null;
+  const prefixStore = reader.manifestStore() as RawManifestStore;
+  const storeBytes = manifestStoreBytes(reader, prefixStore);
+  const store = storeBytes && withWholeFileBinding(prefixStore, storeBytes, bytes);
+  if (store) return { reader, store, storeBytes };
+  reader.free();
+  return null;
+}
+
+/** c2pa-wasm's validating read of the whole file (null: no manifest). */
+async function readWhole(mime: string, bytes: Uint8Array, context: string, options: VerifyOptions): Promise<StoreRead | null> {
   const reader = await openReader(mime, bytes, context, options.remoteManifest);
   if (!reader) return null;
   const store = reader.manifestStore() as RawManifestStore;
   return { reader, store, storeBytes: manifestStoreBytes(reader, store) };
+}
+
+async function readStore(mime: string, bytes: Uint8Array, context: string, options: VerifyOptions, segments = nativeSegments(mime, bytes, options)): Promise<StoreRead | null> {
+  return (segments && (await readNatively(bytes, segments, context))) || readWhole(mime, bytes, context, options);
 }
 
 /**
@@ -189,8 +200,14 @@ function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
 async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore, options: VerifyOptions): Promise<StoreRead | null> {
   if (options.remoteManifest) return readStore(mime, bytes, trust.remoteReaderContext, options);
   if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false) return readStore(mime, bytes, trust.readerContext, options);
-  const unchecked = await readStore(mime, bytes, UNCHECKED_TRUST_CONTEXT, options);
-  if (!unchecked) return null;
+  const segments = nativeSegments(mime, bytes, options);
+  // Verdicts are reused for single-manifest stores only: a JPEG whose store holds more is read once,
+  // with the anchors.
+  if (segments && manifestCount(segments.store) > 1) return readStore(mime, bytes, trust.readerContext, options, segments);
+  const unchecked = segments ? await readNatively(bytes, segments, UNCHECKED_TRUST_CONTEXT) : await readWhole(mime, bytes, UNCHECKED_TRUST_CONTEXT, options);
+  // A JPEG the native check did not confirm is invalid or unusual: c2pa-rs's checked read of the
+  // whole file is the answer, without a second unchecked read first.
+  if (!unchecked) return segments ? readWhole(mime, bytes, trust.readerContext, options) : null;
   const uncheckedStore = unchecked.store;
   const chainKey = reusableChainKey(unchecked);
   const label = uncheckedStore.active_manifest;
@@ -200,7 +217,7 @@ async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore,
     return { ...unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
   }
   unchecked.reader.free();
-  const read = await readStore(mime, bytes, trust.readerContext, options);
+  const read = await readStore(mime, bytes, trust.readerContext, options, segments);
   if (!read) return null;
   const { store } = read;
   if (chainKey && label && store.validation_state) {

@@ -9,7 +9,10 @@ import { makeImage } from '../testing/make-assets.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { loadC2pa } from './wasm.ts';
-import { manifestPrefix, manifestSegmentsEnd, withWholeFileBinding } from './jpeg-hard-binding.ts';
+import { manifestCount } from './jumbf.ts';
+import { jpegManifestSegments, manifestPrefix, withWholeFileBinding } from './jpeg-hard-binding.ts';
+
+const manifestSegmentsEnd = (bytes: Uint8Array) => jpegManifestSegments(bytes)?.end ?? null;
 import { readerSettings } from './reader-settings.ts';
 import type { RawManifestStore } from '../report/build-report.ts';
 
@@ -23,6 +26,8 @@ async function nativelyConfirmed(bytes: Uint8Array): Promise<boolean> {
   try {
     const store = reader.manifestStore() as RawManifestStore;
     const storeBytes = reader.resourceToBytes(`self#jumbf=/c2pa/${store.active_manifest}/c2pa.signature`);
+    // The store joined from the APP11 segments holds the manifests c2pa-rs read.
+    expect(manifestCount(jpegManifestSegments(bytes)!.store)).toBe(Object.keys(store.manifests ?? {}).length);
     return withWholeFileBinding(store, storeBytes, bytes) !== null;
   } finally {
     reader.free();

@@ -21,17 +21,28 @@ import { manifestBox, superbox } from './jumbf.ts';
 const END_OF_IMAGE = Uint8Array.of(0xff, 0xd9);
 const APP11 = Uint8Array.of(0xff, 0xeb);
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
+const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
 
 const isJumbfSegment = (bytes: Uint8Array, offset: number) => bytes[offset + 4] === 0x4a && bytes[offset + 5] === 0x50; // "JP"
 
+export interface JpegManifestSegments {
+  /** The offset just past the last C2PA APP11 segment. */
+  end: number;
+  /** The manifest store (JUMBF) the segments carry, joined. */
+  store: Uint8Array;
+}
+
 /**
- * The offset just past the C2PA APP11 segments, when the JPEG has exactly one run of them (one box
- * instance, contiguous) before its first scan and no other APP11 JUMBF segment anywhere; else null.
+ * The C2PA APP11 segments of a JPEG, when it has exactly one run of them (one box instance,
+ * contiguous) before its first scan and no other APP11 JUMBF segment anywhere; else null.
  */
-export function manifestSegmentsEnd(bytes: Uint8Array): number | null {
+export function jpegManifestSegments(bytes: Uint8Array): JpegManifestSegments | null {
   if (bytes.byteLength < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let offset = 2;
   let end: number | null = null;
+  // Each segment: CI "JP", box instance, sequence number (8 bytes), then the JUMBF; segments after
+  // the first repeat the superbox's LBox and TBox (8 bytes more) before continuing it.
+  const parts: Uint8Array[] = [];
   let instance: number | null = null;
   let previousWasJumbf = false;
   while (offset + 4 <= bytes.byteLength) {
@@ -47,6 +58,7 @@ export function manifestSegmentsEnd(bytes: Uint8Array): number | null {
       const boxInstance = (bytes[offset + 6]! << 8) | bytes[offset + 7]!;
       if ((end !== null && !previousWasJumbf) || (instance !== null && boxInstance !== instance)) return null;
       instance = boxInstance;
+      parts.push(bytes.subarray(offset + 4 + (end === null ? 8 : 16), offset + 2 + length));
       end = offset + 2 + length;
     }
     previousWasJumbf = jumbf;
@@ -57,11 +69,12 @@ export function manifestSegmentsEnd(bytes: Uint8Array): number | null {
   for (let at = view.indexOf(APP11, end); at !== -1; at = view.indexOf(APP11, at + 2)) {
     if (at + 6 <= bytes.byteLength && isJumbfSegment(bytes, at)) return null;
   }
-  return end;
+  return { end, store: Buffer.concat(parts) };
 }
 
 /** The file up to the end of its manifest segments, closed with an end-of-image marker. */
 export function manifestPrefix(bytes: Uint8Array, segmentsEnd: number): Uint8Array {
+  // c2pa-rs finds the store in the prefix at the same offsets as in the whole file.
   const prefix = new Uint8Array(segmentsEnd + END_OF_IMAGE.byteLength);
   prefix.set(bytes.subarray(0, segmentsEnd));
   prefix.set(END_OF_IMAGE, segmentsEnd);
@@ -121,11 +134,14 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   const results = prefixStore.validation_results?.activeManifest;
   if (!label || !results) return null;
   const url = `self#jumbf=/c2pa/${label}/c2pa.assertions/c2pa.hash.data`;
-  const [failure, ...others] = results.failure ?? [];
-  const expected = failure && others.length === 0 && failure.code === 'assertion.dataHash.mismatch' && failure.url === url && failure.explanation?.includes('Hashes do not match');
-  const topLevel = (prefixStore as { validation_status?: { code?: string }[] }).validation_status ?? [];
-  const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).some((delta) => (delta.validationDeltas?.failure ?? []).length > 0);
-  if (!expected || topLevel.length !== 1 || topLevel[0]?.code !== failure.code || ingredientFailures || prefixStore.validation_state !== 'Invalid') return null;
+  const isPrefixFailure = (code: { code: string; url?: string; explanation?: string }) => code.code === 'assertion.dataHash.mismatch' && code.url === url && Boolean(code.explanation?.includes('Hashes do not match'));
+  const failures = results.failure ?? [];
+  const topLevel = (prefixStore as { validation_status?: { code: string; url?: string; explanation?: string }[] }).validation_status ?? [];
+  const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
+  // The prefix's one data hash failure, and otherwise only an untrusted signer (which leaves c2pa-rs's
+  // state Valid, as the corpus shows); anything else and c2pa-wasm reads the whole file.
+  const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isPrefixFailure(code));
+  if (failures.filter(isPrefixFailure).length !== 1 || topLevel.filter(isPrefixFailure).length !== 1 || !rest.every((code) => TRUST_ONLY_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
   const assertion = readDataHash(manifestStore, label);
   if (!assertion || !dataHashMatches(bytes, assertion)) return null;
   const success = [...(results.success ?? [])];
@@ -134,7 +150,13 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   while (position > 0 && success[position - 1]?.code !== 'assertion.hashedURI.match') position -= 1;
   success.splice(position || success.length, 0, { code: 'assertion.dataHash.match', url, explanation: 'data hash valid' });
   const { validation_status: _prefixStatus, ...store } = prefixStore as RawManifestStore & { validation_status?: unknown };
-  // With the one failure gone, c2pa-rs's state is Trusted when the signer's credential is trusted.
+  const status = topLevel.filter((code) => !isPrefixFailure(code));
+  // With the prefix's failure gone, c2pa-rs's state is Trusted when the signer's credential is trusted.
   const trusted = success.some((code) => code.code === 'signingCredential.trusted');
-  return { ...store, validation_state: trusted ? 'Trusted' : 'Valid', validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure: [] } } };
+  return {
+    ...store,
+    ...(status.length > 0 && { validation_status: status }),
+    validation_state: trusted ? 'Trusted' : 'Valid',
+    validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure: failures.filter((code) => !isPrefixFailure(code)) } },
+  } as RawManifestStore;
 }

@@ -64,3 +64,10 @@ export function manifestBox(manifestStore: Uint8Array, manifestLabel: string, pa
   }
   return current ?? null;
 }
+
+/** How many manifests a store holds (the active one and its ingredients' own). */
+export function manifestCount(manifestStore: Uint8Array): number {
+  const [root] = [...boxes(manifestStore)];
+  if (!root || root.type !== 'jumb') return 0;
+  return superbox(root.payload).children.filter((box) => box.type === 'jumb').length;
+}
