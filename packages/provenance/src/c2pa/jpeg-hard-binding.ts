@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
-import type { RawManifestStore } from '../report/build-report.ts';
+import type { RawCode, RawManifestStore } from '../report/build-report.ts';
 import { manifestBox, superbox } from './jumbf.ts';
 
 const END_OF_IMAGE = Uint8Array.of(0xff, 0xd9);
@@ -134,9 +134,9 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   const results = prefixStore.validation_results?.activeManifest;
   if (!label || !results) return null;
   const url = `self#jumbf=/c2pa/${label}/c2pa.assertions/c2pa.hash.data`;
-  const isPrefixFailure = (code: { code: string; url?: string; explanation?: string }) => code.code === 'assertion.dataHash.mismatch' && code.url === url && Boolean(code.explanation?.includes('Hashes do not match'));
+  const isPrefixFailure = (code: RawCode) => code.code === 'assertion.dataHash.mismatch' && code.url === url && Boolean(code.explanation?.includes('Hashes do not match'));
   const failures = results.failure ?? [];
-  const topLevel = (prefixStore as { validation_status?: { code: string; url?: string; explanation?: string }[] }).validation_status ?? [];
+  const topLevel = prefixStore.validation_status ?? [];
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   // The prefix's one data hash failure, and otherwise only an untrusted signer (which leaves c2pa-rs's
   // state Valid, as the corpus shows); anything else and c2pa-wasm reads the whole file.
@@ -149,7 +149,7 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   let position = success.length;
   while (position > 0 && success[position - 1]?.code !== 'assertion.hashedURI.match') position -= 1;
   success.splice(position || success.length, 0, { code: 'assertion.dataHash.match', url, explanation: 'data hash valid' });
-  const { validation_status: _prefixStatus, ...store } = prefixStore as RawManifestStore & { validation_status?: unknown };
+  const { validation_status: _prefixStatus, ...store } = prefixStore;
   const status = topLevel.filter((code) => !isPrefixFailure(code));
   // With the prefix's failure gone, c2pa-rs's state is Trusted when the signer's credential is trusted.
   const trusted = success.some((code) => code.code === 'signingCredential.trusted');
@@ -158,5 +158,5 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
     ...(status.length > 0 && { validation_status: status }),
     validation_state: trusted ? 'Trusted' : 'Valid',
     validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure: failures.filter((code) => !isPrefixFailure(code)) } },
-  } as RawManifestStore;
+  };
 }

@@ -17,7 +17,7 @@ import type {
   VerifyResponse,
 } from './verification-report.ts';
 
-interface RawCode {
+export interface RawCode {
   code: string;
   url?: string;
   explanation?: string;
@@ -55,6 +55,8 @@ export interface RawManifestStore {
   active_manifest?: string;
   manifests?: Record<string, RawManifest>;
   validation_state?: 'Trusted' | 'Valid' | 'Invalid';
+  /** The store's failures in one list, as c2pa-rs also gives them (absent when there are none). */
+  validation_status?: RawCode[];
   validation_results?: { activeManifest?: RawResults; ingredientDeltas?: { validationDeltas?: RawResults }[] };
 }
 

@@ -16,7 +16,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 export type VerifySource =
   | { kind: 'url'; url: string }
-  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined; /** SHA-256 (hex) of bytes, when the upload was hashed as it arrived. */ sha256?: string | undefined }
+  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined; /** SHA-256 (hex) of bytes, when the upload reader computed it already. */ sha256?: string | undefined }
   | { kind: 'manifest'; manifestId: string };
 
 export interface VerifyCaller {
