@@ -16,7 +16,7 @@ import { applyTrustDelta, trustDelta } from './trust/trust-verdicts.ts';
 import { chainFingerprint, signerChain } from './c2pa/claim-signature.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import { jpegManifestSegments, manifestPrefix, withWholeFileBinding, type JpegManifestSegments } from './c2pa/jpeg-hard-binding.ts';
-import { manifestLabels } from './c2pa/jumbf.ts';
+import { manifestCount } from './c2pa/jumbf.ts';
 
 export interface VerifyOptions {
   trust?: TrustStore;
@@ -181,21 +181,6 @@ async function readStore(mime: string, bytes: Uint8Array, context: string, optio
 }
 
 /**
- * The context of a trust-checked read of this store: only the anchors its signers' chains can reach
- * (TrustStore.contextForChains), or all of them when a chain cannot be read.
- */
-function checkedContext(trust: TrustStore, storeBytes: Uint8Array | null): string {
-  if (!storeBytes) return trust.readerContext;
-  const chains: Uint8Array[][] = [];
-  for (const label of manifestLabels(storeBytes)) {
-    const chain = signerChain(storeBytes, label);
-    if (!chain) return trust.readerContext;
-    chains.push(chain);
-  }
-  return chains.length > 0 ? trust.contextForChains(chains) : trust.readerContext;
-}
-
-/**
  * The key of the signer chain of a single-manifest store read without trust checking, when its
  * verdict can be reused: one manifest (ingredients' own manifests are judged separately by
  * c2pa-rs), intact (Valid), and a chain we can read.
@@ -218,11 +203,11 @@ async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore,
   const segments = nativeSegments(mime, bytes, options);
   // Verdicts are reused for single-manifest stores only: a JPEG whose store holds more is read once,
   // with the anchors.
-  if (segments && manifestLabels(segments.store).length > 1) return readStore(mime, bytes, checkedContext(trust, segments.store), options, segments);
+  if (segments && manifestCount(segments.store) > 1) return readStore(mime, bytes, trust.readerContext, options, segments);
   const unchecked = segments ? await readNatively(bytes, segments, UNCHECKED_TRUST_CONTEXT) : await readWhole(mime, bytes, UNCHECKED_TRUST_CONTEXT, options);
   // A JPEG the native check did not confirm is invalid or unusual: c2pa-rs's checked read of the
   // whole file is the answer, without a second unchecked read first.
-  if (!unchecked) return segments ? readWhole(mime, bytes, checkedContext(trust, segments.store), options) : null;
+  if (!unchecked) return segments ? readWhole(mime, bytes, trust.readerContext, options) : null;
   const uncheckedStore = unchecked.store;
   const chainKey = reusableChainKey(unchecked);
   const label = uncheckedStore.active_manifest;
@@ -232,7 +217,7 @@ async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore,
     return { ...unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
   }
   unchecked.reader.free();
-  const read = await readStore(mime, bytes, checkedContext(trust, unchecked.storeBytes), options, segments);
+  const read = await readStore(mime, bytes, trust.readerContext, options, segments);
   if (!read) return null;
   const { store } = read;
   if (chainKey && label && store.validation_state) {

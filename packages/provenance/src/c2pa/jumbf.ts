@@ -65,16 +65,9 @@ export function manifestBox(manifestStore: Uint8Array, manifestLabel: string, pa
   return current ?? null;
 }
 
-/** The labels of the manifests a store holds (the active one, last, and its ingredients' own). */
-export function manifestLabels(manifestStore: Uint8Array): string[] {
-  const [root] = [...boxes(manifestStore)];
-  if (!root || root.type !== 'jumb') return [];
-  return superbox(root.payload)
-    .children.filter((box) => box.type === 'jumb')
-    .map((box) => superbox(box.payload).label)
-    .filter((label): label is string => label !== null);
-}
-
+/** How many manifests a store holds (the active one and its ingredients' own). */
 export function manifestCount(manifestStore: Uint8Array): number {
-  return manifestLabels(manifestStore).length;
+  const [root] = [...boxes(manifestStore)];
+  if (!root || root.type !== 'jumb') return 0;
+  return superbox(root.payload).children.filter((box) => box.type === 'jumb').length;
 }
