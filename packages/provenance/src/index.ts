@@ -5,6 +5,7 @@
 export { sign, type SignOptions, type SignResult } from './sign.ts';
 export { verify, findRemoteManifestUrl, type VerifyOptions } from './verify.ts';
 export type * from './report/verification-report.ts';
+export { serializeVerification } from './report/verification-report.ts';
 export { explainCode } from './report/validation-codes.ts';
 export type { SigningMetadata, DeviceInfo, CaptureLocation } from './manifest/signing-metadata.ts';
 export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';

@@ -21,6 +21,9 @@ describe('engine pool', () => {
     const report = await pool.verify(signed.signedBytes, 'image/jpeg');
     expect(report.verification.status).toBe('verified');
     expect(report.verification.credentials.creator).toBe('Ada');
+    const serialized = await pool.verifySerialized(signed.signedBytes, 'image/jpeg');
+    expect(JSON.parse(serialized.json)).toEqual(report);
+    expect(serialized).toMatchObject({ status: 'verified', reason: report.report.reason, manifestId: signed.manifestId });
   });
 
   it('brings typed engine errors back across the thread boundary', async () => {

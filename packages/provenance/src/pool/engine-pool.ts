@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
-import type { VerifyResponse } from '../report/verification-report.ts';
+import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SignOptions, SignResult } from '../sign.ts';
 import type { EngineReply, EngineTask, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
 
@@ -30,6 +30,8 @@ export interface EnginePool {
   readonly size: number;
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: Omit<SignOptions, 'now'>): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
+  /** The same verification, serialized in the worker (see SerializedVerification). */
+  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
   /** Tasks running or waiting. */
   pending(): number;
   close(): Promise<void>;
@@ -112,6 +114,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     size,
     sign: (bytes, mime, metadata, signOptions = {}) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions }),
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
+    verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
     pending: () => inFlight.size + queue.length,
     async close() {
       await Promise.all(slots.map((slot) => slot.worker.terminate()));

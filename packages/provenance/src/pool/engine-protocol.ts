@@ -1,7 +1,7 @@
 /** Messages between the engine pool and its worker threads. */
 import type { SignOptions, SignResult } from '../sign.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
-import type { VerifyResponse } from '../report/verification-report.ts';
+import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 
 export interface EngineWorkerConfig {
@@ -16,8 +16,9 @@ export interface VerifyTaskOptions {
 
 export type EngineTask =
   | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: Omit<SignOptions, 'now'> }
-  | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
+  | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
+  | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
 
 export type EngineReply =
-  | { id: number; ok: true; result: SignResult | VerifyResponse }
+  | { id: number; ok: true; result: SignResult | VerifyResponse | SerializedVerification }
   | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null } };

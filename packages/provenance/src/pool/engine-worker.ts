@@ -8,6 +8,7 @@ import { sign } from '../sign.ts';
 import { createPemSigner } from '../signer/claim-signer.ts';
 import { createTrustStore } from '../trust/trust-store.ts';
 import { verify } from '../verify.ts';
+import { serializeVerification } from '../report/verification-report.ts';
 import type { EngineReply, EngineTask, EngineWorkerConfig } from './engine-protocol.ts';
 
 const config = workerData as EngineWorkerConfig;
@@ -20,7 +21,8 @@ async function run(task: EngineTask): Promise<EngineReply> {
       if (!signer) throw new Error('This engine pool has no signer');
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, signer, task.options) };
     }
-    return { id: task.id, ok: true, result: await verify(task.bytes, task.mime, { ...task.options, trust }) };
+    const response = await verify(task.bytes, task.mime, { ...task.options, trust });
+    return { id: task.id, ok: true, result: task.kind === 'verify-serialized' ? serializeVerification(response) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));
     return {

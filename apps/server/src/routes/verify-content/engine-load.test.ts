@@ -37,10 +37,10 @@ describe('verification under load: engine workers, back-pressure and the cache',
 
   it('verifies the same bytes once, and still records every call', async () => {
     const image = await makeImage('jpeg', 300, 200, 99);
-    const engineVerify = gateway.engine.verify;
+    const engineVerify = gateway.engine.verifySerialized;
     let engineCalls = 0;
     Object.assign(gateway.engine, {
-      verify: (...args: Parameters<typeof engineVerify>) => {
+      verifySerialized: (...args: Parameters<typeof engineVerify>) => {
         engineCalls += 1;
         return engineVerify(...args);
       },

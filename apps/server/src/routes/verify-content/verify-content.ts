@@ -1,12 +1,13 @@
 // POST /verify-content: verify an asset by URL, by upload, or a manifest we hold. Public; an API key
 // or session attributes the call to its account. Every call records a verification event.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZVerifyContentRequest, ZVerifyResponse } from '@provenance/contracts';
+import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { readMultipartUpload, type UploadSchema } from '../../http/multipart-upload.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
+import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
 import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts';
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
@@ -44,16 +45,19 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
   api.openapi(route, async (c) => {
     const { thumbnails } = c.req.valid('query');
     const caller = { userId: c.var.account?.userId, geo: coarseGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true' };
+    // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
+    // holds (c.body cannot know).
+    const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
       const { file } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to verify');
-      return c.json(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file }, caller), 200);
+      return answer(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file }, caller));
     }
     const parsed = ZVerifyContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);
-    return c.json(await ctx.gateway.verifier.verifyContent(source, caller), 200);
+    return answer(await ctx.gateway.verifier.verifyContent(source, caller));
   });
 }

@@ -17,6 +17,8 @@ import {
   type TrustStore,
   type VerifyOptions,
   type VerifyResponse,
+  serializeVerification,
+  type SerializedVerification,
 } from '@provenance/engine';
 
 export interface GatewayEngine {
@@ -26,6 +28,8 @@ export interface GatewayEngine {
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
+  /** The same verification serialized where it was made (in the worker), for answering HTTP. */
+  verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
 }
 
 export interface GatewayEngineOptions {
@@ -65,6 +69,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       // A clock function cannot cross into a worker thread; workers sign at their own current time.
       sign: (bytes, mime, metadata, { now: _now, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
+      verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
       close: () => pool.close(),
     };
   }
@@ -72,6 +77,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     ...common,
     sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, signOptions),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
+    verifySerialized: async (bytes, mime, verifyOptions) => serializeVerification(await verify(bytes, mime, { ...verifyOptions, trust })),
     close: async () => undefined,
   };
 }

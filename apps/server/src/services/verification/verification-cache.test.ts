@@ -1,15 +1,15 @@
-import type { VerifyResponse } from '@provenance/engine';
+import type { SerializedVerification } from '@provenance/engine';
 import { describe, expect, it } from 'vitest';
 import { createVerificationCache } from './verification-cache.ts';
 
-const response = (status: string) => ({ verification: { status }, badge: { message: status }, report: {} }) as unknown as VerifyResponse;
+const response = (status: SerializedVerification['status']): SerializedVerification => ({ json: JSON.stringify({ verification: { status }, badge: { message: status }, report: {} }), status, reason: status, manifestId: null });
 
 describe('verification cache', () => {
   it('returns what was stored until it expires', () => {
     let clock = 0;
     const cache = createVerificationCache({ maxEntries: 10, maxBytes: 10_000, ttlMs: 100, clock: () => clock });
     cache.set('a', response('verified'));
-    expect(cache.get('a')?.verification.status).toBe('verified');
+    expect(cache.get('a')?.status).toBe('verified');
     clock = 150;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(0);

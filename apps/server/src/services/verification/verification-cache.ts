@@ -2,17 +2,17 @@
 // asset verified again (the CDN case) costs a hash and a lookup. Bounded in entries and in bytes,
 // least recently used first out; entries expire because a verdict depends on time (certificate
 // validity) as well as on bytes and anchors.
-import type { VerifyResponse } from '@provenance/engine';
+import type { SerializedVerification } from '@provenance/engine';
 
 export interface VerificationCache {
-  get(key: string): VerifyResponse | undefined;
-  set(key: string, response: VerifyResponse): void;
+  get(key: string): SerializedVerification | undefined;
+  set(key: string, verification: SerializedVerification): void;
   readonly size: number;
 }
 
 export function createVerificationCache(options: { maxEntries: number; maxBytes: number; ttlMs: number; clock?: () => number }): VerificationCache {
   const now = options.clock ?? Date.now;
-  const entries = new Map<string, { response: VerifyResponse; bytes: number; expiresAt: number }>();
+  const entries = new Map<string, { verification: SerializedVerification; bytes: number; expiresAt: number }>();
   let totalBytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -31,14 +31,14 @@ export function createVerificationCache(options: { maxEntries: number; maxBytes:
       // Re-insert: Map order is the recency order.
       entries.delete(key);
       entries.set(key, entry);
-      return entry.response;
+      return entry.verification;
     },
-    set(key, response) {
+    set(key, verification) {
       drop(key);
-      // Reports with thumbnails can be large; the JSON length is a fair measure of what is held.
-      const bytes = JSON.stringify(response).length;
+      // Reports with thumbnails can be large; what is held is essentially the JSON.
+      const bytes = verification.json.length;
       if (bytes > options.maxBytes) return;
-      entries.set(key, { response, bytes, expiresAt: now() + options.ttlMs });
+      entries.set(key, { verification, bytes, expiresAt: now() + options.ttlMs });
       totalBytes += bytes;
       while (entries.size > options.maxEntries || totalBytes > options.maxBytes) {
         const oldest = entries.keys().next().value;

@@ -2,8 +2,7 @@
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
 // manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
-import type { TVerifyResponse } from '@provenance/contracts';
-import { EngineBusyError, ProvenanceError, RemoteManifestError, formatFromFileName, type VerifyResponse } from '@provenance/engine';
+import { EngineBusyError, ProvenanceError, RemoteManifestError, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
@@ -25,8 +24,14 @@ export interface VerifyCaller {
   thumbnails?: boolean;
 }
 
+/** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
+export interface VerificationAnswer {
+  json: string;
+  eventId: string;
+}
+
 export interface ContentVerifier {
-  verifyContent(source: VerifySource, caller: VerifyCaller): Promise<TVerifyResponse>;
+  verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
   /** The verification of a stored signed asset, without recording an event (reports, manifests). */
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
 }
@@ -64,7 +69,7 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
   }
 
   /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes)): Promise<VerifyResponse> {
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes)): Promise<SerializedVerification> {
     const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}`;
     const cached = cache.get(key);
     if (cached) return cached;
@@ -73,13 +78,13 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     return response;
   }
 
-  async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<VerifyResponse> {
+  async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<SerializedVerification> {
     try {
-      return await engine.verify(bytes, mime, { thumbnails });
+      return await engine.verifySerialized(bytes, mime, { thumbnails });
     } catch (error) {
       if (error instanceof RemoteManifestError && error.url) {
         const manifest = await fetcher(error.url).catch((failure: unknown) => fetchFailure(failure, 'The remote manifest could not be fetched'));
-        return engine.verify(bytes, mime, { thumbnails, remoteManifest: { url: error.url, bytes: manifest.bytes } }).catch(engineFailure);
+        return engine.verifySerialized(bytes, mime, { thumbnails, remoteManifest: { url: error.url, bytes: manifest.bytes } }).catch(engineFailure);
       }
       return engineFailure(error);
     }
@@ -100,22 +105,23 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         ({ bytes, mime } = await loadStored(source.manifestId));
       }
       const assetHash = (source.kind === 'upload' && source.sha256) || sha256(bytes);
-      const response = await validate(bytes, mime, caller.thumbnails ?? false, assetHash);
+      const verification = await validate(bytes, mime, caller.thumbnails ?? false, assetHash);
       // The owner and signed asset are found from the manifest ID when the event is written.
       const eventId = events.record({
-        status: response.verification.status,
-        reason: response.report.reason,
+        status: verification.status,
+        reason: verification.reason,
         geoLocation: caller.geo ?? null,
         source: source.kind,
-        manifestId: response.report.manifestId,
+        manifestId: verification.manifestId,
         assetHash,
         callerUserId: caller.userId ?? null,
       });
-      return { ...response, eventId };
+      // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
+      return { json: `{"eventId":"${eventId}",${verification.json.slice(1)}`, eventId };
     },
     async verifyStored(manifestId, options = {}) {
       const { bytes, mime } = await loadStored(manifestId);
-      return validate(bytes, mime, options.thumbnails ?? false);
+      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false)).json) as VerifyResponse;
     },
   };
 }
