@@ -32,7 +32,7 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
+async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-http-bench-'));
   const database = await createDb({ kind: 'pglite' });
   const logger = createLogger({ level: 'silent' });
@@ -75,7 +75,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
   };
 }
 
-export function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
+function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, field] of Object.entries(fields)) {
@@ -102,7 +102,7 @@ export interface LoadResult {
  * autocannon runs in its own process, so the load generator never competes with the server for
  * the event loop it is measuring.
  */
-export async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
+async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'pg-load-')), 'body.bin');
   writeFileSync(bodyFile, body.body);
   const headers = { 'content-type': body.contentType, ...(options.token && { authorization: `Bearer ${options.token}` }) };
