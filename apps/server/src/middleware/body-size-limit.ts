@@ -3,6 +3,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { errorBody } from '../http/error-handler.ts';
+import { isUploadBody } from '../http/upload-reader.ts';
 
 export function bodySizeLimit(options: { maxJsonBytes: number; maxAssetBytes: number }) {
   const limitOf = (maxSize: number) => bodyLimit({
@@ -12,8 +13,6 @@ export function bodySizeLimit(options: { maxJsonBytes: number; maxAssetBytes: nu
   const jsonLimit = limitOf(options.maxJsonBytes);
   const assetLimit = limitOf(options.maxAssetBytes);
   return createMiddleware(async (c, next) => {
-    const type = c.req.header('content-type') ?? '';
-    const isUpload = type.startsWith('multipart/form-data') || type.startsWith('application/octet-stream') || /^(image|video)\//.test(type);
-    return (isUpload ? assetLimit : jsonLimit)(c, next);
+    return (isUploadBody(c.req.header('content-type') ?? '') ? assetLimit : jsonLimit)(c, next);
   });
 }

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
-import { readMultipartUpload, type UploadSchema } from '../../http/multipart-upload.ts';
+import { readMultipartUpload, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';

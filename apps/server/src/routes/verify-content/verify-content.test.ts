@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { verificationEvents } from '../../db/gateway-schema.ts';
-import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
+import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
@@ -89,6 +89,30 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect((await readJson<TVerifyResponse>(byId)).verification.status).toBe('verified');
     const unknown = await server.request('POST', 'verify-content', { body: { manifestId: 'urn:c2pa:00000000-0000-0000-0000-000000000000' } });
     expect(unknown.status).toBe(404);
+  });
+
+  it('verifies the file sent as the body itself, typed by its content type (a CDN worker, curl --data-binary)', async () => {
+    const raw = (body: Uint8Array | string, type: string) => server.app.request('/api/v1/verify-content', { method: 'POST', body, headers: { 'content-type': type } });
+    const ours = await raw(signedBytes, 'image/jpeg');
+    expect(ours.status).toBe(200);
+    const result = await readJson<TVerifyResponse>(ours);
+    expect(result.verification.status).toBe('verified');
+    expect(result.report.manifestId).toBe(signed.manifestId);
+    expect((await storedEvent(result.eventId!))?.source).toBe('upload');
+    // Untyped bytes are sniffed; a .c2pa manifest store is read on its own.
+    expect((await readJson<TVerifyResponse>(await raw(signedBytes, 'application/octet-stream'))).verification.status).toBe('verified');
+    const sidecarUrl = new URL(signed.sidecarUrl);
+    const sidecar = new Uint8Array(await (await server.app.request(sidecarUrl.pathname + sidecarUrl.search)).arrayBuffer());
+    expect((await readJson<TVerifyResponse>(await raw(sidecar, 'application/c2pa'))).report.manifestId).toBe(signed.manifestId);
+    const empty = await raw(new Uint8Array(0), 'image/jpeg');
+    expect(empty.status).toBe(400);
+    const text = await raw('hello', 'application/octet-stream');
+    expect(text.status).toBe(422);
+    expect((await readJson<{ error: { code: string } }>(text)).error.code).toBe('unsupported_format');
+    const tooLarge = await raw(new Uint8Array(TEST_MAX_ASSET_BYTES + 1), 'image/jpeg');
+    expect(tooLarge.status).toBe(413);
+    const unknownType = await raw('x', 'text/plain');
+    expect(unknownType.status).toBe(415);
   });
 
   it('fetches a remote manifest (XMP dcterms:provenance) through the safe fetcher', async () => {

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
-import { readMultipartUpload, type UploadSchema } from '../../http/multipart-upload.ts';
+import { isFileBody, readBodyUpload, readMultipartUpload, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
@@ -13,6 +13,9 @@ import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
 const VERIFY_UPLOAD_SCHEMA: UploadSchema = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image or video to verify' } } };
+// The file itself as the body, typed by its content type: what a CDN worker or `curl --data-binary` sends.
+const FILE_BODY_TYPES = ['image/*', 'video/*', 'audio/*', 'application/pdf', 'application/c2pa', 'application/octet-stream'];
+const FILE_BODY_SCHEMA = { type: 'string', format: 'binary', description: 'The image, video, audio or PDF file itself; its Content-Type names its format' } as const;
 const ZVerifyQuery = z.object({ thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }) });
 
 export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): void {
@@ -28,11 +31,12 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     request: {
       query: ZVerifyQuery,
       // Not `required`: zod-openapi then checks each body only against the schema of its own content
-      // type (JSON or multipart); a required body would be run through both.
+      // type (JSON, multipart or the file itself); a required body would be run through all.
       body: {
         content: {
           'application/json': { schema: ZVerifyContentRequest, example: { assetUrl: 'https://example.org/photo.jpg' } },
           'multipart/form-data': { schema: VERIFY_UPLOAD_SCHEMA },
+          ...Object.fromEntries(FILE_BODY_TYPES.map((type) => [type, { schema: FILE_BODY_SCHEMA }])),
         },
       },
     },
@@ -53,6 +57,11 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
       const { file } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to verify');
       return answer(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file }, caller));
+    }
+    if (isFileBody(type)) {
+      const file = await readBodyUpload(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });
+      if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
+      return answer(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file, declaredMime: type }, caller));
     }
     const parsed = ZVerifyContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));

@@ -2,7 +2,7 @@
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
 // manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
-import { EngineBusyError, ProvenanceError, RemoteManifestError, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import { EngineBusyError, ProvenanceError, RemoteManifestError, findFormat, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
@@ -15,7 +15,15 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 export type VerifySource =
   | { kind: 'url'; url: string }
-  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined; /** SHA-256 (hex) of bytes, when the upload reader computed it already. */ sha256?: string | undefined }
+  | {
+      kind: 'upload';
+      bytes: Uint8Array;
+      fileName?: string | undefined;
+      /** The Content-Type the file was sent with, when it was the request body. */
+      declaredMime?: string | undefined;
+      /** SHA-256 (hex) of bytes, when the upload reader computed it already. */
+      sha256?: string | undefined;
+    }
   | { kind: 'manifest'; manifestId: string };
 
 export interface VerifyCaller {
@@ -62,8 +70,9 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     return { bytes, mime: row.mime };
   }
 
-  async function mimeOf(bytes: Uint8Array, fileName?: string): Promise<string> {
-    const format = (await engine.detectFormat(bytes)) ?? (fileName ? formatFromFileName(fileName) : undefined);
+  /** The format the bytes show; else the one their file name or declared type names. */
+  async function mimeOf(bytes: Uint8Array, fileName?: string, declaredMime?: string): Promise<string> {
+    const format = (await engine.detectFormat(bytes)) ?? (fileName ? formatFromFileName(fileName) : undefined) ?? (declaredMime ? findFormat(declaredMime.split(';')[0]!.trim()) : undefined);
     if (!format) throw new ApiError(422, 'unsupported_format', 'The file is not an image, video or other format Content Credentials can be read from');
     return format.mime;
   }
@@ -100,7 +109,7 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
       } else if (source.kind === 'upload') {
         bytes = source.bytes;
-        mime = await mimeOf(bytes, source.fileName);
+        mime = await mimeOf(bytes, source.fileName, source.declaredMime);
       } else {
         ({ bytes, mime } = await loadStored(source.manifestId));
       }

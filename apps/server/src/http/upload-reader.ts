@@ -1,12 +1,21 @@
-// Reads a multipart/form-data upload as it streams in: the file's bytes are gathered into one buffer,
-// instead of the four copies a whole-form parse makes (raw body, parsed form, File, ArrayBuffer), then
-// hashed (SHA-256). A large file is hashed by WebCrypto on libuv's thread pool, so the server's one
-// event loop, which every request shares, does not spend a millisecond per 2 MB hashing; a small one
-// on the spot, cheaper than handing it over. Text fields are kept; a file over the limit is a 413,
-// a broken form a 400.
+// Reads an uploaded file from a request body as it streams in: a multipart/form-data form (a browser
+// or curl -F) or the file itself as the body (curl --data-binary, a CDN worker). The bytes are
+// gathered into one buffer, instead of the four copies a whole-form parse makes (raw body, parsed
+// form, File, ArrayBuffer), then hashed (SHA-256). A large file is hashed by WebCrypto on libuv's
+// thread pool, so the server's one event loop, which every request shares, does not spend a
+// millisecond per 2 MB hashing; a small one on the spot, cheaper than handing it over. A file over
+// the limit is a 413, a broken form a 400.
 import { createHash, webcrypto } from 'node:crypto';
 import busboy from 'busboy';
 import { ApiError } from './api-error.ts';
+
+/** Content types whose body is the file itself: media, PDF, a .c2pa manifest store, or untyped bytes. */
+const FILE_BODY_TYPE = /^(image|video|audio)\/|^application\/(octet-stream|pdf|c2pa)\b/i;
+
+export const isFileBody = (contentType: string): boolean => FILE_BODY_TYPE.test(contentType);
+
+/** What carries a file of up to MAX_ASSET_BYTES (a form or the file itself), rather than small JSON. */
+export const isUploadBody = (contentType: string): boolean => contentType.toLowerCase().startsWith('multipart/form-data') || isFileBody(contentType);
 
 /** Measured here: below about 1 MB the thread-pool hand-over costs more than hashing in place. */
 const OFF_THREAD_HASH_BYTES = 1024 * 1024;
@@ -98,8 +107,36 @@ export async function readMultipartUpload(request: Request, options: MultipartUp
   await parsed;
   if (!received) return { file: null, fields };
   const { bytes, fileName } = received as Omit<UploadedFile, 'sha256'>;
-  const sha256 = bytes.byteLength < OFF_THREAD_HASH_BYTES ? createHash('sha256').update(bytes).digest('hex') : Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
-  return { file: { bytes, fileName, sha256 }, fields };
+  return { file: { bytes, fileName, sha256: await sha256Of(bytes) }, fields };
+}
+
+async function sha256Of(bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength < OFF_THREAD_HASH_BYTES) return createHash('sha256').update(bytes).digest('hex');
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
+/**
+ * The request body as the uploaded file (its content type names the format, e.g. image/jpeg):
+ * null when the body is empty.
+ */
+export async function readBodyUpload(request: Request, options: { maxFileBytes: number }): Promise<Omit<UploadedFile, 'fileName'> | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > options.maxFileBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError(413, 'payload_too_large', `The file exceeds ${options.maxFileBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return null;
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  return { bytes, sha256: await sha256Of(bytes) };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { readMultipartUpload } from './multipart-upload.ts';
+import { readMultipartUpload } from './upload-reader.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
