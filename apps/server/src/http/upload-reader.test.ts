@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { readMultipartUpload } from './upload-reader.ts';
+import { isUploadBody, readBodyUpload, readMultipartUpload } from './upload-reader.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -171,5 +171,41 @@ describe('readMultipartUpload', () => {
       process.off('uncaughtException', listener);
     }
     expect(uncaught).toEqual([]);
+  });
+});
+
+describe('readBodyUpload', () => {
+  const streamed = (bytes: Uint8Array, chunkBytes: number, type = 'image/jpeg') => {
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.slice(offset, offset + chunkBytes));
+        offset += chunkBytes;
+      },
+    });
+    return new Request('http://x/', { method: 'POST', body, headers: { 'content-type': type }, duplex: 'half' } as RequestInit);
+  };
+
+  it('returns the body bytes of a chunked upload with their SHA-256', async () => {
+    const bytes = new Uint8Array(randomBytes(300 * 1024));
+    const upload = await readBodyUpload(streamed(bytes, 16 * 1024), { maxFileBytes: 1024 * 1024 });
+    expect(Buffer.from(upload!.bytes).equals(Buffer.from(bytes))).toBe(true);
+    expect(upload!.sha256).toBe(sha256(bytes));
+  });
+
+  it('hashes a large body (off the event loop) to the same SHA-256', async () => {
+    const bytes = new Uint8Array(randomBytes(2 * 1024 * 1024));
+    expect((await readBodyUpload(streamed(bytes, 64 * 1024), { maxFileBytes: 4 * 1024 * 1024 }))!.sha256).toBe(sha256(bytes));
+  });
+
+  it('gives null for an empty body and 413 past the limit, even without a Content-Length', async () => {
+    expect(await readBodyUpload(streamed(new Uint8Array(0), 16), { maxFileBytes: 10 })).toBeNull();
+    await expectApiError(readBodyUpload(streamed(new Uint8Array(5000), 1000), { maxFileBytes: 4096 }), 413, 'payload_too_large');
+  });
+
+  it('counts forms and files as uploads, JSON not', () => {
+    for (const type of ['multipart/form-data; boundary=x', 'image/jpeg', 'video/mp4', 'audio/mpeg', 'application/pdf', 'application/c2pa', 'application/octet-stream']) expect(isUploadBody(type), type).toBe(true);
+    for (const type of ['application/json', 'text/plain', '']) expect(isUploadBody(type), type).toBe(false);
   });
 });
