@@ -43,9 +43,10 @@ for (const asset of signedAssets) {
   const noTrust = await time(20, () => rawVerify(asset.bytes, asset.mime, readerSettings()));
   raw.set(asset.name, { withTrust: withTrust.p50, noTrust: noTrust.p50 });
   const cold = [1, 2].map((workers) => result(`verify ${asset.name} (cold), 1 connection`, workers)!.p50);
-  rawRows.push([asset.name, ms(withTrust.p50), ms(noTrust.p50), `${cold[0]} ms / ${cold[1]} ms`]);
+  const fileBody = [1, 2].map((workers) => result(`verify ${asset.name} (cold, file as body), 1 connection`, workers)!.p50);
+  rawRows.push([asset.name, ms(withTrust.p50), ms(noTrust.p50), `${cold[0]} ms / ${cold[1]} ms`, `${fileBody[0]} ms / ${fileBody[1]} ms`]);
 }
-log(table(['asset', 'raw, trust list, p50', 'raw, no trust, p50', 'HTTP cold p50, 1 connection (1 worker / 2 workers)'], rawRows));
+log(table(['asset', 'raw, trust list, p50', 'raw, no trust, p50', 'HTTP cold p50, form upload (1 worker / 2 workers)', 'HTTP cold p50, file as body (1 / 2)'], rawRows));
 
 // The issue's targets, each with the figure it is judged on (HTTP figures: autocannon, whole ms).
 const targetRows: (string | number)[][] = [];

@@ -141,6 +141,11 @@ export async function runHttpBench(assets: HttpBenchAsset[], options: { trustAnc
           // Latency with one request at a time (no queueing), then throughput with the workers kept busy.
           rows.push({ label: `${label}, 1 connection`, workers, result: await load(`${server.url}/api/v1/verify-content`, body, { connections: 1, seconds: options.seconds }) });
           rows.push({ label: `${label}, ${workers * 4} connections`, workers, result: await load(`${server.url}/api/v1/verify-content`, body, { connections: workers * 4, seconds: options.seconds }) });
+          if (!cache) {
+            // The file itself as the body (a CDN worker's call): no multipart to parse.
+            const fileBody = { body: Buffer.from(asset.bytes), contentType: asset.mime };
+            rows.push({ label: `verify ${asset.name} (cold, file as body), 1 connection`, workers, result: await load(`${server.url}/api/v1/verify-content`, fileBody, { connections: 1, seconds: options.seconds }) });
+          }
         }
         if (!cache) {
           const small = assets[0]!;
