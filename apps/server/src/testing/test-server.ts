@@ -4,7 +4,9 @@ import crypto from 'node:crypto';
 import type { TSession } from '@provenance/contracts';
 import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
+import { afterAll, beforeAll } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
+import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { GatewayServices } from '../services/create-gateway-services.ts';
 import { createServices, type Services } from '../services/create-services.ts';
@@ -93,4 +95,29 @@ export async function signUpAccount(server: TestServer, email = uniqueEmail(), p
 
 export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/**
+ * A test server on its own fresh database of `kind` for the enclosing describe(): opened before its
+ * tests, closed after. Read `suite.server` and `suite.database` inside the tests.
+ */
+export function useTestServer(kind: TestDatabaseKind): { readonly server: TestServer; readonly database: DbHandle } {
+  let opened: { server: TestServer; database: DbHandle } | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase(kind);
+    opened = { database, server: createTestServer(database) };
+  });
+  afterAll(async () => opened?.database.close());
+  const current = () => {
+    if (!opened) throw new Error('useTestServer: read suite.server inside a test, not while the suite is being defined');
+    return opened;
+  };
+  return {
+    get server() {
+      return current().server;
+    },
+    get database() {
+      return current().database;
+    },
+  };
 }

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DbHandle } from '../../db/create-db.ts';
 import { accounts, apiKeys, notificationPreferences, refreshTokens, sessions, supportRequests, users } from '../../db/schema.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
-import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createTestServer, useTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
 
 describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
-  let database: DbHandle;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = createTestServer(database);
-  });
-  afterAll(async () => database.close());
+  const suite = useTestServer(kind);
 
   async function rowsOf(userId: string): Promise<Record<string, number>> {
-    const { db } = database;
+    const { db } = suite.database;
     return {
       users: (await db.select().from(users).where(eq(users.id, userId))).length,
       sessions: (await db.select().from(sessions).where(eq(sessions.userId, userId))).length,
@@ -28,46 +21,46 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
   }
 
   it('deletes the signed-in account and all its data; it can no longer sign in', async () => {
-    const account = await signUpAccount(server);
-    const other = await signUpAccount(server);
+    const account = await signUpAccount(suite.server);
+    const other = await signUpAccount(suite.server);
     const token = account.session.access_token;
-    const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token }));
-    await server.request('PUT', 'account/notifications', { token, body: { verificationAlerts: false, weeklyReports: true, productUpdates: false } });
-    await server.request('POST', 'support-requests', { token, body: { name: 'Ada', email: account.email, subject: 'Help', message: 'Please' } });
-    await server.request('PUT', 'account/notifications', { token: other.session.access_token, body: { verificationAlerts: false, weeklyReports: false, productUpdates: false } });
+    const key = await readJson<{ key: { secret: string } }>(await suite.server.request('POST', 'account/api-keys/test/regenerate', { token }));
+    await suite.server.request('PUT', 'account/notifications', { token, body: { verificationAlerts: false, weeklyReports: true, productUpdates: false } });
+    await suite.server.request('POST', 'support-requests', { token, body: { name: 'Ada', email: account.email, subject: 'Help', message: 'Please' } });
+    await suite.server.request('PUT', 'account/notifications', { token: other.session.access_token, body: { verificationAlerts: false, weeklyReports: false, productUpdates: false } });
     expect(Object.values(await rowsOf(account.session.user.id)).every((count) => count > 0)).toBe(true);
     const otherBefore = await rowsOf(other.session.user.id);
 
-    const response = await server.request('DELETE', 'account', { token, body: { confirm: true } });
+    const response = await suite.server.request('DELETE', 'account', { token, body: { confirm: true } });
     expect(response.status).toBe(204);
 
     expect(await rowsOf(account.session.user.id)).toEqual({
       users: 0, sessions: 0, accounts: 0, refreshTokens: 0, apiKeys: 0, notificationPreferences: 0, supportRequests: 0,
     });
-    expect((await server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
-    expect((await server.request('GET', 'auth/user', { token })).status).toBe(401);
-    expect((await server.request('GET', 'auth/user', { token: key.key.secret })).status).toBe(401);
-    expect((await server.request('POST', 'auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(401);
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    expect((await suite.server.request('GET', 'auth/user', { token })).status).toBe(401);
+    expect((await suite.server.request('GET', 'auth/user', { token: key.key.secret })).status).toBe(401);
+    expect((await suite.server.request('POST', 'auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(401);
     // The other account is untouched.
     expect(await rowsOf(other.session.user.id)).toEqual(otherBefore);
-    expect((await server.request('GET', 'auth/user', { token: other.session.access_token })).status).toBe(200);
+    expect((await suite.server.request('GET', 'auth/user', { token: other.session.access_token })).status).toBe(200);
   });
 
   it('needs {confirm: true} and a signed-in user', async () => {
-    const account = await signUpAccount(server);
-    const unconfirmed = await server.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: false } });
+    const account = await signUpAccount(suite.server);
+    const unconfirmed = await suite.server.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: false } });
     expect(unconfirmed.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(unconfirmed)).error.message).toBe('Confirm must be true to delete the account');
-    expect((await server.request('DELETE', 'account', { body: { confirm: true } })).status).toBe(401);
-    expect((await server.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
+    expect((await suite.server.request('DELETE', 'account', { body: { confirm: true } })).status).toBe(401);
+    expect((await suite.server.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
   });
 
   it('runs the registered deletion hooks first (for files outside the database), for deletion and demo cleanup', async () => {
-    const hooked = createTestServer(database);
+    const hooked = createTestServer(suite.database);
     const seen: string[][] = [];
     hooked.services.accountDeletion.onDeleting(async (userIds) => {
       // The rows are still there while the hook runs, so it can find what to remove.
-      const present = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userIds[0] ?? ''));
+      const present = await suite.database.db.select({ id: users.id }).from(users).where(eq(users.id, userIds[0] ?? ''));
       expect(present).toHaveLength(1);
       seen.push([...userIds]);
     });
@@ -81,7 +74,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
   });
 
   it('keeps the account when a deletion hook fails', async () => {
-    const failing = createTestServer(database);
+    const failing = createTestServer(suite.database);
     failing.services.accountDeletion.onDeleting(async () => {
       throw new Error('asset store unavailable');
     });

@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../db/create-db.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
-import { createTestServer, readJson, signUpAccount, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { useTestServer, readJson, signUpAccount, uniqueEmail } from '../../testing/test-server.ts';
 
 describe.each(testDatabaseKinds())('PATCH /account/email on %s', (kind) => {
-  let database: DbHandle;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = createTestServer(database);
-  });
-  afterAll(async () => database.close());
+  const suite = useTestServer(kind);
 
   it('changes the address: the new one signs in, the old one no longer does', async () => {
-    const account = await signUpAccount(server);
+    const account = await signUpAccount(suite.server);
     const newEmail = uniqueEmail('renamed');
-    const response = await server.request('PATCH', 'account/email', { token: account.session.access_token, body: { email: newEmail } });
+    const response = await suite.server.request('PATCH', 'account/email', { token: account.session.access_token, body: { email: newEmail } });
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({ user: { id: account.session.user.id, email: newEmail, is_demo: false } });
 
-    expect((await server.request('POST', 'auth/sign-in', { body: { email: newEmail, password: account.password } })).status).toBe(200);
-    expect((await server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: newEmail, password: account.password } })).status).toBe(200);
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
   });
 
   it('refuses an address another account uses', async () => {
-    const first = await signUpAccount(server);
-    const second = await signUpAccount(server);
-    const response = await server.request('PATCH', 'account/email', { token: second.session.access_token, body: { email: first.email } });
+    const first = await signUpAccount(suite.server);
+    const second = await signUpAccount(suite.server);
+    const response = await suite.server.request('PATCH', 'account/email', { token: second.session.access_token, body: { email: first.email } });
     expect(response.status).toBe(409);
     expect((await readJson<{ error: { code: string } }>(response)).error.code).toBe('conflict');
   });
 
   it('validates the address and needs a signed-in user', async () => {
-    const account = await signUpAccount(server);
-    const invalid = await server.request('PATCH', 'account/email', { token: account.session.access_token, body: { email: 'nope' } });
+    const account = await signUpAccount(suite.server);
+    const invalid = await suite.server.request('PATCH', 'account/email', { token: account.session.access_token, body: { email: 'nope' } });
     expect(invalid.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(invalid)).error.message).toBe('Email must be a valid email address');
-    expect((await server.request('PATCH', 'account/email', { body: { email: uniqueEmail() } })).status).toBe(401);
+    expect((await suite.server.request('PATCH', 'account/email', { body: { email: uniqueEmail() } })).status).toBe(401);
   });
 });

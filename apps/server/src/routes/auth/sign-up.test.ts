@@ -1,59 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../db/create-db.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
-import { createTestServer, readJson, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { useTestServer, readJson, uniqueEmail } from '../../testing/test-server.ts';
 
 describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
-  let database: DbHandle;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = createTestServer(database);
-  });
-  afterAll(async () => database.close());
+  const suite = useTestServer(kind);
 
   it('creates the account, signs it in and gives it a production and a test key', async () => {
     const email = uniqueEmail();
     const started = Math.floor(Date.now() / 1000);
-    const response = await server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } });
+    const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } });
     expect(response.status).toBe(201);
     const { session } = await readJson<{ session: { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string; is_demo: boolean } } }>(response);
     expect(session.user).toEqual({ id: expect.any(String), email, is_demo: false });
     expect(session.expires_at).toBeGreaterThan(started);
     expect(session.refresh_token).not.toBe(session.access_token);
 
-    const me = await server.request('GET', 'auth/user', { token: session.access_token });
+    const me = await suite.server.request('GET', 'auth/user', { token: session.access_token });
     expect(await readJson(me)).toEqual({ user: session.user });
-    const keys = await readJson<{ keys: Array<{ type: string }> }>(await server.request('GET', 'account/api-keys', { token: session.access_token }));
+    const keys = await readJson<{ keys: Array<{ type: string }> }>(await suite.server.request('GET', 'account/api-keys', { token: session.access_token }));
     expect(keys.keys.map((key) => key.type)).toEqual(['production', 'test']);
   });
 
   it('rejects a password shorter than 6 characters with the product message', async () => {
-    const response = await server.request('POST', 'auth/sign-up', { body: { email: uniqueEmail(), password: '12345' } });
+    const response = await suite.server.request('POST', 'auth/sign-up', { body: { email: uniqueEmail(), password: '12345' } });
     expect(response.status).toBe(400);
     expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message: 'Password must be at least 6 characters' } });
   });
 
   it('names the missing or malformed field', async () => {
-    const noEmail = await server.request('POST', 'auth/sign-up', { body: { password: 'secret' } });
+    const noEmail = await suite.server.request('POST', 'auth/sign-up', { body: { password: 'secret' } });
     expect(noEmail.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(noEmail)).error.message).toBe('Email is required');
-    const badEmail = await server.request('POST', 'auth/sign-up', { body: { email: 'not-an-email', password: 'secret' } });
+    const badEmail = await suite.server.request('POST', 'auth/sign-up', { body: { email: 'not-an-email', password: 'secret' } });
     expect((await readJson<{ error: { message: string } }>(badEmail)).error.message).toBe('Email must be a valid email address');
-    const noPassword = await server.request('POST', 'auth/sign-up', { body: { email: uniqueEmail() } });
+    const noPassword = await suite.server.request('POST', 'auth/sign-up', { body: { email: uniqueEmail() } });
     expect((await readJson<{ error: { message: string } }>(noPassword)).error.message).toBe('Password is required');
   });
 
   it('answers 409 for an email that is taken, whatever its case', async () => {
     const email = uniqueEmail('taken');
-    expect((await server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } })).status).toBe(201);
-    const again = await server.request('POST', 'auth/sign-up', { body: { email: email.toUpperCase(), password: 'other-secret' } });
+    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } })).status).toBe(201);
+    const again = await suite.server.request('POST', 'auth/sign-up', { body: { email: email.toUpperCase(), password: 'other-secret' } });
     expect(again.status).toBe(409);
     expect(await readJson(again)).toEqual({ error: { code: 'conflict', message: 'An account with this email already exists' } });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
-    const response = await server.request('POST', 'auth/sign-up', { body: '{"email":' });
+    const response = await suite.server.request('POST', 'auth/sign-up', { body: '{"email":' });
     expect(response.status).toBe(400);
     expect((await readJson<{ error: { code: string } }>(response)).error.code).toBe('validation_error');
   });
