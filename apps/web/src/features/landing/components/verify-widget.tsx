@@ -3,11 +3,10 @@
 // result. An empty URL gives SPEC.md section 5's toast.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, Link2, Loader2, ScanSearch } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
 import { StatusBadge } from '@/components/status-badge';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -50,24 +49,8 @@ export function VerifyWidget() {
           <form onSubmit={handleSubmit} noValidate className="space-y-3">
             <Label htmlFor="verify-url">Image URL</Label>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <div className="relative flex-1">
-                <Link2 className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id="verify-url"
-                  name="assetUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://example.com/photo.jpg"
-                  className="pl-9"
-                  value={url}
-                  onChange={(event) => setUrl(event.target.value)}
-                  disabled={verify.isPending}
-                />
-              </div>
-              <Button type="submit" disabled={verify.isPending}>
-                {verify.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
-                {verify.isPending ? 'Verifying...' : 'Verify'}
-              </Button>
+              <AssetUrlInput id="verify-url" wrapperClassName="flex-1" value={url} onChange={(event) => setUrl(event.target.value)} disabled={verify.isPending} />
+              <VerifySubmitButton busy={verify.isPending} />
             </div>
           </form>
           <div aria-live="polite">{verified ? <ResultSummary url={verified.url} result={verified.result} /> : null}</div>

@@ -1,11 +1,11 @@
 // Where the asset to check comes from: a file dropped on the zone or picked with the button, or a
 // pasted URL. The file never leaves for anywhere but this gateway's verify endpoint.
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { FileUp, Link2, Loader2, ScanSearch } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
+import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -90,27 +90,16 @@ export function SourcePicker({ busy, initialUrl, onUrl, onFile }: { busy: boolea
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col justify-center gap-3 rounded-xl border bg-card p-6">
         <Label htmlFor="report-url">Or check a file on the web</Label>
-        <div className="relative">
-          <Link2 className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id="report-url"
-            name="assetUrl"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/photo.jpg"
-            className="pl-9"
-            value={url}
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={urlError ? 'report-url-error' : undefined}
-            onChange={(event) => setUrl(event.target.value)}
-            disabled={busy}
-          />
-        </div>
+        <AssetUrlInput
+          id="report-url"
+          value={url}
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={urlError ? 'report-url-error' : undefined}
+          onChange={(event) => setUrl(event.target.value)}
+          disabled={busy}
+        />
         {urlError ? <FieldError id="report-url-error">{urlError}</FieldError> : null}
-        <Button type="submit" disabled={busy} className="self-start">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
-          {busy ? 'Verifying...' : 'Verify'}
-        </Button>
+        <VerifySubmitButton busy={busy} className="self-start" />
       </form>
     </div>
   );
