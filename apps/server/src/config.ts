@@ -37,6 +37,8 @@ export const ZServerConfig = z.object({
   ENGINE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** Sign and verify tasks that may wait for a worker before new ones get 503. */
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Asset folders without a row are removed by the orphan sweep once untouched this long (an in-flight signing is never older). */
+  ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(60 * 60),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
