@@ -1,5 +1,6 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
-// (running migrations), starts the cleanup job and the HTTP server, and shuts down on SIGTERM/SIGINT.
+// (running migrations), starts the cleanup and orphan sweep jobs and the HTTP server, and shuts down
+// on SIGTERM/SIGINT.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -7,10 +8,12 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
+import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { createLogger } from './logging/logger.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { createSafeFetcher } from './fetch/safe-fetcher.ts';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
+import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayServices } from './services/create-gateway-services.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
@@ -74,6 +77,12 @@ const app = createApp({
 });
 
 const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });
+// Removes asset folders a crash left without a row: at start, then every 15 minutes.
+const orphanSweep = startOrphanSweepJob({
+  sweep: createOrphanSweep({ store: assetStore, signedAssets: gateway.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
+  logger,
+  intervalMs: 15 * 60 * 1000,
+});
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
@@ -90,6 +99,7 @@ function shutdown(signal: string): void {
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
     await engine.close();
+    await orphanSweep.stop();
     await gateway.flush();
     await database.close();
     logger.info('stopped');

@@ -19,6 +19,8 @@ export interface SignedAssets {
   findByRef(ref: string): Promise<SignedAssetRow | null>;
   listForUser(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
   countForUser(userId: string): Promise<number>;
+  /** Every signed asset's ID, for the orphan sweep to compare with the asset store. */
+  listIds(): Promise<Set<string>>;
 }
 
 /** `pendingEvents`: verification events written behind (verification-events.ts), flushed before counting. */
@@ -53,6 +55,9 @@ export function createSignedAssets(db: Db, pendingEvents: { flush(): Promise<voi
     async countForUser(userId) {
       const [row] = await db.select({ total: count() }).from(signedAssets).where(and(eq(signedAssets.userId, userId)));
       return row?.total ?? 0;
+    },
+    async listIds() {
+      return new Set((await db.select({ id: signedAssets.id }).from(signedAssets)).map((row) => row.id));
     },
   };
 }

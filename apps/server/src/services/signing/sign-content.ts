@@ -1,6 +1,11 @@
 // Signs content for the API: takes the asset from a URL (through the safe fetcher) or an upload,
 // signs it with the gateway's signer, verifies the signed file, stores it with its .c2pa manifest
 // store and a thumbnail, and records it as the account's signed asset.
+//
+// Order of writes: everything is validated and the row is built before the first file is written;
+// then the files go into the asset's folder, and the row comes last. A crash in between leaves a
+// folder without a row, which the orphan sweep (services/assets/orphan-sweep.ts) removes, rather than
+// a row pointing at files that are not there.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TSignContentResponse, TSigningMetadata } from '@provenance/contracts';
@@ -9,7 +14,7 @@ import sharp from 'sharp';
 import type { SafeFetch } from '../../fetch/safe-fetcher.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
-import type { SignedAssets } from '../assets/signed-assets.ts';
+import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { engineFailure, fetchFailure } from '../verification/verify-content.ts';
 
@@ -59,6 +64,10 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         bytes = source.bytes;
         name = source.fileName;
       }
+      // The file name may become the title (a text column and a manifest field): it comes from the
+      // client's upload header, so control characters such as NUL are dropped rather than refused.
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      name = name?.replace(/[\u0000-\u001f\u007f]/g, '') || undefined;
       const format = (await engine.detectFormat(bytes)) ?? (name ? formatFromFileName(name) : undefined);
       if (!format?.signable) throw new ApiError(422, 'unsupported_format', 'The file is not an image or video format that can be signed');
 
@@ -77,10 +86,7 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
       const assetId = randomUUID();
-      await store.put(assetId, 'signed', signed.signedBytes);
-      await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
-      if (thumbnail) await store.put(assetId, 'thumbnail.jpg', thumbnail);
-      await signedAssets.insert({
+      const row: NewSignedAsset = {
         id: assetId,
         userId,
         manifestId: signed.manifestId,
@@ -94,7 +100,17 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         sourceUrl: source.kind === 'url' ? source.url : null,
         hasThumbnail: thumbnail !== null,
         signedAt: new Date(signed.signedAt),
-      });
+      };
+      try {
+        await store.put(assetId, 'signed', signed.signedBytes);
+        await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
+        if (thumbnail) await store.put(assetId, 'thumbnail.jpg', thumbnail);
+        await signedAssets.insert(row);
+      } catch (error) {
+        // No row, so nobody can reach these files: remove them now rather than wait for the sweep.
+        await store.remove(assetId).catch(() => undefined);
+        throw error;
+      }
       const links = assetLinks(deps.apiBaseUrl, assetId, signed.manifestId);
       return {
         success: true,
