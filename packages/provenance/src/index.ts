@@ -4,6 +4,7 @@
  */
 export { sign, type SignOptions, type SignResult } from './sign.ts';
 export { verify, findRemoteManifestUrl, type VerifyOptions } from './verify.ts';
+export { verifyWithRemoteManifest, type FetchRemoteManifest, type RemoteManifest } from './remote-manifest-step.ts';
 export type * from './report/verification-report.ts';
 export { serializeVerification } from './report/verification-report.ts';
 export { explainCode } from './report/validation-codes.ts';

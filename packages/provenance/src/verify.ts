@@ -6,7 +6,7 @@
 import { X509Certificate } from 'node:crypto';
 import { c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
-import { withRemoteManifest } from './c2pa/remote-manifests.ts';
+import { withRemoteManifest } from './c2pa/network-guard.ts';
 import { RemoteManifestError, UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse, type CertificateDetails, type RawManifestStore } from './report/build-report.ts';

@@ -12,7 +12,9 @@ import { createAuth, type Auth } from './auth/create-auth.ts';
 import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
 import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
 import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
+import { createPublicLimits, type PublicLimitRules, type PublicLimits } from './rate-limits/public-limits.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
+import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 
 export interface ServiceDeps {
@@ -24,6 +26,8 @@ export interface ServiceDeps {
   demoPassword: string;
   demoEmailDomain: string;
   attemptLimits?: AttemptLimitRules;
+  /** Fair share of the public endpoints per client; DEFAULT_PUBLIC_LIMITS when absent. */
+  publicLimits?: PublicLimitRules | undefined;
   clock?: () => Date;
 }
 
@@ -41,6 +45,8 @@ export interface Services {
   supportRequests: SupportRequests;
   rateLimiter: RateLimiter;
   attemptLimits: AttemptLimits;
+  /** Per-client concurrency and rate limits of verify, track, support and badge. */
+  publicLimits: PublicLimits;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -70,6 +76,7 @@ export function createServices(deps: ServiceDeps): Services {
     notificationPreferences: createNotificationPreferences(deps.db),
     supportRequests: createSupportRequests(deps.db),
     rateLimiter,
+    publicLimits: createPublicLimits({ counter: createSharedWindowCounter({ db: deps.db, clock: deps.clock, logger: deps.logger }), rules: deps.publicLimits }),
     attemptLimits: createAttemptLimits(rateLimiter, deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
 }

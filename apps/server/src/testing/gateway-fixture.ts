@@ -16,19 +16,25 @@ import { createTestServer, type TestServer } from './test-server.ts';
 export interface LocalAssetServer {
   /** Publishes bytes at a path and returns their URL. */
   publish(pathname: string, bytes: Uint8Array, contentType?: string): string;
+  /** Every request received, in order: its path and the client's user agent. */
+  readonly requests: { path: string; userAgent: string | undefined }[];
   close(): void;
 }
 
 export async function startLocalAssetServer(): Promise<LocalAssetServer> {
   const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  const requests: LocalAssetServer['requests'] = [];
   const server: Server = createServer((request, response) => {
-    const file = files.get(new URL(request.url ?? '/', 'http://x').pathname);
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    requests.push({ path: pathname, userAgent: request.headers['user-agent'] });
+    const file = files.get(pathname);
     if (!file) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.byteLength }).end(file.bytes);
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    requests,
     publish(pathname, bytes, contentType = 'application/octet-stream') {
       files.set(pathname, { bytes, contentType });
       return `${base}${pathname}`;

@@ -2,7 +2,7 @@
  * The c2pa-rs settings every reader and builder of the engine runs with. Remote manifest fetching
  * is always off: c2pa-wasm would otherwise fetch whatever URL an asset's XMP names with the global
  * fetch, past every rule of the caller's safe fetcher. A remote manifest is served to it only from
- * bytes the caller fetched itself (see remote-manifests.ts).
+ * bytes the caller fetched itself, and every other request is refused (see network-guard.ts).
  */
 export interface ReaderSettingsOptions {
   anchorsPem?: string;

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { initSync, WasmBuilder, WasmReader } from '@contentauth/c2pa-wasm';
+import { guardNetwork } from './network-guard.ts';
 
 let loaded = false;
 
@@ -38,6 +39,8 @@ export function loadC2pa(): { WasmReader: typeof WasmReader; WasmBuilder: typeof
     initSync({ module: readFileSync(wasmPath) });
     const scope = globalThis as { FileReaderSync?: unknown };
     scope.FileReaderSync ??= NodeFileReaderSync;
+    // Before any reader exists: c2pa-wasm must never reach the network itself.
+    guardNetwork();
     loaded = true;
   }
   return { WasmReader, WasmBuilder };

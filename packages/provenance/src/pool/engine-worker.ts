@@ -3,6 +3,7 @@
  * pool's configuration, and answers sign and verify tasks.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { guardNetwork } from '../c2pa/network-guard.ts';
 import { ProvenanceError, RemoteManifestError } from '../errors.ts';
 import { sign } from '../sign.ts';
 import { createPemSigner } from '../signer/claim-signer.ts';
@@ -10,6 +11,9 @@ import { createTrustStore } from '../trust/trust-store.ts';
 import { verify } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
 import type { EngineReply, EngineTask, EngineWorkerConfig } from './engine-protocol.ts';
+
+// This thread runs nothing but the engine: no fetch of any kind leaves it.
+guardNetwork('realm');
 
 const config = workerData as EngineWorkerConfig;
 const signer = config.signer ? createPemSigner(config.signer) : null;

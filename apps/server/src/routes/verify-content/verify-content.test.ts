@@ -126,6 +126,21 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect((await readJson<TVerifyResponse>(result)).verification.status).toBe('partial');
   });
 
+  it('fetches a remote manifest named in a non-canonical form once, through the safe fetcher; the engine makes no request of its own', async () => {
+    // c2pa-rs requests the canonical URL (no fragment): it must be answered from the bytes the
+    // gateway fetched, never by a fetch of the engine's (no address rules, no time limit).
+    const manifestUrl = `${assets.publish('/manifests/fragment.c2pa', new Uint8Array(0))}#frag`;
+    const remote = await gateway.engine.sign(await makeImage('jpeg'), 'image/jpeg', metadata, { remoteManifestUrl: manifestUrl });
+    assets.publish('/manifests/fragment.c2pa', remote.manifestStore, 'application/c2pa');
+    const before = assets.requests.length;
+    const result = await verifyUrl(remote.signedBytes, 'fragment.jpg');
+    expect(result.status).toBe(200);
+    expect((await readJson<TVerifyResponse>(result)).report.manifestId).toBe(remote.manifestId);
+    const manifestRequests = assets.requests.slice(before).filter((request) => request.path === '/manifests/fragment.c2pa');
+    expect(manifestRequests).toHaveLength(1);
+    expect(manifestRequests[0]!.userAgent).toMatch(/^ProvenanceGateway\//);
+  });
+
   it('says why it cannot verify: bad input, refused address, hostile file', async () => {
     const empty = await server.request('POST', 'verify-content', { body: { assetUrl: '' } });
     expect(empty.status).toBe(400);

@@ -2,7 +2,7 @@
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
 // manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
-import { EngineBusyError, ProvenanceError, RemoteManifestError, findFormat, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import { EngineBusyError, ProvenanceError, findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
@@ -87,16 +87,11 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     return response;
   }
 
+  /** The engine never fetches: a remote manifest is fetched here, through the safe fetcher, once. */
+  const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch((failure: unknown) => fetchFailure(failure, 'The remote manifest could not be fetched'))).bytes;
+
   async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<SerializedVerification> {
-    try {
-      return await engine.verifySerialized(bytes, mime, { thumbnails });
-    } catch (error) {
-      if (error instanceof RemoteManifestError && error.url) {
-        const manifest = await fetcher(error.url).catch((failure: unknown) => fetchFailure(failure, 'The remote manifest could not be fetched'));
-        return engine.verifySerialized(bytes, mime, { thumbnails, remoteManifest: { url: error.url, bytes: manifest.bytes } }).catch(engineFailure);
-      }
-      return engineFailure(error);
-    }
+    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest).catch(engineFailure);
   }
 
   return {
