@@ -10,7 +10,9 @@ import { validationHook } from './http/validation-hook.ts';
 import type { Logger } from './logging/logger.ts';
 import { optionalAccount, requireAccount } from './middleware/account.ts';
 import { bodySizeLimit } from './middleware/body-size-limit.ts';
+import { clientGeo } from './middleware/client-geo.ts';
 import { clientIp } from './middleware/client-ip.ts';
+import { clientLimits } from './middleware/client-limits.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountWebApp } from './middleware/web-app.ts';
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     requireAccount: requireAccount(services.accountResolver),
     optionalAccount: optionalAccount(services.accountResolver),
     clientIp: (c) => clientIp(c, config.trustProxy),
+    clientGeo: (c) => clientGeo(c, config.trustProxy),
+    clientLimit: clientLimits(services.publicLimits, (c) => clientIp(c, config.trustProxy)),
     config: { maxAssetBytes: config.maxAssetBytes, publicUrl: config.publicUrl },
   };
 

@@ -3,6 +3,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { optionalAccount, requireAccount } from '../middleware/account.ts';
+import type { clientLimits } from '../middleware/client-limits.ts';
 import type { Services } from '../services/create-services.ts';
 
 export interface ApiEnv {
@@ -16,6 +17,10 @@ export interface RouteContext {
   requireAccount: ReturnType<typeof requireAccount>;
   optionalAccount: ReturnType<typeof optionalAccount>;
   clientIp: (c: Context) => string;
+  /** The caller's coarse place from CDN headers, only when a proxy is trusted. */
+  clientGeo: (c: Context) => string | null;
+  /** Admits a request to a public endpoint within its client's fair share (429 otherwise). */
+  clientLimit: ReturnType<typeof clientLimits>;
   config: { maxAssetBytes: number; publicUrl: string };
 }
 

@@ -11,6 +11,7 @@ import { createLogger } from '../logging/logger.ts';
 import type { GatewayServices } from '../services/create-gateway-services.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
+import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
@@ -20,6 +21,14 @@ export const GENEROUS_LIMITS: AttemptLimitRules = {
   'sign-in': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
   'sign-up': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
   demo: { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
+};
+
+/** Public-endpoint limits no test reaches by accident: suites fire many requests from one address. */
+export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
+  verify: { concurrent: 10_000 },
+  badge: { concurrent: 10_000 },
+  track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
+  support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
 };
 
 export interface TestServer {
@@ -38,7 +47,7 @@ export interface RequestOptions {
 
 export function createTestServer(
   database: DbHandle,
-  options: { attemptLimits?: AttemptLimitRules; config?: Partial<AppConfig>; clock?: () => Date; gateway?: GatewayServices } = {},
+  options: { attemptLimits?: AttemptLimitRules; publicLimits?: PublicLimitRules; config?: Partial<AppConfig>; clock?: () => Date; gateway?: GatewayServices } = {},
 ): TestServer {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
@@ -61,6 +70,7 @@ export function createTestServer(
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain,
     attemptLimits: options.attemptLimits ?? GENEROUS_LIMITS,
+    publicLimits: options.publicLimits ?? GENEROUS_PUBLIC_LIMITS,
     clock: options.clock,
   });
   const app = createApp({ config, db: database.db, logger, authSecret, services, ...(options.gateway && { gateway: options.gateway }) });

@@ -3,6 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TVerificationStatus } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { errorResponses } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
 import type { GatewayRouteContext } from '../gateway-route-context.ts';
 
@@ -32,8 +33,9 @@ export function registerGetBadgeSvg(api: ApiApp, ctx: GatewayRouteContext): void
     path: '/badge/{file}',
     tags: ['verify'],
     summary: 'A status badge image for a manifest: GET /badge/{manifestId}.svg',
+    middleware: [ctx.clientLimit('badge')] as const,
     request: { params: z.object({ file: z.string().regex(/\.svg$/, 'the badge is {manifestId}.svg').openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f.svg' }) }) },
-    responses: { 200: { description: 'An SVG badge', content: { 'image/svg+xml': { schema: z.string() } } }, 404: { description: 'No such manifest (the badge says so)', content: { 'image/svg+xml': { schema: z.string() } } } },
+    responses: { 200: { description: 'An SVG badge', content: { 'image/svg+xml': { schema: z.string() } } }, 404: { description: 'No such manifest (the badge says so)', content: { 'image/svg+xml': { schema: z.string() } } }, ...errorResponses(429) },
   });
   api.openapi(route, async (c) => {
     const manifestId = c.req.valid('param').file.replace(/\.svg$/, '');

@@ -10,11 +10,11 @@ export function registerCreateSupportRequest(api: ApiApp, ctx: RouteContext): vo
     path: '/support-requests',
     tags: ['support'],
     summary: 'Send a support request (authentication optional)',
-    middleware: [ctx.optionalAccount] as const,
+    middleware: [ctx.optionalAccount, ctx.clientLimit('support')] as const,
     request: { body: jsonBody(ZCreateSupportRequest) },
     responses: {
       201: jsonResponse(ZSupportRequestReceipt, 'Received, with its reference'),
-      ...errorResponses(400, 401),
+      ...errorResponses(400, 401, 429),
     },
   });
   api.openapi(route, async (c) => {

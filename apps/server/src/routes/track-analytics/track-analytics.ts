@@ -12,8 +12,9 @@ export function registerTrackAnalytics(api: ApiApp, ctx: GatewayRouteContext): v
     path: '/track-analytics',
     tags: ['analytics'],
     summary: 'Track a badge, report or download event for an asset',
+    middleware: [ctx.clientLimit('track')] as const,
     request: { body: jsonBody(ZTrackAnalyticsRequest) },
-    responses: { 200: jsonResponse(ZTrackAnalyticsResponse, 'Recorded; the asset’s counts so far'), ...errorResponses(400, 413) },
+    responses: { 200: jsonResponse(ZTrackAnalyticsResponse, 'Recorded; the asset’s counts so far'), ...errorResponses(400, 413, 429) },
   });
   api.openapi(route, async (c) => {
     const request = c.req.valid('json');

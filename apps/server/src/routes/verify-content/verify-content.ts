@@ -8,7 +8,7 @@ import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
 import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
-import { coarseGeo, type GatewayRouteContext } from '../gateway-route-context.ts';
+import type { GatewayRouteContext } from '../gateway-route-context.ts';
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -27,7 +27,7 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
     // Public; a session or API key, when given, attributes the call to its account.
     security: OPTIONAL_BEARER,
-    middleware: [ctx.optionalAccount] as const,
+    middleware: [ctx.optionalAccount, ctx.clientLimit('verify')] as const,
     request: {
       query: ZVerifyQuery,
       // Not `required`: zod-openapi then checks each body only against the schema of its own content
@@ -42,13 +42,13 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     },
     responses: {
       200: jsonResponse(ZVerifyResponse, 'The verification result, its badge and the full report'),
-      ...errorResponses(400, 401, 403, 404, 413),
+      ...errorResponses(400, 401, 403, 404, 413, 429),
       422: { description: 'The asset could not be fetched or read (unsupported, malformed or hostile file)', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
     },
   });
   api.openapi(route, async (c) => {
     const { thumbnails } = c.req.valid('query');
-    const caller = { userId: c.var.account?.userId, geo: coarseGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true' };
+    const caller = { userId: c.var.account?.userId, geo: ctx.clientGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true' };
     // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
     // holds (c.body cannot know).
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;

@@ -1,0 +1,30 @@
+// Hono middleware that admits a request to a public endpoint within its client's fair share, and
+// answers 429 with Retry-After otherwise. Placed after optionalAccount where the route has it, so a
+// signed-in caller or API key counts as its account rather than its address.
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import { ApiError } from '../http/api-error.ts';
+import { clientIdentity } from '../services/rate-limits/client-identity.ts';
+import type { PublicEndpoint, PublicLimits } from '../services/rate-limits/public-limits.ts';
+import type { OptionalAccountEnv } from './account.ts';
+
+export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => string) {
+  return (endpoint: PublicEndpoint) =>
+    createMiddleware<OptionalAccountEnv>(async (c, next) => {
+      // Routes without optionalAccount have no account variable: they count per address.
+      const client = clientIdentity({ userId: c.get('account')?.userId, ip: clientIp(c) });
+      const admission = limits.admit(endpoint, client);
+      if (!admission.admitted) {
+        const message =
+          admission.reason === 'in_flight'
+            ? `Too many requests in progress from this client; try again in ${admission.retryAfterSeconds} seconds`
+            : `Too many requests from this client; try again in ${admission.retryAfterSeconds} seconds`;
+        throw new ApiError(429, 'rate_limited', message, admission.retryAfterSeconds);
+      }
+      try {
+        await next();
+      } finally {
+        admission.release();
+      }
+    });
+}

@@ -1,0 +1,71 @@
+// The product's fair share of the public endpoints (verify, track, support, badge): per client, a
+// limit on requests in progress and, where it matters, a rate limit. A client is an account when
+// the caller signed in or sent an API key, else its address (see client-identity.ts).
+//
+// Why these defaults:
+// - Verification and badges get a concurrency limit only. A client sending one request at a time
+//   holds one slot, however fast it goes (a cached verification answers in about a millisecond),
+//   so it is never throttled; a client opening hundreds of connections gets 8 engine slots, and
+//   everyone else keeps the rest of the workers and the engine queue. A rate limit low enough to
+//   matter would throttle exactly the sequential scripts the API is for.
+// - Support requests and analytics events are writes that land in tables: they get a rate limit
+//   too (20 support requests an hour, 300 tracked events a minute per client), which bounds what
+//   one client can store (20 x 10 kB an hour instead of gigabytes).
+import type { RateLimitRule } from './rate-limiter.ts';
+import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
+import type { SharedWindowCounter } from './shared-window-counter.ts';
+
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge';
+
+export interface PublicLimitRule {
+  /** Requests of one client in progress at once on this server copy. */
+  concurrent: number;
+  /** Requests of one client per window across all copies; absent means no rate limit. */
+  rate?: RateLimitRule | undefined;
+}
+
+export type PublicLimitRules = Record<PublicEndpoint, PublicLimitRule>;
+
+export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
+  verify: { concurrent: 8 },
+  badge: { concurrent: 8 },
+  track: { concurrent: 8, rate: { limit: 300, windowSeconds: 60 } },
+  support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
+};
+
+/** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
+export const IN_FLIGHT_RETRY_SECONDS = 1;
+
+export type Admission =
+  | { admitted: true; release: () => void }
+  | { admitted: false; reason: 'in_flight' | 'rate'; retryAfterSeconds: number };
+
+export interface PublicLimits {
+  /** Lets one request of `client` in, or says how long to wait; never waits on the database. */
+  admit(endpoint: PublicEndpoint, client: string): Admission;
+  /** Sends the last counts to the database (at shutdown). */
+  close(): Promise<void>;
+}
+
+export function createPublicLimits(deps: { counter: SharedWindowCounter; inFlight?: InFlightLimiter; rules?: PublicLimitRules | undefined }): PublicLimits {
+  const rules = deps.rules ?? DEFAULT_PUBLIC_LIMITS;
+  const inFlight = deps.inFlight ?? createInFlightLimiter();
+  return {
+    admit(endpoint, client) {
+      const rule = rules[endpoint];
+      const key = `${endpoint}:${client}`;
+      // The slot first: a request turned away for concurrency does not use up the client's rate.
+      const release = inFlight.tryEnter(key, rule.concurrent);
+      if (!release) return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      if (rule.rate) {
+        const decision = deps.counter.take(key, rule.rate);
+        if (!decision.allowed) {
+          release();
+          return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
+        }
+      }
+      return { admitted: true, release };
+    },
+    close: () => deps.counter.close(),
+  };
+}
