@@ -2,6 +2,7 @@
 // safe default (DESIGN.md section 2).
 import path from 'node:path';
 import { z } from 'zod';
+import { AllowHostError, parseAllowedHost } from './fetch/allow-hosts.ts';
 
 const ZCsv = z
   .string()
@@ -23,7 +24,17 @@ export const ZServerConfig = z.object({
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_ANCHORS: ZCsv,
   TSA_URL: z.string().url().optional(),
-  FETCH_ALLOW_HOSTS: ZCsv,
+  /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */
+  FETCH_ALLOW_HOSTS: ZCsv.superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      try {
+        parseAllowedHost(entry);
+      } catch (error) {
+        if (!(error instanceof AllowHostError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }
+  }),
   /** Origins allowed to call the API from a browser, besides PUBLIC_URL and the Capacitor app. */
   CORS_ORIGINS: ZCsv,
   /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */

@@ -27,6 +27,10 @@ const RANGE_RULES: Record<string, string> = {
   discard: 'discard-only addresses are never fetched',
 };
 
+function isIPv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
+}
+
 export function checkAddress(address: string, allowHosts: ReadonlySet<string>): AddressVerdict {
   if (!ipaddr.isValid(address)) return { allowed: false, rule: `${address} is not an IP address` };
   let parsed = ipaddr.parse(address);
@@ -34,6 +38,10 @@ export function checkAddress(address: string, allowHosts: ReadonlySet<string>): 
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (allowHosts.has(parsed.toString())) return { allowed: true };
   const range = parsed.range();
+  // ::a.b.c.d (IPv4-compatible, deprecated by RFC 4291) is not in ipaddr.js's special ranges, so
+  // it would pass as unicast, yet some stacks route it to the IPv4 it carries (::7f00:1 is
+  // 127.0.0.1). Nothing legitimate uses it: refused, whatever it carries.
+  if (range === 'unicast' && isIPv4Compatible(parsed)) return { allowed: false, rule: 'IPv4-compatible IPv6 addresses are never fetched' };
   if (range === 'unicast') return { allowed: true };
   return { allowed: false, rule: RANGE_RULES[range] ?? `${range} addresses are never fetched` };
 }

@@ -14,6 +14,7 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === '/asset') return void response.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from('hello bytes'));
     if (url.pathname === '/to-metadata') return void response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (url.pathname === '/redirect-to') return void response.writeHead(302, { location: url.searchParams.get('location') ?? '/' }).end();
     if (url.pathname === '/loop') {
       const hop = Number(url.searchParams.get('hop') ?? 0);
       return void response.writeHead(302, { location: `/loop?hop=${hop + 1}` }).end();
@@ -52,6 +53,15 @@ afterAll(() => {
   server.close();
 });
 
+/** A loopback port nothing listens on: bound, then released. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((closed) => probe.close(closed));
+  return port;
+}
+
 const allowLocal: SafeFetchOptions = { allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 2_000 };
 
 async function refusal(promise: Promise<unknown>): Promise<SafeFetchError> {
@@ -79,6 +89,10 @@ describe('address policy', () => {
     ['::ffff:10.0.0.1', /private/],
     ['::ffff:127.0.0.1', /loopback/],
     ['0.0.0.0', /unspecified/],
+    // IPv4-compatible IPv6 (::a.b.c.d) is refused whatever it carries: ipaddr.js calls it unicast.
+    ['::7f00:1', /IPv4-compatible/],
+    ['::a00:5', /IPv4-compatible/],
+    ['::808:808', /IPv4-compatible/],
   ];
   for (const [address, rule] of forbidden) {
     it(`refuses ${address}`, () => {
@@ -110,11 +124,51 @@ describe('safe fetcher', () => {
     expect(await refusal(fetcher('http://[::ffff:7f00:1]/asset'))).toMatchObject({ reason: 'address' });
   });
 
+  it('refuses an IPv4-compatible IPv6 literal carrying a loopback address', async () => {
+    const fetcher = createSafeFetcher({ ...allowLocal, allowHosts: [] });
+    for (const url of ['http://[::7f00:1]/asset', 'http://[::127.0.0.1]/asset', 'http://[0:0:0:0:0:0:7f00:1]:80/asset']) {
+      const error = await refusal(fetcher(url));
+      expect(error).toMatchObject({ reason: 'address', status: 403 });
+    }
+  });
+
   it('refuses a public-looking name that resolves to an internal address', async () => {
     const fetcher = createSafeFetcher({ ...allowLocal, allowHosts: [], resolveHost: async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }] });
     const error = await refusal(fetcher('https://assets.example.com/photo.jpg'));
     expect(error).toMatchObject({ reason: 'address', status: 403 });
-    expect(error.message).toContain('10.0.0.7');
+    expect(error.message).toBe('Refused to fetch the URL: private network addresses are never fetched');
+  });
+
+  it('names neither the internal address nor the internal name a redirect pointed at', async () => {
+    const resolveHost = async (host: string) => [{ address: host === 'metadata.corp.internal' ? '169.254.169.254' : '127.0.0.1', family: 4 }];
+    const fetcher = createSafeFetcher({ ...allowLocal, allowHosts: ['public.example'], resolveHost });
+    const port = new URL(base).port;
+    const redirected = await refusal(fetcher(`http://public.example:${port}/redirect-to?location=${encodeURIComponent('http://metadata.corp.internal/latest/')}`));
+    expect(redirected).toMatchObject({ reason: 'address', status: 403 });
+    expect(redirected.message).toBe('Refused to fetch the URL: link-local addresses (including cloud metadata services) are never fetched');
+    const unresolvable = createSafeFetcher({ ...allowLocal, allowHosts: ['public.example'], resolveHost: async (host) => (host === 'public.example' ? [{ address: '127.0.0.1', family: 4 }] : []) });
+    const lost = await refusal(unresolvable(`http://public.example:${port}/redirect-to?location=${encodeURIComponent('http://db.corp.internal/')}`));
+    expect(lost).toMatchObject({ reason: 'network', status: 422 });
+    expect(lost.message).not.toContain('corp.internal');
+  });
+
+  it('keeps network errors generic: no address, no port, no socket error code', async () => {
+    const closedPort = await freePort();
+    const error = await refusal(createSafeFetcher(allowLocal)(`http://127.0.0.1:${closedPort}/asset`));
+    expect(error).toMatchObject({ reason: 'network', status: 422 });
+    expect(error.message).toBe('The asset server could not be reached');
+  });
+
+  it('allow-lists host:port entries for that port only', async () => {
+    const port = Number(new URL(base).port);
+    const closedPort = await freePort();
+    const byAddress = createSafeFetcher({ ...allowLocal, allowHosts: [`127.0.0.1:${port}`] });
+    expect((await byAddress(`${base}/asset`)).bytes.toString()).toBe('hello bytes');
+    expect(await refusal(byAddress(`http://127.0.0.1:${closedPort}/asset`))).toMatchObject({ reason: 'address', status: 403 });
+    const byName = createSafeFetcher({ ...allowLocal, allowHosts: [`assets.local:${port}`], resolveHost: async () => [{ address: '127.0.0.1', family: 4 }] });
+    expect((await byName(`http://assets.local:${port}/asset`)).bytes.toString()).toBe('hello bytes');
+    expect(await refusal(byName(`http://assets.local:${closedPort}/asset`))).toMatchObject({ reason: 'address', status: 403 });
+    expect(await refusal(byName('http://assets.local/asset'))).toMatchObject({ reason: 'address', status: 403 });
   });
 
   it('refuses non-http schemes', async () => {
@@ -129,7 +183,7 @@ describe('safe fetcher', () => {
   it('checks every redirect again', async () => {
     const error = await refusal(createSafeFetcher(allowLocal)(`${base}/to-metadata`));
     expect(error).toMatchObject({ reason: 'address', status: 403 });
-    expect(error.message).toContain('169.254.169.254');
+    expect(error.message).toMatch(/link-local/);
   });
 
   it('follows up to 5 redirects and refuses more', async () => {

@@ -2,11 +2,15 @@
 // remote manifests. http/https only; the host is resolved and every address checked; the
 // connection goes to the address that was checked (no second DNS answer can swap it); each
 // redirect is checked again (at most 5); a time limit and a size limit cut slow or huge bodies.
+// Its messages name no address it resolved and no host it was redirected to, and network errors
+// stay generic, so a refusal tells the caller nothing about the inside of the network.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { checkAddress } from './address-policy.ts';
+import { allowedForPort, parseAllowedHost, type AllowedHost } from './allow-hosts.ts';
 
 export type FetchFailure = 'scheme' | 'address' | 'redirects' | 'timeout' | 'too_large' | 'status' | 'network' | 'url';
 
@@ -23,7 +27,10 @@ export class SafeFetchError extends Error {
 }
 
 export interface SafeFetchOptions {
-  /** Host names or addresses that may be fetched even though they are not public (tests: 127.0.0.1). */
+  /**
+   * Host names or addresses that may be fetched even though they are not public (tests: 127.0.0.1),
+   * each alone (any port) or as host:port (only that port); see allow-hosts.ts.
+   */
   allowHosts: readonly string[];
   maxBytes: number;
   timeoutMs: number;
@@ -56,22 +63,31 @@ function parseUrl(raw: string): URL {
   return url;
 }
 
-/** Resolve the host and pick an address every rule allows; refuse when any answer is forbidden. */
-async function resolveAllowed(url: URL, allowHosts: ReadonlySet<string>, resolveHost: NonNullable<SafeFetchOptions['resolveHost']>): Promise<{ address: string; family: 4 | 6 }> {
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
+/**
+ * Resolve the host and pick an address every rule allows; refuse when any answer is forbidden.
+ * `givenByUser` is false after a redirect: the host then came from the asset server, and an
+ * internal name it points at is not repeated back.
+ */
+async function resolveAllowed(url: URL, allowList: readonly AllowedHost[], resolveHost: NonNullable<SafeFetchOptions['resolveHost']>, givenByUser: boolean): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const unresolved = () => new SafeFetchError('network', 422, givenByUser ? `The host ${host} could not be resolved` : 'The host the asset server redirected to could not be resolved');
   let answers: { address: string; family: number }[];
   try {
     answers = await resolveHost(host);
   } catch {
-    throw new SafeFetchError('network', 422, `The host ${host} could not be resolved`);
+    throw unresolved();
   }
-  if (answers.length === 0) throw new SafeFetchError('network', 422, `The host ${host} could not be resolved`);
-  const hostAllowed = allowHosts.has(host.toLowerCase());
+  if (answers.length === 0) throw unresolved();
+  const allowHosts = allowedForPort(allowList, url.port === '' ? DEFAULT_PORTS[url.protocol]! : Number(url.port));
+  const hostAllowed = allowHosts.has(host.toLowerCase()) || (ipaddr.isValid(host) && allowHosts.has(ipaddr.parse(host).toString()));
   for (const answer of answers) {
     const verdict = hostAllowed ? { allowed: true as const } : checkAddress(answer.address, allowHosts);
     // A name that resolves to any forbidden address is refused outright, so a DNS answer that
-    // mixes public and internal addresses cannot be used to reach the internal one.
-    if (!verdict.allowed) throw new SafeFetchError('address', 403, `Refused to fetch ${host} (${answer.address}): ${verdict.rule}`);
+    // mixes public and internal addresses cannot be used to reach the internal one. The rule is
+    // named, the address is not.
+    if (!verdict.allowed) throw new SafeFetchError('address', 403, `Refused to fetch the URL: ${verdict.rule}`);
   }
   const chosen = answers[0]!;
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
@@ -127,7 +143,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
 }
 
 export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
-  const allowHosts = new Set(options.allowHosts.map((host) => host.toLowerCase()));
+  const allowList = options.allowHosts.map(parseAllowedHost);
   const maxRedirects = options.maxRedirects ?? 5;
   const resolveHost = options.resolveHost ?? ((host: string) => dnsLookup(host, { all: true, verbatim: true }));
   return async (raw) => {
@@ -136,14 +152,16 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
     try {
       let url = parseUrl(raw);
       for (let redirects = 0; ; redirects += 1) {
-        const pinned = await resolveAllowed(url, allowHosts, resolveHost);
+        const pinned = await resolveAllowed(url, allowList, resolveHost, redirects === 0);
         let answer;
         try {
           answer = await requestOnce(url, pinned, options, controller.signal);
         } catch (error) {
           if (error instanceof SafeFetchError) throw error;
           if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${options.timeoutMs / 1000} s`);
-          throw new SafeFetchError('network', 422, `The asset could not be fetched: ${(error as Error).message}`);
+          // Not the socket's message: "connect ECONNREFUSED 10.0.0.5:80" would name an address,
+          // and telling refused from reset ports apart would make the fetcher a port scanner.
+          throw new SafeFetchError('network', 422, 'The asset server could not be reached');
         }
         if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href };
         if (answer.location === null) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
