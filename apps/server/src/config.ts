@@ -50,6 +50,14 @@ export const ZServerConfig = z.object({
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Asset folders without a row are removed by the orphan sweep once untouched this long (an in-flight signing is never older). */
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(60 * 60),
+  /** Requests of one client (account, else address) in progress at once on each public endpoint. */
+  PUBLIC_CONCURRENCY_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+  /** Verifications per client per minute across all copies; 0 (the default) leaves fairness to the concurrency limit. */
+  VERIFY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /** Analytics events (POST /track-analytics) per client per minute; 0 means no rate limit. */
+  TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /** Support requests per client per hour; 0 means no rate limit. */
+  SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -18,6 +18,7 @@ import { createGatewayServices } from './services/create-gateway-services.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
+import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -35,6 +36,12 @@ const services = createServices({
   publicUrl: config.PUBLIC_URL,
   demoPassword: config.DEMO_PASSWORD,
   demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
+  publicLimits: publicLimitRules({
+    concurrentPerClient: config.PUBLIC_CONCURRENCY_PER_CLIENT,
+    verifyPerMinute: config.VERIFY_REQUESTS_PER_MINUTE,
+    trackPerMinute: config.TRACK_EVENTS_PER_MINUTE,
+    supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
+  }),
 });
 const engine = await createGatewayEngine({
   pkiDir: path.join(config.DATA_DIR, 'pki'),
@@ -101,6 +108,7 @@ function shutdown(signal: string): void {
     await engine.close();
     await orphanSweep.stop();
     await gateway.flush();
+    await services.publicLimits.close();
     await database.close();
     logger.info('stopped');
     process.exit(error ? 1 : 0);

@@ -1,7 +1,10 @@
 import type { TSignContentResponse, TVerifyResponse } from '@provenance/contracts';
 import { makeBmff, makeImage, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSafeFetcher } from '../../fetch/safe-fetcher.ts';
 import type { DbHandle } from '../../db/create-db.ts';
+import { createContentSigner } from '../../services/signing/sign-content.ts';
+import type { GatewayServices } from '../../services/create-gateway-services.ts';
 import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
@@ -13,10 +16,11 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
   let server: TestServer;
   let assets: LocalAssetServer;
   let token: string;
+  let gateway: GatewayServices;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    ({ server } = await createGatewayTestServer(database));
+    ({ server, gateway } = await createGatewayTestServer(database));
     assets = await startLocalAssetServer();
     token = (await signUpAccount(server)).session.access_token;
   });
@@ -133,5 +137,28 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
     expect(broken.status).toBe(422);
     const after = await server.request('POST', 'sign-content', { token, body: { assetUrl: assets.publish('/after.jpg', await makeImage('jpeg')), metadata } });
     expect(after.status).toBe(201);
+  });
+
+  it('refuses a NUL in the metadata with 400 before any file is written', async () => {
+    const before = await gateway.store.list();
+    const upload = await uploadRequest(server, 'sign-content', { file: new Blob([await makeImage('jpeg')]), metadata: JSON.stringify({ ...metadata, title: 'harbour\u0000.jpg' }) }, token, { name: 'harbour.jpg' });
+    expect(upload.status).toBe(400);
+    expect((await readJson<{ error: { code: string; message: string } }>(upload)).error).toEqual({ code: 'validation_error', message: 'title must not contain NUL characters' });
+    const byUrl = await server.request('POST', 'sign-content', { token, body: { assetUrl: assets.publish('/nul.jpg', await makeImage('jpeg')), metadata: { ...metadata, creator: 'Ada\u0000' } } });
+    expect(byUrl.status).toBe(400);
+    expect(await gateway.store.list()).toEqual(before);
+  });
+
+  it('removes the files it wrote when the row cannot be inserted', async () => {
+    const signer = createContentSigner({
+      engine: gateway.engine,
+      fetcher: createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 5_000 }),
+      store: gateway.store,
+      signedAssets: { ...gateway.signedAssets, insert: () => Promise.reject(new Error('database gone')) },
+      apiBaseUrl: 'http://localhost:8080/api/v1',
+    });
+    const before = await gateway.store.list();
+    await expect(signer.signContent('no-such-user', { kind: 'upload', bytes: await makeImage('jpeg'), fileName: 'a.jpg' }, metadata)).rejects.toThrow('database gone');
+    expect(await gateway.store.list()).toEqual(before);
   });
 });
