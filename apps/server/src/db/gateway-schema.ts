@@ -43,6 +43,8 @@ export const verificationEvents = pgTable('verification_events', {
   index('verification_events_owner_idx').on(table.ownerUserId, table.createdAt),
   index('verification_events_caller_idx').on(table.callerUserId, table.createdAt),
   index('verification_events_asset_idx').on(table.signedAssetId),
+  // Tracked events of an asset we did not sign count its verifications by manifest ID.
+  index('verification_events_manifest_idx').on(table.manifestId),
 ]);
 
 export const analyticsEvents = pgTable('analytics_events', {

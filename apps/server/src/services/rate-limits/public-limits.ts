@@ -33,6 +33,17 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
 };
 
+/** The rules from the server's configuration; a rate of 0 means no rate limit. */
+export function publicLimitRules(settings: { concurrentPerClient: number; verifyPerMinute: number; trackPerMinute: number; supportPerHour: number }): PublicLimitRules {
+  const perWindow = (limit: number, windowSeconds: number) => (limit > 0 ? { limit, windowSeconds } : undefined);
+  return {
+    verify: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.verifyPerMinute, 60) },
+    badge: { concurrent: settings.concurrentPerClient },
+    track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
+    support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
+  };
+}
+
 /** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "verification_events_manifest_idx" ON "verification_events" USING btree ("manifest_id");
