@@ -7,6 +7,7 @@ export type TVerificationStatus = z.infer<typeof ZVerificationStatus>;
 export const ZTrustLevel = z.enum(['trusted', 'unknown', 'untrusted', 'none']).openapi('TrustLevel');
 export type TTrustLevel = z.infer<typeof ZTrustLevel>;
 export const ZAiDisclosure = z.enum(['generated', 'ai_edited', 'captured']).nullable().openapi('AiDisclosure');
+export type TAiDisclosure = z.infer<typeof ZAiDisclosure>;
 
 export const ZValidationCode = z
   .object({ code: z.string().openapi({ example: 'assertion.dataHash.match' }), url: z.string().optional(), explanation: z.string() })
@@ -28,10 +29,12 @@ export const ZSignerSummary = z
 export type TSignerSummary = z.infer<typeof ZSignerSummary>;
 
 export const ZThumbnailRef = z.object({ format: z.string(), identifier: z.string(), dataUrl: z.string().optional() }).openapi('ThumbnailRef');
+export type TThumbnailRef = z.infer<typeof ZThumbnailRef>;
 
 export const ZActionSummary = z
   .object({ action: z.string(), label: z.string(), when: z.string().nullable(), softwareAgent: z.string().nullable(), digitalSourceType: z.string().nullable() })
   .openapi('ActionSummary');
+export type TActionSummary = z.infer<typeof ZActionSummary>;
 
 export const ZManifestSummary = z
   .object({
@@ -62,7 +65,7 @@ export interface TIngredientNode {
   manifestLabel: string | null;
   status: TVerificationStatus;
   failures: TValidationCode[];
-  thumbnail: z.infer<typeof ZThumbnailRef> | null;
+  thumbnail: TThumbnailRef | null;
   children: TIngredientNode[];
 }
 export const ZIngredientNode: z.ZodType<TIngredientNode> = z
@@ -95,6 +98,7 @@ export const ZVerificationReport = z
     ingredients: z.array(ZIngredientNode),
   })
   .openapi('VerificationReport');
+export type TVerificationReport = z.infer<typeof ZVerificationReport>;
 
 export const ZVerification = z
   .object({
@@ -111,6 +115,7 @@ export const ZVerification = z
     }),
   })
   .openapi('Verification');
+export type TVerification = z.infer<typeof ZVerification>;
 
 export const ZVerifyResponse = z
   .object({
