@@ -30,6 +30,8 @@ interface WindowTally {
   sending: number;
   /** Counted here since the last reconcile started. */
   pending: number;
+  /** Asked about since the last reconcile: its total is worth reading back even with nothing to add. */
+  touched: boolean;
 }
 
 /** Rows per upsert statement, so one reconcile of many clients stays a few statements. */
@@ -58,6 +60,7 @@ export function createSharedWindowCounter(deps: { db: Db; clock?: () => Date; lo
     for (const tally of batch) {
       tally.sending = tally.pending;
       tally.pending = 0;
+      tally.touched = false;
     }
     try {
       const rows = await db
@@ -86,10 +89,11 @@ export function createSharedWindowCounter(deps: { db: Db; clock?: () => Date; lo
     for (const [id, tally] of tallies) {
       // A finished window no longer decides anything, here or on another copy.
       if (tally.windowEnd <= at) tallies.delete(id);
-      else if (tally.pending > 0) due.push(tally);
+      // Adding 0 reads back what the other copies counted for a client this copy is still serving.
+      else if (tally.pending > 0 || tally.touched) due.push(tally);
     }
     for (let start = 0; start < due.length; start += ROWS_PER_STATEMENT) await send(due.slice(start, start + ROWS_PER_STATEMENT));
-    if ([...tallies.values()].some((tally) => tally.pending > 0)) schedule();
+    if ([...tallies.values()].some((tally) => tally.pending > 0 || tally.touched)) schedule();
   }
 
   function reconcile(): Promise<void> {
@@ -107,14 +111,15 @@ export function createSharedWindowCounter(deps: { db: Db; clock?: () => Date; lo
       const id = `${key}@${windowStart}`;
       let tally = tallies.get(id);
       if (!tally) {
-        tally = { rowKey: `window:${id}`, windowStart, windowEnd: windowStart + windowMs, shared: 0, sending: 0, pending: 0 };
+        tally = { rowKey: `window:${id}`, windowStart, windowEnd: windowStart + windowMs, shared: 0, sending: 0, pending: 0, touched: false };
         tallies.set(id, tally);
       }
+      tally.touched = true;
+      schedule();
       if (tally.shared + tally.sending + tally.pending >= rule.limit) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((tally.windowEnd - at) / 1000)) };
       }
       tally.pending += 1;
-      schedule();
       return { allowed: true };
     },
     reconcile,
