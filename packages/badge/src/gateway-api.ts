@@ -1,6 +1,8 @@
 // The two gateway calls the badge makes, cross-origin and without credentials (no cookies, no
 // tokens): verify the wrapped media by manifest ID or URL, and report badge views and clicks.
-// Answers are read defensively: only the fields the popover shows, only as strings.
+// Answers are read defensively: only the fields the popover shows, only as strings. Which fields
+// exist is the verify response contract's; what they hold is checked here, value by value.
+import type { TVerifyResponse } from '@provenance/contracts';
 import type { AiDisclosure, Status } from './verdict-text.ts';
 
 export interface BadgeVerdict {
@@ -20,6 +22,13 @@ export type BadgeEvent = 'badge_view' | 'badge_click';
 const STATUSES: readonly Status[] = ['verified', 'partial', 'invalid', 'unsigned'];
 const DISCLOSURES = ['generated', 'ai_edited', 'captured'] as const;
 
+/**
+ * An answer as it may arrive: the contract's field names, any of them missing, and every value
+ * unknown until checked. Optional chaining over it is safe for any JSON value.
+ */
+type Unchecked<T> =
+  NonNullable<T> extends readonly unknown[] ? unknown : NonNullable<T> extends object ? { readonly [K in keyof NonNullable<T>]?: Unchecked<NonNullable<T>[K]> } | null : unknown;
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const str = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value.slice(0, 500) : null);
 const field = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
@@ -28,23 +37,23 @@ export class BadgeApiError extends Error {
   override readonly name = 'BadgeApiError';
 }
 
-export function parseVerdict(body: unknown): BadgeVerdict {
-  const verification = field(body, 'verification');
-  const status = field(verification, 'status');
-  if (typeof status !== 'string' || !STATUSES.includes(status as Status)) throw new BadgeApiError('The gateway answered without a verdict');
-  const report = field(body, 'report');
-  const signer = field(report, 'signer');
-  const active = field(report, 'activeManifest');
-  const disclosure = field(active, 'aiDisclosure');
+export function parseVerdict(json: unknown): BadgeVerdict {
+  const body = (isRecord(json) ? json : null) as Unchecked<TVerifyResponse>;
+  const verification = body?.verification;
+  const status = STATUSES.find((value) => value === verification?.status);
+  if (!status) throw new BadgeApiError('The gateway answered without a verdict');
+  const report = body?.report;
+  const signer = report?.signer;
+  const active = report?.activeManifest;
   return {
-    status: status as Status,
-    manifestId: str(field(report, 'manifestId')),
-    signer: str(field(signer, 'organization')) ?? str(field(signer, 'commonName')) ?? str(field(field(verification, 'credentials'), 'organization')),
-    issuer: str(field(signer, 'issuer')),
-    signedAt: str(field(report, 'signedAt')),
-    aiDisclosure: DISCLOSURES.find((value) => value === disclosure) ?? null,
-    creator: str(field(active, 'creator')),
-    message: str(field(field(body, 'badge'), 'message')) ?? '',
+    status,
+    manifestId: str(report?.manifestId),
+    signer: str(signer?.organization) ?? str(signer?.commonName) ?? str(verification?.credentials?.organization),
+    issuer: str(signer?.issuer),
+    signedAt: str(report?.signedAt),
+    aiDisclosure: DISCLOSURES.find((value) => value === active?.aiDisclosure) ?? null,
+    creator: str(active?.creator),
+    message: str(body?.badge?.message) ?? '',
   };
 }
 

@@ -1,8 +1,10 @@
 // The words the badge uses, kept in one place and in step with the report page: a verdict title per
 // status (only `verified` reads as verified), the AI disclosure, and dates.
 
-export type Status = 'verified' | 'partial' | 'invalid' | 'unsigned';
-export type AiDisclosure = 'generated' | 'ai_edited' | 'captured' | null;
+import type { TAiDisclosure, TVerificationStatus } from '@provenance/contracts';
+
+export type Status = TVerificationStatus;
+export type AiDisclosure = TAiDisclosure;
 
 export const STATUS_TITLE: Record<Status, string> = {
   verified: 'Verified',
