@@ -1,9 +1,9 @@
 // Plain-language words of the Content Credentials report: the verdict and what it means, the AI
 // disclosure, digital source types, ingredient relationships and trust. Pure, so the report and its
 // tests read the same sentences.
-import type { TManifestSummary, TSignerSummary, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
+import type { TAiDisclosure, TSignerSummary, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
-export type AiDisclosure = TManifestSummary['aiDisclosure'];
+export type AiDisclosure = TAiDisclosure;
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
 export interface VerdictText {
