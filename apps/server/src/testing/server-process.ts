@@ -1,0 +1,59 @@
+// main.ts as a real child process for tests that need one (crashes, restarts): listens on a free
+// port on 127.0.0.1 with its data under the given DATA_DIR, and lets the test wait for log lines.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface LogEntry {
+  msg: string;
+  [field: string]: unknown;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves with the first log entry (already written or still to come) that matches. */
+  waitForLog(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
+  exited: Promise<number | null>;
+}
+
+const MAIN = path.join(import.meta.dirname, '../main.ts');
+
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const entries: LogEntry[] = [];
+  const output: string[] = [];
+  const waiters: { matches: (entry: LogEntry) => boolean; resolve: (entry: LogEntry) => void }[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  let buffer = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      output.push(line);
+      const entry = JSON.parse(line) as LogEntry;
+      entries.push(entry);
+      for (const waiter of waiters.filter((candidate) => candidate.matches(entry))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(entry);
+      }
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  const waitForLog = (matches: (entry: LogEntry) => boolean) =>
+    new Promise<LogEntry>((resolve, reject) => {
+      const seen = entries.find(matches);
+      if (seen) return resolve(seen);
+      waiters.push({ matches, resolve });
+      void exited.then((code) => reject(new Error(`server exited (${code}) before the awaited log line:\n${output.join('\n')}`)));
+    });
+
+  const listening = await waitForLog((entry) => entry.msg === 'listening');
+  const baseUrl = String(listening.url).replace('localhost', '127.0.0.1');
+  return { child, baseUrl, waitForLog, exited };
+}
