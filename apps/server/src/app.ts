@@ -1,11 +1,16 @@
 // createApp(deps): the whole HTTP application as a Hono app, built only from its dependencies so
 // tests drive it with app.request() and main.ts is the only place with side effects.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import type { Db } from './db/create-db.ts';
 import { createErrorHandler, errorBody } from './http/error-handler.ts';
+import { createInflightBytes } from './http/inflight-bytes.ts';
+import { createUploadReader, type UploadReader } from './http/upload-reader.ts';
+import { createUploadSpool } from './http/upload-spool.ts';
 import { validationHook } from './http/validation-hook.ts';
 import type { Logger } from './logging/logger.ts';
 import { optionalAccount, requireAccount } from './middleware/account.ts';
@@ -41,6 +46,8 @@ export interface AppConfig {
   demoEmailDomain: string;
   /** Built web app to serve; skipped when it has no index.html. */
   webDistDir?: string | undefined;
+  /** A request body that sends nothing for this long is cut (408); 30 s when unset. */
+  bodyIdleTimeoutMs?: number | undefined;
 }
 
 export interface AppDeps {
@@ -57,6 +64,11 @@ export interface AppDeps {
    * built without them serve accounts only, as the account tests do.
    */
   gateway?: GatewayServices;
+  /**
+   * Reads uploads within the server's one memory budget (main.ts builds it from MAX_INFLIGHT_BYTES
+   * and spools under DATA_DIR); a 256 MB budget spooling to the system's temporary folder when absent.
+   */
+  uploads?: UploadReader;
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
@@ -90,7 +102,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_GATEWAY_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
-  app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes }));
+  app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 }));
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -111,7 +123,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   registerAuthRoutes(api, routeContext);
   registerAccountRoutes(api, routeContext);
   registerSupportRequestRoutes(api, routeContext);
-  if (deps.gateway) registerGatewayRoutes(api, { ...routeContext, gateway: deps.gateway });
+  const uploads = deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) });
+  if (deps.gateway) registerGatewayRoutes(api, { ...routeContext, gateway: deps.gateway, uploads });
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,8 +1,33 @@
-// readMultipartUpload: streamed file bytes, SHA-256 and fields, the 413 limits and the 400 for broken forms.
+// The upload reader: streamed file bytes, SHA-256 and fields, the 413 limits and the 400 for broken
+// forms (the memory budget and spooling are in upload-memory.test.ts).
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { isUploadBody, readBodyUpload, readMultipartUpload } from './upload-reader.ts';
+import { createInflightBytes } from './inflight-bytes.ts';
+import { createUploadReader, isUploadBody, type MultipartUploadOptions, type UploadedFile } from './upload-reader.ts';
+import { createUploadSpool } from './upload-spool.ts';
+
+const reader = createUploadReader({ budget: createInflightBytes(64 * 1024 * 1024), spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-reader-'))) });
+
+/** The file with its bytes in hand, as the assertions read them. */
+async function inHand(file: UploadedFile | null) {
+  if (!file) return null;
+  const bytes = await file.withBytes(async (held) => held);
+  await file.discard();
+  return { fileName: file.fileName, sha256: file.sha256, bytes };
+}
+
+async function readMultipartUpload(request: Request, options: MultipartUploadOptions) {
+  const { file, fields } = await reader.readMultipart(request, options);
+  return { file: await inHand(file), fields };
+}
+
+async function readBodyUpload(request: Request, options: { maxFileBytes: number }) {
+  return inHand(await reader.readBody(request, options));
+}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

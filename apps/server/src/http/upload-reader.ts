@@ -1,13 +1,17 @@
 // Reads an uploaded file from a request body as it streams in: a multipart/form-data form (a browser
-// or curl -F) or the file itself as the body (curl --data-binary, a CDN worker). The bytes are
-// gathered into one buffer, instead of the four copies a whole-form parse makes (raw body, parsed
-// form, File, ArrayBuffer), then hashed (SHA-256). A large file is hashed by WebCrypto on libuv's
-// thread pool, so the server's one event loop, which every request shares, does not spend a
-// millisecond per 2 MB hashing; a small one on the spot, cheaper than handing it over. A file over
-// the limit is a 413, a broken form a 400.
-import { createHash, webcrypto } from 'node:crypto';
+// or curl -F) or the file itself as the body (curl --data-binary, a CDN worker), within the server's
+// budget of bytes held in memory (MAX_INFLIGHT_BYTES). A small body is gathered into one buffer and
+// hashed (SHA-256) when complete; a large one (or one that grows large) goes to a spool file under
+// DATA_DIR, hashed as it streams, and is read back into memory only when it is used, once the budget
+// has room for it. A file over the limit is a 413, a broken form a 400, a body the budget cannot
+// take now a 503 with Retry-After; for these the rest of the body is read and dropped first, so the
+// client gets the answer rather than a reset connection. A body the client cut off is a 400.
+import { createHash, webcrypto, type Hash } from 'node:crypto';
+import { once } from 'node:events';
 import busboy from 'busboy';
 import { ApiError } from './api-error.ts';
+import type { InflightBytes } from './inflight-bytes.ts';
+import type { SpoolFile, UploadSpool } from './upload-spool.ts';
 
 /** Content types whose body is the file itself: media, PDF, a .c2pa manifest store, or untyped bytes. */
 const FILE_BODY_TYPE = /^(image|video|audio)\/|^application\/(octet-stream|pdf|c2pa)\b/i;
@@ -17,14 +21,31 @@ export const isFileBody = (contentType: string): boolean => FILE_BODY_TYPE.test(
 /** What carries a file of up to MAX_ASSET_BYTES (a form or the file itself), rather than small JSON. */
 export const isUploadBody = (contentType: string): boolean => contentType.toLowerCase().startsWith('multipart/form-data') || isFileBody(contentType);
 
+/**
+ * What a multipart body may hold beside its file: 16 text fields of up to 64 KB and the part
+ * headers and boundaries. A form whose file is exactly MAX_ASSET_BYTES is this much larger.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
+
 /** Measured here: below about 1 MB the thread-pool hand-over costs more than hashing in place. */
 const OFF_THREAD_HASH_BYTES = 1024 * 1024;
 
+const DEFAULT_SPOOL_ABOVE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_READ_BACK_WAIT_MS = 30_000;
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
 export interface UploadedFile {
-  bytes: Uint8Array;
   fileName: string;
-  /** SHA-256 (hex) of `bytes`. */
+  /** SHA-256 (hex) of the file. */
   sha256: string;
+  byteLength: number;
+  /**
+   * Runs `use` with the file's bytes in memory. A spooled file is read back first, once the memory
+   * budget has room for it (a 503 when it has none in time); its memory is released when `use` settles.
+   */
+  withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
+  /** Releases the file's memory or deletes its spool file. Call when the request is done with it. */
+  discard(): Promise<void>;
 }
 
 export interface MultipartUpload {
@@ -40,74 +61,32 @@ export interface MultipartUploadOptions {
   maxFieldBytes?: number;
 }
 
-export async function readMultipartUpload(request: Request, options: MultipartUploadOptions): Promise<MultipartUpload> {
-  const maxFieldBytes = options.maxFieldBytes ?? 64 * 1024;
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-      // busboy calls a part truncated when it reaches the limit; one byte more lets exactly the limit in.
-      limits: { fileSize: options.maxFileBytes + 1, fieldSize: maxFieldBytes + 1, files: 4, fields: 16, parts: 24 },
-    });
-  } catch {
-    throw ApiError.validation('The upload is not a valid multipart/form-data body (missing boundary)');
-  }
-  const fields: Record<string, string> = {};
-  let received: Omit<UploadedFile, 'sha256'> | null = null;
-  // Set when the first file of the field starts, not when it ends: a second one is ignored.
-  let fileTaken = false;
+export interface UploadReaderOptions {
+  budget: InflightBytes;
+  spool: UploadSpool;
+  /** Files larger than this are spooled to disk rather than kept in memory. */
+  spoolAboveBytes?: number;
+  /** How long a spooled file may wait for memory to be read back before the request gets 503. */
+  readBackWaitMs?: number;
+}
 
-  const parsed = new Promise<void>((resolve, reject) => {
-    parser.on('file', (name, stream, info) => {
-      // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
-      stream.on('error', (error: Error) => reject(ApiError.validation(`The upload is not a valid multipart/form-data body: ${error.message}`)));
-      if (name !== options.fileField || fileTaken) {
-        stream.resume();
-        return;
-      }
-      fileTaken = true;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-      });
-      stream.on('limit', () => reject(new ApiError(413, 'payload_too_large', `The file exceeds ${options.maxFileBytes} bytes`)));
-      stream.on('end', () => {
-        if (size > 0 && !stream.truncated) received = { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), fileName: info.filename ?? 'upload' };
-      });
-    });
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) reject(new ApiError(413, 'payload_too_large', `The field ${name} exceeds ${maxFieldBytes} bytes`));
-      else fields[name] = value;
-    });
-    parser.on('error', (error: Error) => reject(ApiError.validation(`The upload is not a valid multipart/form-data body: ${error.message}`)));
-    parser.on('close', () => resolve());
-  });
+export interface UploadReader {
+  readMultipart(request: Request, options: MultipartUploadOptions): Promise<MultipartUpload>;
+  /** The request body as the uploaded file (its content type names the format): null when empty. */
+  readBody(request: Request, options: { maxFileBytes: number }): Promise<UploadedFile | null>;
+}
 
-  const body = request.body;
-  if (!body) throw ApiError.validation('The upload is empty');
-  const reader = body.getReader();
-  // The body is written into the parser as it arrives; a rejection (over the limit, malformed) stops
-  // reading at once rather than after the whole body.
-  let failure: unknown = null;
-  parsed.catch((error: unknown) => {
-    failure = error;
-  });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (failure) {
-      await reader.cancel().catch(() => undefined);
-      throw failure;
-    }
-    if (done) break;
-    parser.write(value);
-  }
-  parser.end();
-  await parsed;
-  if (!received) return { file: null, fields };
-  const { bytes, fileName } = received as Omit<UploadedFile, 'sha256'>;
-  return { file: { bytes, fileName, sha256: await sha256Of(bytes) }, fields };
+const tooLarge = (maxFileBytes: number) => new ApiError(413, 'payload_too_large', `The file exceeds ${maxFileBytes} bytes`);
+const malformed = (detail: string) => ApiError.validation(`The upload is not a valid multipart/form-data body: ${detail}`);
+const busy = () => new ApiError(503, 'server_busy', 'The server is receiving too many uploads right now; try again shortly', BUSY_RETRY_AFTER_SECONDS);
+
+/**
+ * A body that stopped arriving: the request-body guard's own errors (stalled, over the size cap)
+ * stay as they are; anything else means the client went away mid-upload.
+ */
+function brokenBody(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(400, 'upload_aborted', 'The upload was cut off before it ended');
 }
 
 async function sha256Of(bytes: Uint8Array): Promise<string> {
@@ -115,28 +94,283 @@ async function sha256Of(bytes: Uint8Array): Promise<string> {
   return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
-/**
- * The request body as the uploaded file (its content type names the format, e.g. image/jpeg):
- * null when the body is empty.
- */
-export async function readBodyUpload(request: Request, options: { maxFileBytes: number }): Promise<Omit<UploadedFile, 'fileName'> | null> {
-  const reader = request.body?.getReader();
-  if (!reader) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > options.maxFileBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ApiError(413, 'payload_too_large', `The file exceeds ${options.maxFileBytes} bytes`);
+/** Reads and drops the rest of a refused body (up to `maxBytes`), so the client reads the answer. */
+async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {
+  let drained = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+      if (drained > maxBytes) break;
     }
-    chunks.push(value);
+  } catch {
+    return;
   }
-  if (size === 0) return null;
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  return { bytes, sha256: await sha256Of(bytes) };
+  await reader.cancel().catch(() => undefined);
+}
+
+function declaredLength(request: Request): number | null {
+  const header = request.headers.get('content-length');
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header);
+}
+
+/** Where one file's bytes go as they arrive: memory within the budget, or a spool file. */
+interface FileSink {
+  write(chunk: Uint8Array): Promise<void>;
+  finish(fileName: string): Promise<UploadedFile | null>;
+  /** Frees what the sink holds after a failure. */
+  abandon(): Promise<void>;
+}
+
+export function createUploadReader(options: UploadReaderOptions): UploadReader {
+  const { budget, spool } = options;
+  const spoolAboveBytes = options.spoolAboveBytes ?? DEFAULT_SPOOL_ABOVE_BYTES;
+  const readBackWaitMs = options.readBackWaitMs ?? DEFAULT_READ_BACK_WAIT_MS;
+
+  /**
+   * A sink for a body of `declared` bytes (its Content-Length, an upper bound of the file): a known
+   * small body reserves its memory before anything is read (throwing 503 when it does not fit); a
+   * known large one is spooled from its first byte; one of unknown length reserves as it grows, and
+   * moves to a spool file once it passes the spool threshold.
+   */
+  function openSink(declared: number | null): FileSink {
+    let reserved = 0;
+    if (declared !== null && declared <= spoolAboveBytes) {
+      if (!budget.tryReserve(declared)) throw busy();
+      reserved = declared;
+    }
+    let chunks: Uint8Array[] = [];
+    let size = 0;
+    let file: SpoolFile | null = null;
+    let hash: Hash | null = null;
+    const spoolFromStart = declared !== null && declared > spoolAboveBytes;
+    const releaseMemory = () => {
+      budget.release(reserved);
+      reserved = 0;
+    };
+
+    async function startSpool(): Promise<SpoolFile> {
+      const opened = await spool.create();
+      file = opened;
+      hash = createHash('sha256');
+      for (const chunk of chunks) {
+        hash.update(chunk);
+        await opened.write(chunk);
+      }
+      chunks = [];
+      releaseMemory();
+      return opened;
+    }
+
+    return {
+      async write(chunk) {
+        size += chunk.byteLength;
+        if (!file && (spoolFromStart || size > spoolAboveBytes)) await startSpool();
+        if (file) {
+          hash!.update(chunk);
+          await file.write(chunk);
+          return;
+        }
+        if (size > reserved) {
+          if (!budget.tryReserve(size - reserved)) throw busy();
+          reserved = size;
+        }
+        chunks.push(chunk);
+      },
+      async finish(fileName) {
+        if (size === 0) {
+          releaseMemory();
+          await file?.remove();
+          return null;
+        }
+        if (file) return spooledFile(file, fileName, hash!.digest('hex'), size);
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+        chunks = [];
+        return {
+          fileName,
+          sha256: await sha256Of(bytes),
+          byteLength: size,
+          withBytes: (use) => use(bytes),
+          discard: async () => releaseMemory(),
+        };
+      },
+      async abandon() {
+        chunks = [];
+        releaseMemory();
+        await file?.remove();
+      },
+    };
+  }
+
+  function spooledFile(file: SpoolFile, fileName: string, sha256: string, byteLength: number): UploadedFile {
+    return {
+      fileName,
+      sha256,
+      byteLength,
+      async withBytes(use) {
+        await file.finish();
+        if (!(await budget.reserve(byteLength, readBackWaitMs))) throw busy();
+        try {
+          return await use(await file.read());
+        } finally {
+          budget.release(byteLength);
+        }
+      },
+      discard: () => file.remove(),
+    };
+  }
+
+  return {
+    async readMultipart(request, multipartOptions) {
+      const { fileField, maxFileBytes } = multipartOptions;
+      const maxFieldBytes = multipartOptions.maxFieldBytes ?? 64 * 1024;
+      const bodyCap = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+      const body = request.body;
+      if (!body) throw ApiError.validation('The upload is empty');
+      const reader = body.getReader();
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: { 'content-type': request.headers.get('content-type') ?? '' },
+          // busboy calls a part truncated when it reaches the limit; one byte more lets exactly the limit in.
+          limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes + 1, files: 4, fields: 16, parts: 24 },
+        });
+      } catch {
+        await drainBody(reader, bodyCap);
+        throw ApiError.validation('The upload is not a valid multipart/form-data body (missing boundary)');
+      }
+
+      let failure: ApiError | null = null;
+      let signalFailure!: () => void;
+      const failed = new Promise<void>((resolve) => {
+        signalFailure = resolve;
+      });
+      const fail = (error: unknown) => {
+        if (failure !== null) return;
+        failure = error instanceof ApiError ? error : malformed(error instanceof Error ? error.message : String(error));
+        signalFailure();
+      };
+
+      const fields: Record<string, string> = {};
+      let sink: FileSink | null = null;
+      let fileName = 'upload';
+      let consuming: Promise<void> | null = null;
+      const declared = declaredLength(request);
+
+      parser.on('file', (name, stream, info) => {
+        // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
+        stream.on('error', (error: Error) => fail(malformed(error.message)));
+        // Set when the first file of the field starts, not when it ends: a second one is ignored.
+        if (name !== fileField || sink !== null || failure !== null) {
+          stream.resume();
+          return;
+        }
+        try {
+          sink = openSink(declared);
+        } catch (error) {
+          fail(error);
+          stream.resume();
+          return;
+        }
+        const opened = sink;
+        fileName = info.filename ?? 'upload';
+        stream.on('limit', () => fail(tooLarge(maxFileBytes)));
+        consuming = (async () => {
+          try {
+            for await (const chunk of stream as AsyncIterable<Buffer>) {
+              // After a failure the part is still read to its end, so the parser is never stuck.
+              if (failure === null && !stream.truncated) await opened.write(chunk).catch(fail);
+            }
+          } catch (error) {
+            fail(error);
+          }
+        })();
+      });
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated) fail(new ApiError(413, 'payload_too_large', `The field ${name} exceeds ${maxFieldBytes} bytes`));
+        else fields[name] = value;
+      });
+      parser.on('error', (error: Error) => fail(malformed(error.message)));
+      const closed = once(parser, 'close').catch(() => undefined);
+
+      // The body is written into the parser as it arrives, at the pace the file is stored; a
+      // failure (over the limit, malformed, over budget) stops feeding it at once.
+      let broken = false;
+      let received = 0;
+      while (failure === null) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          broken = true;
+          fail(brokenBody(error));
+          break;
+        }
+        if (chunk.done) break;
+        received += chunk.value.byteLength;
+        if (received > bodyCap) {
+          fail(tooLarge(maxFileBytes));
+          break;
+        }
+        if (!parser.write(chunk.value)) await Promise.race([once(parser, 'drain').catch(() => undefined), failed]);
+      }
+      if (failure === null) {
+        parser.end();
+        await Promise.race([closed, failed]);
+        await consuming;
+      }
+      if (failure !== null) {
+        const refusal: ApiError = failure;
+        parser.destroy();
+        await consuming;
+        await (sink as FileSink | null)?.abandon();
+        if (broken) await reader.cancel().catch(() => undefined);
+        else await drainBody(reader, bodyCap - received);
+        throw refusal;
+      }
+      const file = sink ? await (sink as FileSink).finish(fileName) : null;
+      return { file, fields };
+    },
+
+    async readBody(request, bodyOptions) {
+      const { maxFileBytes } = bodyOptions;
+      const reader = request.body?.getReader();
+      if (!reader) return null;
+      let sink: FileSink;
+      try {
+        sink = openSink(declaredLength(request));
+      } catch (error) {
+        await drainBody(reader, maxFileBytes);
+        throw error;
+      }
+      let size = 0;
+      for (;;) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          await sink.abandon();
+          throw brokenBody(error);
+        }
+        if (chunk.done) break;
+        size += chunk.value.byteLength;
+        try {
+          if (size > maxFileBytes) throw tooLarge(maxFileBytes);
+          await sink.write(chunk.value);
+        } catch (error) {
+          await sink.abandon();
+          // A body refused for want of memory is read to its end (it is within the limit); one
+          // over the limit is not, as it may never end.
+          if (size > maxFileBytes) await reader.cancel().catch(() => undefined);
+          else await drainBody(reader, maxFileBytes - size);
+          throw error;
+        }
+      }
+      return sink.finish('upload');
+    },
+  };
 }
 
 /**

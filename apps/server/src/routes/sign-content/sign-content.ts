@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
-import { readMultipartUpload, type UploadSchema } from '../../http/upload-reader.ts';
+import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
@@ -47,18 +47,23 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
     const userId = c.var.account.userId;
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
-      const { file, fields } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
+      const { file, fields } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to sign');
-      let raw: unknown;
+      // The upload's memory (or spool file) is released once signing is done, whatever the outcome.
       try {
-        raw = JSON.parse(fields['metadata'] ?? '{}');
-      } catch {
-        throw ApiError.validation('metadata must be a JSON object');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(fields['metadata'] ?? '{}');
+        } catch {
+          throw ApiError.validation('metadata must be a JSON object');
+        }
+        const metadata = ZSigningMetadata.safeParse(raw);
+        if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
+        const result = await file.withBytes((bytes) => ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data));
+        return c.json(result, 201);
+      } finally {
+        await file.discard();
       }
-      const metadata = ZSigningMetadata.safeParse(raw);
-      if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
-      const result = await ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes: file.bytes, fileName: file.fileName }, metadata.data);
-      return c.json(result, 201);
     }
     const parsed = ZSignContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));

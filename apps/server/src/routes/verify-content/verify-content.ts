@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
-import { isFileBody, readBodyUpload, readMultipartUpload, type UploadSchema } from '../../http/upload-reader.ts';
+import { isFileBody, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp } from '../route-context.ts';
@@ -53,15 +53,23 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     // holds (c.body cannot know).
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
     const type = c.req.header('content-type') ?? '';
+    // The upload's memory (or spool file) is released once its verification is done, whatever the outcome.
+    const verifyUpload = async (file: UploadedFile, declaredMime?: string) => {
+      try {
+        return answer(await file.withBytes((bytes) => ctx.gateway.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
+      } finally {
+        await file.discard();
+      }
+    };
     if (type.startsWith('multipart/form-data')) {
-      const { file } = await readMultipartUpload(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
+      const { file } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to verify');
-      return answer(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file }, caller));
+      return verifyUpload(file);
     }
     if (isFileBody(type)) {
-      const file = await readBodyUpload(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });
+      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
-      return answer(await ctx.gateway.verifier.verifyContent({ kind: 'upload', ...file, declaredMime: type }, caller));
+      return verifyUpload(file, type);
     }
     const parsed = ZVerifyContentRequest.safeParse(await c.req.json());
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
