@@ -3,7 +3,8 @@
  * database. The only importer of c2pa-wasm.
  */
 export { sign, type SignOptions, type SignResult } from './sign.ts';
-export { verify, findRemoteManifestUrl, type VerifyOptions } from './verify.ts';
+export { verify, type VerifyOptions } from './verify.ts';
+export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 export { verifyWithRemoteManifest, type FetchRemoteManifest, type RemoteManifest } from './remote-manifest-step.ts';
 export type * from './report/verification-report.ts';
 export { serializeVerification } from './report/verification-report.ts';

@@ -14,7 +14,7 @@ import { jpegManifestSegments, manifestPrefix, withWholeFileBinding } from './jp
 
 const manifestSegmentsEnd = (bytes: Uint8Array) => jpegManifestSegments(bytes)?.end ?? null;
 import { readerSettings } from './reader-settings.ts';
-import type { RawManifestStore } from '../report/build-report.ts';
+import type { RawManifestStore } from './manifest-store.ts';
 
 /** Whether the native path confirms the file on its own (no whole-file read by c2pa-wasm). */
 async function nativelyConfirmed(bytes: Uint8Array): Promise<boolean> {

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
-import type { RawCode, RawManifestStore } from '../report/build-report.ts';
+import type { RawCode, RawManifestStore } from './manifest-store.ts';
 import { manifestBox, superbox } from './jumbf.ts';
 
 const END_OF_IMAGE = Uint8Array.of(0xff, 0xd9);

@@ -1,8 +1,10 @@
 /**
  * Builds the verification response from what c2pa-rs reports (its manifest store JSON): the
- * verdict of DESIGN.md section 3, the signer, the AI disclosure, the actions and the ingredient tree.
+ * verdict, the signer, the AI disclosure, the actions and the ingredient tree.
  */
 import { AI_SOURCE_TYPES, IPTC_SOURCE_TYPE } from '../manifest/signing-metadata.ts';
+import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-store.ts';
+import type { CertificateDetails } from './signer-certificates.ts';
 import { explainCode } from './validation-codes.ts';
 import type {
   ActionSummary,
@@ -16,57 +18,6 @@ import type {
   VerificationStatus,
   VerifyResponse,
 } from './verification-report.ts';
-
-export interface RawCode {
-  code: string;
-  url?: string;
-  explanation?: string;
-}
-interface RawResults {
-  success?: RawCode[];
-  informational?: RawCode[];
-  failure?: RawCode[];
-}
-interface RawIngredient {
-  title?: string;
-  format?: string;
-  relationship?: string;
-  active_manifest?: string;
-  validation_status?: RawCode[];
-  validation_results?: { activeManifest?: RawResults };
-  thumbnail?: { format: string; identifier: string };
-}
-interface RawAssertion {
-  label: string;
-  data?: unknown;
-}
-interface RawManifest {
-  label?: string;
-  title?: string;
-  format?: string;
-  claim_generator?: string;
-  claim_generator_info?: { name?: string; version?: string }[];
-  signature_info?: { alg?: string; issuer?: string; common_name?: string; cert_serial_number?: string; time?: string };
-  assertions?: RawAssertion[];
-  ingredients?: RawIngredient[];
-  thumbnail?: { format: string; identifier: string };
-}
-export interface RawManifestStore {
-  active_manifest?: string;
-  manifests?: Record<string, RawManifest>;
-  validation_state?: 'Trusted' | 'Valid' | 'Invalid';
-  /** The store's failures in one list, as c2pa-rs also gives them (absent when there are none). */
-  validation_status?: RawCode[];
-  validation_results?: { activeManifest?: RawResults; ingredientDeltas?: { validationDeltas?: RawResults }[] };
-}
-
-/** Certificate details from c2pa-rs's crJSON view, keyed by manifest label. */
-export interface CertificateDetails {
-  issuer: Record<string, string>;
-  subject: Record<string, string>;
-  validity?: { notBefore?: string; notAfter?: string };
-  serialNumber?: string;
-}
 
 const MAX_INGREDIENT_DEPTH = 32;
 

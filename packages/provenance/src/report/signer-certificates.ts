@@ -1,0 +1,66 @@
+/**
+ * The signing certificate of each manifest, for the report's signer: read from the claim
+ * signature's x5chain and parsed with node's X509Certificate (c2pa-rs's crJSON view has them too,
+ * but building it costs more than the validation itself).
+ */
+import { X509Certificate } from 'node:crypto';
+import { signerChain } from '../c2pa/claim-signature.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+
+/** What the report shows of a signing certificate. */
+export interface CertificateDetails {
+  issuer: Record<string, string>;
+  subject: Record<string, string>;
+  validity?: { notBefore?: string; notAfter?: string };
+  serialNumber?: string;
+}
+
+/** "C=US\nO=Org\nCN=Name" (node's distinguished-name text) as a record. */
+function distinguishedName(text: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const separator = line.indexOf('=');
+    if (separator > 0) record[line.slice(0, separator)] = line.slice(separator + 1);
+  }
+  return record;
+}
+
+const MAX_KNOWN_CERTIFICATES = 1024;
+const knownCertificates = new Map<string, CertificateDetails | null>();
+
+/**
+ * The details of a DER certificate. Parsing one costs about half a millisecond and the same few
+ * signers sign most assets, so details are remembered by the certificate's bytes.
+ */
+function certificateDetails(der: Uint8Array): CertificateDetails | null {
+  const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  const known = knownCertificates.get(key);
+  if (known !== undefined) return known;
+  let details: CertificateDetails | null = null;
+  try {
+    const certificate = new X509Certificate(der);
+    details = {
+      subject: distinguishedName(certificate.subject),
+      issuer: distinguishedName(certificate.issuer),
+      validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
+      serialNumber: certificate.serialNumber.toLowerCase(),
+    };
+  } catch {
+    // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.
+  }
+  if (knownCertificates.size >= MAX_KNOWN_CERTIFICATES) knownCertificates.clear();
+  knownCertificates.set(key, details);
+  return details;
+}
+
+/** The signing certificate of every manifest in the store, by manifest label. */
+export function signerCertificates(storeBytes: Uint8Array | null, store: RawManifestStore): Map<string, CertificateDetails> {
+  const details = new Map<string, CertificateDetails>();
+  if (!storeBytes) return details;
+  for (const label of Object.keys(store.manifests ?? {})) {
+    const leaf = signerChain(storeBytes, label)?.[0];
+    const certificate = leaf && certificateDetails(leaf);
+    if (certificate) details.set(label, certificate);
+  }
+  return details;
+}
