@@ -1,5 +1,6 @@
 // Server configuration from environment variables, validated with zod at start; every value has a
 // safe default (DESIGN.md section 2).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { AllowHostError, parseAllowedHost } from './fetch/allow-hosts.ts';
@@ -66,6 +67,11 @@ export type ServerConfig = Omit<z.infer<typeof ZServerConfig>, 'DATA_DIR' | 'WEB
   WEB_DIST_DIR: string;
 };
 
+/** The web app's build: dist/ of the @provenance/web package, found through the package, from source or from the build. */
+function defaultWebDistDir(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('@provenance/web/package.json')), 'dist');
+}
+
 /** Parses the environment; throws a readable error naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // An empty variable means "use the default", as shells and compose files often set them empty.
@@ -82,6 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     ...config,
     DATA_DIR: path.resolve(baseDir, config.DATA_DIR),
-    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? defaultWebDistDir()),
   };
 }

@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL through `pg` when a URL
 // is given. Either way the versioned migrations in apps/server/drizzle run before the handle is returned.
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,7 +26,15 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../../drizzle');
+/** The server package's root: the nearest folder with a package.json, from src/db or from the build in dist/. */
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
+
+export const MIGRATIONS_FOLDER = path.join(packageRoot(import.meta.dirname), 'drizzle');
 
 export async function createDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {

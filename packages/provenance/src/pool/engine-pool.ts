@@ -12,6 +12,11 @@ import type { SerializedVerification, VerifyResponse } from '../report/verificat
 import type { SignOptions, SignResult } from '../sign.ts';
 import type { EngineReply, EngineTask, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
 
+// Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
+// (engine-worker-entry.js). Compiled, this module sits in the server's bundle, whose build emits the
+// worker as engine-worker.js next to it, already JavaScript.
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./engine-worker-entry.js', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
+
 export class EngineBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('The verification engine is busy; try again shortly.');
@@ -62,7 +67,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   const slots: Slot[] = await Promise.all(
     Array.from({ length: size }, async () => {
-      const worker = new Worker(new URL('./engine-worker-entry.js', import.meta.url), { workerData: config });
+      const worker = new Worker(WORKER_ENTRY, { workerData: config });
       await new Promise<void>((ready, failed) => {
         worker.once('message', () => ready());
         worker.once('error', failed);

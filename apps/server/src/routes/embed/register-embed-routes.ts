@@ -1,4 +1,4 @@
-// GET /embed/content-credentials.js: the badge script (packages/badge/dist) that publishers load
+// GET /embed/content-credentials.js: the badge script (@provenance/badge's build) that publishers load
 // from their own pages. It is the one file of this server any origin may load: CORS `*` and a
 // cross-origin resource policy for it alone, a long cache revalidated by ETag, read from disk
 // when it changes so a rebuilt badge is served without a restart. createApp registers it before
@@ -6,12 +6,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import type { Env, Hono } from 'hono';
 
 export const EMBED_SCRIPT_PATH = '/embed/content-credentials.js';
 
-const DEFAULT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/badge/dist');
+const SCRIPT_NAME = 'content-credentials.js';
+const require = createRequire(import.meta.url);
+
+/** The built script through the badge package's exports; null until it is built (resolving checks the file exists). */
+function resolveBuiltScript(): string | null {
+  try {
+    return require.resolve(`@provenance/badge/${SCRIPT_NAME}`);
+  } catch {
+    return null;
+  }
+}
 
 /** A week, then revalidated: the script's address has no version, so fixes must reach pages. */
 const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
@@ -23,10 +33,13 @@ interface Loaded {
 }
 
 export function registerEmbedRoutes<E extends Env>(app: Hono<E>, options: { distDir?: string } = {}): void {
-  const file = path.join(options.distDir ?? DEFAULT_DIST_DIR, 'content-credentials.js');
+  const configured = options.distDir ? path.join(options.distDir, SCRIPT_NAME) : null;
   let cached: Loaded | null = null;
 
   async function load(): Promise<Loaded | null> {
+    // Resolved on each request, so a badge built after the server started is found.
+    const file = configured ?? resolveBuiltScript();
+    if (!file) return null;
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) return null;
     if (cached?.mtimeMs !== stat.mtimeMs) {

@@ -1,0 +1,51 @@
+// Builds the server for `npm start`: one ES module bundle, dist/main.js, with our workspace packages
+// (contracts, engine) compiled in from their TypeScript source, plus dist/engine-worker.js, the
+// engine's worker thread (engine-pool.ts starts it from next to the bundle). Third-party packages
+// stay external and load from node_modules as they are; Node runs the output without tsx.
+// No type checking here: that is `npm run typecheck`.
+import { rmSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const outdir = path.join(import.meta.dirname, 'dist');
+const require = createRequire(import.meta.url);
+const OWN_SCOPE = '@provenance/';
+const SKIP = Symbol('resolving for the check');
+
+// Third-party imports are left to Node at run time, resolved from dist/. An import that would then
+// find a different copy than the importer's (a package nested under one workspace's node_modules)
+// fails the build, instead of running against the wrong version.
+const externalNodeModules = {
+  name: 'external-node-modules',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === SKIP || args.path.startsWith(OWN_SCOPE) || isBuiltin(args.path)) return undefined;
+      const resolve = (resolveDir) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: SKIP });
+      // dist/ has no node_modules of its own, so Node resolves from it as from the package root.
+      const [fromImporter, fromDist] = await Promise.all([resolve(args.resolveDir), resolve(import.meta.dirname)]);
+      if (fromImporter.errors.length === 0 && fromImporter.path !== fromDist.path) {
+        return { errors: [{ text: `${args.path} resolves to ${fromImporter.path} from ${args.importer} but to ${fromDist.path || 'nothing'} from dist/` }] };
+      }
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await esbuild.build({
+  entryPoints: {
+    main: path.join(import.meta.dirname, 'src/main.ts'),
+    'engine-worker': require.resolve('@provenance/engine/worker'),
+  },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Errors cross the worker boundary and reach logs by name; bundling must not rename classes.
+  keepNames: true,
+  plugins: [externalNodeModules],
+  logLevel: 'warning',
+});
