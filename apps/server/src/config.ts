@@ -49,6 +49,13 @@ export const ZServerConfig = z.object({
   ENGINE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** Sign and verify tasks that may wait for a worker before new ones get 503. */
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * Upload bytes held in memory at once, over all requests; a body that would pass it gets 503 with
+   * Retry-After. Large bodies are spooled under DATA_DIR and count only while they are being used.
+   */
+  MAX_INFLIGHT_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
+  /** A request body that sends nothing for this long is cut with 408. */
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Asset folders without a row are removed by the orphan sweep once untouched this long (an in-flight signing is never older). */
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(60 * 60),
   /** Requests of one client (account, else address) in progress at once on each public endpoint. */

@@ -7,6 +7,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
+import { createInflightBytes } from './http/inflight-bytes.ts';
+import { createUploadReader } from './http/upload-reader.ts';
+import { createUploadSpool } from './http/upload-spool.ts';
 import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { createLogger } from './logging/logger.ts';
@@ -65,6 +68,11 @@ const gateway = createGatewayServices({
   apiBaseUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/api/v1`,
   logger,
 });
+// One budget for the upload bytes all requests hold in memory; large bodies wait on disk instead,
+// in a folder emptied at start of what a crash left behind.
+const uploadSpool = createUploadSpool(path.join(config.DATA_DIR, 'tmp', 'uploads'));
+await uploadSpool.clearStale();
+const uploads = createUploadReader({ budget: createInflightBytes(config.MAX_INFLIGHT_BYTES), spool: uploadSpool });
 const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
@@ -75,12 +83,14 @@ const app = createApp({
     demoPassword: config.DEMO_PASSWORD,
     demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
     webDistDir: config.WEB_DIST_DIR,
+    bodyIdleTimeoutMs: config.BODY_IDLE_TIMEOUT_SECONDS * 1000,
   },
   db: database.db,
   logger,
   authSecret,
   services,
   gateway,
+  uploads,
 });
 
 const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });
