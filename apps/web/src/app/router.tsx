@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
       { path: 'privacy', handle: { title: 'Privacy Policy' }, lazy: async () => ({ Component: (await import('@/features/legal/privacy-page')).PrivacyPage }) },
       { path: 'terms', handle: { title: 'Terms of Service' }, lazy: async () => ({ Component: (await import('@/features/legal/terms-page')).TermsPage }) },
       { path: 'device-info', handle: { title: 'Device Information' }, lazy: async () => ({ Component: (await import('@/features/device-info/device-info-page')).DeviceInfoPage }) },
-      { path: 'security', handle: { title: 'Native Platform Features' }, lazy: async () => ({ Component: (await import('@/features/security/security-page')).SecurityPage }) },
+      { path: 'security', handle: { title: 'Native Platform Features' }, lazy: async () => ({ Component: (await import('@/features/native-features/native-features-page')).NativeFeaturesPage }) },
       { path: 'verify', handle: { title: 'Verification Report' }, lazy: async () => ({ Component: (await import('@/features/verify-report/verify-page')).VerifyPage }) },
       { path: 'v/:manifestId', handle: { title: 'Verification Report' }, lazy: async () => ({ Component: (await import('@/features/verify-report/manifest-report-page')).ManifestReportPage }) },
       {

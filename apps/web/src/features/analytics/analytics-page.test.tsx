@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { TAnalyticsSummary, TVerificationEvent } from '@provenance/contracts';
 
 const apiRequest = vi.fn();
-vi.mock('@/lib/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args), ApiError: class extends Error {} }));
+vi.mock('@/lib/api/client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args), ApiError: class extends Error {} }));
 vi.mock('@/lib/auth/use-session', () => ({
   useSession: () => ({ access_token: 'a', refresh_token: 'r', expires_at: 0, user: { id: 'user-1', email: 'ada@example.com', is_demo: false } }),
 }));

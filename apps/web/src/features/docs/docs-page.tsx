@@ -3,6 +3,7 @@
 // this origin; the reader can put their own asset URL into them.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, BarChart3, BookOpen, FileSignature, Loader2, ScanSearch } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
@@ -11,12 +12,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { env } from '@/config/env';
-import { useOpenApiDocument } from './api/openapi-document';
+import { openApiDocumentQuery, type OpenApiDocument } from '@/lib/api/openapi-document';
 import { EndpointCard } from './components/endpoint-card';
 import { OverviewTab } from './components/overview-tab';
 import type { ExampleContext } from './lib/examples';
 import { basePathOf, listOperations, type DocsTab } from './lib/openapi';
-import type { OpenApiDocument } from './lib/openapi-types';
 
 const TABS: { value: DocsTab; label: string; Icon: typeof BookOpen; intro: string }[] = [
   { value: 'overview', label: 'Overview', Icon: BookOpen, intro: '' },
@@ -30,7 +30,7 @@ function isTab(value: string | null): value is DocsTab {
 }
 
 export function DocsPage() {
-  const query = useOpenApiDocument();
+  const query = useQuery(openApiDocumentQuery);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: DocsTab = isTab(tabParam) ? tabParam : 'overview';

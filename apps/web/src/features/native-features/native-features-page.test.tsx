@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '@/test/render';
-import { SecurityPage } from './security-page';
+import { NativeFeaturesPage } from './native-features-page';
 
 const platform = vi.hoisted(() => ({ native: false, setBackgroundColor: vi.fn(), setTextStyle: vi.fn(), impact: vi.fn(async () => false) }));
 
@@ -18,7 +18,7 @@ describe('Native Platform Features screen', { timeout: 20_000 }, () => {
   it('starts blue and logs each status bar request where there is no status bar', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     platform.setTextStyle.mockRejectedValue(new Error('Status bar not available on the web'));
-    renderAt(<SecurityPage />);
+    renderAt(<NativeFeaturesPage />);
     const bar = screen.getByRole('region', { name: 'Status Bar Control' });
     expect(within(bar).getByTestId('status-bar-colour').textContent).toBe('Blue');
     await userEvent.click(within(bar).getByRole('button', { name: 'Red' }));
@@ -31,7 +31,7 @@ describe('Native Platform Features screen', { timeout: 20_000 }, () => {
     platform.native = true;
     platform.setTextStyle.mockResolvedValue(undefined);
     platform.setBackgroundColor.mockResolvedValue(undefined);
-    renderAt(<SecurityPage />);
+    renderAt(<NativeFeaturesPage />);
     const bar = screen.getByRole('region', { name: 'Status Bar Control' });
     await userEvent.click(within(bar).getByRole('button', { name: 'Yellow' }));
     expect(platform.setTextStyle).toHaveBeenCalledWith('dark');
@@ -43,7 +43,7 @@ describe('Native Platform Features screen', { timeout: 20_000 }, () => {
   });
 
   it('says when the browser cannot vibrate', async () => {
-    renderAt(<SecurityPage />);
+    renderAt(<NativeFeaturesPage />);
     const haptics = screen.getByRole('region', { name: 'Haptic Feedback' });
     await userEvent.click(within(haptics).getByRole('button', { name: 'Heavy' }));
     expect(platform.impact).toHaveBeenCalledWith('heavy');

@@ -9,7 +9,7 @@ import { LifecycleCard } from './components/lifecycle-card';
 import { NetworkCard } from './components/network-card';
 import { StatusBarCard } from './components/status-bar-card';
 
-export function SecurityPage() {
+export function NativeFeaturesPage() {
   return (
     <PageContainer>
       <PageHeader title="Native Platform Features" description="Network detection, status bar control, haptic feedback, app lifecycle and native action sheets." icon={<Cpu aria-hidden="true" />} />

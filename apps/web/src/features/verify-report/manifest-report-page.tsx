@@ -1,27 +1,28 @@
 // /v/:manifestId: the report of a manifest this gateway signed and holds, at a permanent address
 // publishers link to (the badge's 'full report' link leads here).
 import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { ApiError } from '@/lib/api-client';
-import { trackReportEvent } from './api/track-report-event';
-import { useManifestReport } from './api/verify-report';
+import { trackEvent } from '@/lib/api/analytics';
+import { ApiError } from '@/lib/api/client';
+import { manifestReportQuery } from '@/lib/api/manifests';
 import { reportPath } from './lib/report-download';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading } from './components/report-states';
 
 export function ManifestReportPage() {
   const { manifestId = '' } = useParams();
-  const report = useManifestReport(manifestId);
+  const report = useQuery(manifestReportQuery(manifestId));
   const notFound = report.error instanceof ApiError && report.error.status === 404;
   // One report_view per manifest shown, however often the page re-renders.
   const counted = useRef<string | null>(null);
   useEffect(() => {
     if (report.isSuccess && counted.current !== manifestId) {
       counted.current = manifestId;
-      void trackReportEvent('report_view', manifestId);
+      void trackEvent('report_view', manifestId);
     }
   }, [report.isSuccess, manifestId]);
   return (

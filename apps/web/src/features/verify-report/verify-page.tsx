@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { verifyAssetFile, verifyAssetUrl } from './api/verify-report';
+import { verificationKeys, verifyAssetFile, verifyAssetUrl } from '@/lib/api/verification';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading, errorText } from './components/report-states';
 import { SourcePicker } from './components/source-picker';
@@ -24,8 +24,8 @@ export function VerifyPage() {
   const url = params.get('url');
   const [source, setSource] = useState<Source | null>(null);
   const verify = useMutation<TVerifyResponse, unknown, Source>({
-    mutationKey: ['verify-report'],
-    mutationFn: (next) => (next.kind === 'url' ? verifyAssetUrl(next.url) : verifyAssetFile(next.file)),
+    mutationKey: verificationKeys.verify,
+    mutationFn: (next) => (next.kind === 'url' ? verifyAssetUrl(next.url, { thumbnails: true }) : verifyAssetFile(next.file, { thumbnails: true })),
   });
   const { mutate } = verify;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/auth/session';
-import { apiRequest } from './api-client';
+import { apiRequest } from './client';
 
 const session = (n: number) => ({
   access_token: `access-${n}`,

@@ -1,5 +1,9 @@
-// The subset of an OpenAPI 3.1 document the docs page reads. Everything is optional because the
-// document comes from the server at run time and may grow.
+// GET /openapi.json: the server's OpenAPI document, fetched once per visit, and the subset of an
+// OpenAPI 3.1 document the docs page reads. Everything is optional because the document comes from
+// the server at run time and may grow.
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '@/lib/http';
+
 export interface JsonSchema {
   $ref?: string;
   type?: string | string[];
@@ -63,3 +67,18 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }> };
   security?: SecurityRequirement[];
 }
+
+/** Public and the same for everyone, so it goes without the session's token. */
+export function fetchOpenApiDocument(): Promise<OpenApiDocument> {
+  return request<OpenApiDocument>('/openapi.json');
+}
+
+export const openApiDocumentKeys = {
+  document: ['openapi-document'] as const,
+};
+
+export const openApiDocumentQuery = queryOptions({
+  queryKey: openApiDocumentKeys.document,
+  queryFn: fetchOpenApiDocument,
+  staleTime: 5 * 60_000,
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TSignContentResponse } from '@provenance/contracts';
-import { ApiError } from '@/lib/api-client';
-import { signUpload, type UploadRequest } from './sign-content';
+import { ApiError } from './client';
+import { signUpload, type UploadRequest } from './signing';
 
 class FakeRequest {
   headers: Record<string, string> = {};

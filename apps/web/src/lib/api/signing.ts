@@ -1,9 +1,10 @@
 // POST /sign-content, two ways: JSON with an asset URL, or multipart with the file picked or
 // captured on this device. The upload goes through XMLHttpRequest because fetch reports no upload
-// progress, and the 'Signing...' state shows how much of a large file has been sent.
+// progress, and the 'Signing...' state shows how much of a large file has been sent. A signing adds
+// to the account's assets and analytics, so callers invalidate assetKeys.all and analyticsKeys.all.
 import type { TErrorResponse, TSignContentResponse, TSigningMetadata } from '@provenance/contracts';
-import { ApiError, apiRequest, apiUrl } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session';
+import { ApiError, apiRequest, apiUrl } from './client';
 
 export function signByUrl(assetUrl: string, metadata: TSigningMetadata): Promise<TSignContentResponse> {
   return apiRequest<TSignContentResponse>('/sign-content', { json: { assetUrl, metadata } });

@@ -2,8 +2,8 @@
 // manifests signed, verifications of its content, the verified share and today's verifications.
 import { CalendarClock, FileSignature, ShieldCheck, Activity } from 'lucide-react';
 import type { TAnalyticsSummary } from '@provenance/contracts';
+import { StatCard } from '@/components/stat-card';
 import { formatCount, formatPercent } from '../lib/figures';
-import { StatCard } from './stat-card';
 
 export function AnalyticsStatCards({ summary }: { summary: TAnalyticsSummary }) {
   const { verifications } = summary;

@@ -2,7 +2,7 @@
 // is logged once per failure (SPEC.md section 8), never thrown into the route's error boundary.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsSummaryQuery, recentEventsQuery } from '../api/analytics-api';
+import { analyticsSummaryQuery, recentEventsQuery } from '@/lib/api/analytics';
 
 export function useAnalytics(userId: string) {
   const summary = useQuery(analyticsSummaryQuery(userId));

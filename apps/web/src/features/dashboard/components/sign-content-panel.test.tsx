@@ -13,8 +13,8 @@ const pick = vi.hoisted(() => vi.fn());
 const shareFn = vi.hoisted(() => vi.fn());
 
 vi.mock('sonner', () => ({ toast }));
-vi.mock('../api/sign-content', () => ({ signByUrl, signUpload }));
-vi.mock('../api/dashboard-queries', () => ({ trackAssetEvent: vi.fn(async () => undefined) }));
+vi.mock('@/lib/api/signing', () => ({ signByUrl, signUpload }));
+vi.mock('@/lib/api/analytics', async (original) => ({ ...(await original<object>()), trackEvent: vi.fn(async () => undefined) }));
 vi.mock('@/platform/clipboard', () => ({ clipboard: { writeText } }));
 vi.mock('@/platform/local-notifications', () => ({ localNotifications: { schedule }, NOTIFICATION_DELAY_MS: 1000 }));
 vi.mock('@/platform/camera', () => ({ camera: { capturePhoto: vi.fn() } }));

@@ -10,11 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { trackEvent } from '@/lib/api/analytics';
 import { locationPrecision } from '@/platform/location-precision';
 import { isCancelled } from '@/platform/runtime';
 import { share } from '@/platform/share';
-import { trackAssetEvent } from '../api/dashboard-queries';
-import { useDeviceDetails } from '../hooks/use-device-details';
+import { useCaptureDeviceInfo } from '../hooks/use-capture-device-info';
 import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
 import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingRequired, type SignFormValues } from '../lib/sign-form';
@@ -33,7 +33,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
   const [values, setValues] = useState<SignFormValues>(EMPTY_FORM);
   const [result, setResult] = useState<TSignContentResponse | null>(null);
   const selection = useMediaSelection();
-  const device = useDeviceDetails();
+  const device = useCaptureDeviceInfo();
   const signing = useSignContent(userId, (signed) => {
     setResult(signed);
     setValues(EMPTY_FORM);
@@ -70,7 +70,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
         text: 'This file carries C2PA Content Credentials. Verify them with any C2PA validator.',
         url: target.signedAssetUrl,
       });
-      void trackAssetEvent('share', target.assetId);
+      void trackEvent('share', target.assetId);
       if (outcome === 'copied') toast.success('Link copied', { description: 'Sharing is not available here, so the link to the signed file is on your clipboard' });
     } catch (error) {
       if (isCancelled(error)) return;

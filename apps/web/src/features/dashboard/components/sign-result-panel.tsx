@@ -7,9 +7,9 @@ import { CopyButton } from '@/components/copy-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { apiUrl } from '@/lib/api-client';
+import { trackEvent } from '@/lib/api/analytics';
+import { assetThumbnailUrl } from '@/lib/api/assets';
 import { formatDateTime } from '@/lib/format';
-import { trackAssetEvent } from '../api/dashboard-queries';
 import { formatBytes, overheadPercent } from '../lib/sign-form';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -56,7 +56,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         <div className="flex flex-col gap-5 sm:flex-row">
           {isImage ? (
             <img
-              src={apiUrl(`/assets/${encodeURIComponent(result.assetId)}/thumbnail`)}
+              src={assetThumbnailUrl(result.assetId)}
               alt="Thumbnail of the signed file"
               className="size-28 shrink-0 rounded-md border bg-muted object-cover"
               onError={(event) => (event.currentTarget.style.display = 'none')}
@@ -99,7 +99,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button asChild>
-            <a href={result.signedAssetUrl} download onClick={() => void trackAssetEvent('download', result.assetId)}>
+            <a href={result.signedAssetUrl} download onClick={() => void trackEvent('download', result.assetId)}>
               <Download aria-hidden="true" />
               Download signed file
             </a>

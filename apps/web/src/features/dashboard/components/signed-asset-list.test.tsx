@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TSignedAsset } from '@provenance/contracts';
 
-vi.mock('../api/dashboard-queries', () => ({ trackAssetEvent: vi.fn(async () => undefined) }));
+vi.mock('@/lib/api/analytics', () => ({ trackEvent: vi.fn(async () => undefined) }));
 
 import { SignedAssetList } from './signed-asset-list';
 

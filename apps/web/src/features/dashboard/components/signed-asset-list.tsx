@@ -7,8 +7,8 @@ import { CopyButton } from '@/components/copy-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { trackEvent } from '@/lib/api/analytics';
 import { formatDateTime } from '@/lib/format';
-import { trackAssetEvent } from '../api/dashboard-queries';
 import { formatBytes } from '../lib/sign-form';
 
 function Thumbnail({ asset }: { asset: TSignedAsset }) {
@@ -65,7 +65,7 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                     {asset.verificationCount} {asset.verificationCount === 1 ? 'verification' : 'verifications'}
                   </span>
                   <Button asChild variant="outline" size="sm">
-                    <a href={asset.signedAssetUrl} download onClick={() => void trackAssetEvent('download', asset.assetId)} aria-label={`Download signed file ${asset.title ?? ''}`.trim()}>
+                    <a href={asset.signedAssetUrl} download onClick={() => void trackEvent('download', asset.assetId)} aria-label={`Download signed file ${asset.title ?? ''}`.trim()}>
                       <Download aria-hidden="true" />
                       File
                     </a>

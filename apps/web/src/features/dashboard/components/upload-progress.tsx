@@ -1,6 +1,6 @@
 // How far the upload of the file being signed has got; after the last byte, the server signs and
 // verifies it, which the bar says instead of sitting at 100%.
-import type { UploadProgress as Progress } from '../api/sign-content';
+import type { UploadProgress as Progress } from '@/lib/api/signing';
 import { formatBytes } from '../lib/sign-form';
 
 export function UploadProgress({ progress }: { progress: Progress }) {

@@ -1,9 +1,10 @@
-// The signing device's details for the form (SPEC.md section 3: deviceInfo), read once. The
-// location is read only when signing, and only if the person asked for it.
+// The signing device's capture details for the form (SPEC.md section 3: deviceInfo), read once;
+// null until read or when they cannot be. The location is read only when signing, and only if the
+// person asked for it.
 import { useEffect, useState } from 'react';
 import { collectCaptureMetadata, type CaptureDeviceInfo } from '@/platform/capture-metadata';
 
-export function useDeviceDetails(): CaptureDeviceInfo | null {
+export function useCaptureDeviceInfo(): CaptureDeviceInfo | null {
   const [device, setDevice] = useState<CaptureDeviceInfo | null>(null);
   useEffect(() => {
     let live = true;

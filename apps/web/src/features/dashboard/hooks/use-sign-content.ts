@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { TSignContentResponse } from '@provenance/contracts';
-import { ApiError } from '@/lib/api-client';
+import { analyticsKeys } from '@/lib/api/analytics';
+import { assetKeys } from '@/lib/api/assets';
+import { ApiError } from '@/lib/api/client';
+import { signByUrl, signUpload, type UploadProgress } from '@/lib/api/signing';
 import { collectCaptureMetadata } from '@/platform/capture-metadata';
 import { clipboard } from '@/platform/clipboard';
 import { localNotifications, NOTIFICATION_DELAY_MS } from '@/platform/local-notifications';
 import { isNativeApp } from '@/platform/runtime';
-import { signByUrl, signUpload, type UploadProgress } from '../api/sign-content';
 import { buildMetadata, type DeviceDetailsForSigning, type SignFormValues } from '../lib/sign-form';
 import type { SelectedMedia } from './use-media-selection';
 
@@ -52,8 +54,8 @@ export function useSignContent(userId: string, onSigned: (result: TSignContentRe
       localNotifications
         .schedule({ title: 'Content Signed', body: `Content Credentials added. Manifest ID: ${result.manifestId}`, delayMs: NOTIFICATION_DELAY_MS })
         .catch((error: unknown) => console.warn('The signing notification could not be scheduled', error));
-      void queryClient.invalidateQueries({ queryKey: ['assets', userId] });
-      void queryClient.invalidateQueries({ queryKey: ['analytics', userId] });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.all(userId) });
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all(userId) });
       onSigned(result);
     } catch (error) {
       const description = error instanceof ApiError && error.message ? error.message : 'Unable to sign content';

@@ -2,13 +2,13 @@
 // when missing) and Real Device, with copy buttons on platform and model.
 import { Smartphone } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDeviceDetails } from '../hooks/use-device-details';
+import { useDeviceSummary } from '../hooks/use-device-summary';
 import { appVersionText, platformName } from '../lib/format';
 import { CopyValueButton } from './copy-value-button';
 import { DetailRow } from './detail-row';
 
 export function DeviceDetailsCard() {
-  const { data, isPending, isError } = useDeviceDetails();
+  const { data, isPending, isError } = useDeviceSummary();
   return (
     <Card aria-labelledby="device-details-title" role="region">
       <CardHeader>

@@ -1,4 +1,4 @@
-// The device's details and the app's version, read once per visit. A failure is logged only
+// The device summary query: the device's details and the app's version, read once per visit. A failure is logged only
 // (SPEC.md section 8) and the card says the details could not be read.
 import { useQuery } from '@tanstack/react-query';
 import { app, type AppInfo } from '@/platform/app';
@@ -20,6 +20,6 @@ async function readDevice(): Promise<DeviceSummary> {
   }
 }
 
-export function useDeviceDetails() {
+export function useDeviceSummary() {
   return useQuery({ queryKey: ['platform', 'device'], queryFn: readDevice, staleTime: Infinity, retry: false });
 }

@@ -1,7 +1,7 @@
 // One endpoint of the API: method and path, what it does, the authentication it needs, its request
 // and response fields, and copyable curl and JavaScript examples.
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import type { OpenApiDocument } from '../lib/openapi-types';
+import type { OpenApiDocument } from '@/lib/api/openapi-document';
 import { schemaFields, type ApiOperation } from '../lib/openapi';
 import { curlExample, javascriptExample, API_KEY_VARIABLE, type ExampleContext } from '../lib/examples';
 import { AuthNote } from './auth-note';

@@ -1,7 +1,7 @@
 // Overview tab: base URL, authentication, error shape, and every endpoint the server publishes.
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { OpenApiDocument } from '../lib/openapi-types';
+import type { OpenApiDocument } from '@/lib/api/openapi-document';
 import type { ApiOperation, DocsTab } from '../lib/openapi';
 import { API_KEY_VARIABLE, type ExampleContext } from '../lib/examples';
 import { CodeBlock } from './code-block';

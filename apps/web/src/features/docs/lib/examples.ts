@@ -1,6 +1,6 @@
 // Example calls generated from an operation's schema: a curl command and a JavaScript (fetch)
 // snippet, both aimed at this server's origin, so a reader can copy and run them as they are.
-import type { JsonSchema, OpenApiDocument } from './openapi-types';
+import type { JsonSchema, OpenApiDocument } from '@/lib/api/openapi-document';
 import { normaliseSchema, type ApiOperation } from './openapi';
 
 /** Values the reader chose for named fields (for example their own assetUrl), used at any depth. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from './openapi-types';
+import type { OpenApiDocument } from '@/lib/api/openapi-document';
 import { basePathOf, listOperations, schemaFields, schemaType, tabOf } from './openapi';
 import { curlExample, exampleValue, javascriptExample, type ExampleContext } from './examples';
 

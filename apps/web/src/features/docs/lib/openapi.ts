@@ -1,6 +1,6 @@
 // Reads the server's OpenAPI document into what the docs page shows: operations with their auth
 // requirement, request and response fields, grouped into the page's four tabs.
-import type { HttpMethod, JsonSchema, OpenApiDocument, OperationObject, ParameterObject, SecurityRequirement } from './openapi-types';
+import type { HttpMethod, JsonSchema, OpenApiDocument, OperationObject, ParameterObject, SecurityRequirement } from '@/lib/api/openapi-document';
 
 export type DocsTab = 'overview' | 'sign' | 'verify' | 'analytics';
 export type AuthRequirement = 'required' | 'optional' | 'none';

@@ -2,22 +2,23 @@
 // beside its toast: status badge, signer, signing time, trust level, AI flag, and a link to the full
 // result. An empty URL gives SPEC.md section 5's toast.
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
 import { StatusBadge } from '@/components/status-badge';
 import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
+import { verificationKeys, verifyAssetUrl } from '@/lib/api/verification';
 import { formatDateTime } from '@/lib/format';
 import { isVerified, signerName, type VerificationSummary } from '@/lib/verification';
-import { useVerifyAssetUrl } from '../api/verify-content';
 import { Section, SectionHeading } from './section-heading';
 
 export function VerifyWidget() {
   const [url, setUrl] = useState('');
   const [verified, setVerified] = useState<{ url: string; result: VerificationSummary } | null>(null);
-  const verify = useVerifyAssetUrl();
+  const verify = useMutation({ mutationKey: verificationKeys.verify, mutationFn: (assetUrl: string) => verifyAssetUrl(assetUrl) });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

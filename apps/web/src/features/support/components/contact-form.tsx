@@ -2,7 +2,7 @@
 // required; 'Sending...' while busy; on success the toast with the request's reference and a
 // cleared form.
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateSupportRequest } from '@provenance/contracts';
@@ -10,17 +10,16 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
+import { createSupportRequestMutation, supportRequestKeys } from '@/lib/api/support-requests';
 import { useSession } from '@/lib/auth/use-session';
-import { useCreateSupportRequest } from '../api/create-support-request';
-import { supportRequestsKey } from '../api/support-requests-query';
 
 const EMPTY: TCreateSupportRequest = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
   const session = useSession();
   const [form, setForm] = useState<TCreateSupportRequest>(EMPTY);
-  const create = useCreateSupportRequest();
+  const create = useMutation(createSupportRequestMutation);
   const queryClient = useQueryClient();
   const busy = create.isPending;
 
@@ -35,7 +34,7 @@ export function ContactForm() {
         onSuccess: (receipt) => {
           toast.success('Message sent!', { description: `We'll get back to you within 24 hours\nReference: ${receipt.reference}` });
           setForm(EMPTY);
-          if (session) void queryClient.invalidateQueries({ queryKey: supportRequestsKey(session.user.id) });
+          if (session) void queryClient.invalidateQueries({ queryKey: supportRequestKeys.list(session.user.id) });
         },
         onError: (error) => {
           toast.error('Message not sent', { description: error instanceof ApiError ? error.message : 'Unable to send your message. Please try again.' });

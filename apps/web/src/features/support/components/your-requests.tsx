@@ -1,13 +1,14 @@
 // The signed-in user's messages to support, so they can see each one was received (DESIGN.md
 // section 9): reference, subject, status and when it was sent.
+import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { supportRequestsQuery } from '@/lib/api/support-requests';
 import { formatDateTime } from '@/lib/format';
-import { useSupportRequests } from '../api/support-requests-query';
 
 export function YourRequests({ userId }: { userId: string }) {
-  const query = useSupportRequests(userId);
+  const query = useQuery(supportRequestsQuery(userId));
   return (
     <Card className="h-fit" aria-labelledby="your-requests-title" role="region">
       <CardHeader>

@@ -1,13 +1,14 @@
 // Downloads and identifiers: the report as JSON, the `.c2pa` manifest store when the gateway holds
 // it, a shareable link to this report, and the technical facts auditors quote.
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Download, FileJson, FileKey2 } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { trackReportEvent } from '../api/track-report-event';
-import { useHasManifestStore } from '../api/verify-report';
-import { downloadStem, manifestStoreUrl, reportJson, reportPath } from '../lib/report-download';
+import { trackEvent } from '@/lib/api/analytics';
+import { manifestStoreQuery, manifestStoreUrl } from '@/lib/api/manifests';
+import { downloadStem, reportJson, reportPath } from '../lib/report-download';
 import { Fact, NotStated, ReportSection } from './report-section';
 
 function useJsonUrl(result: TVerifyResponse): string | null {
@@ -24,13 +25,13 @@ function useJsonUrl(result: TVerifyResponse): string | null {
 export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVerifyResponse; shareUrl: string | null; storeKnown?: boolean }) {
   const jsonUrl = useJsonUrl(result);
   const manifestId = result.report.manifestId;
-  const store = useHasManifestStore(manifestId, storeKnown);
+  const store = useQuery(manifestStoreQuery(manifestId, storeKnown));
   const hasStore = storeKnown ?? store.data === true;
   const stem = downloadStem(result);
   // A manifest the gateway holds has a permanent report address; other reports link to their source.
   // Downloads are counted against manifests the gateway holds; others are not its to count.
   const countDownload = (): void => {
-    if (manifestId && hasStore) void trackReportEvent('download', manifestId);
+    if (manifestId && hasStore) void trackEvent('download', manifestId);
   };
   const link = shareUrl ?? (manifestId && hasStore ? `${window.location.origin}${reportPath(manifestId)}` : null);
   return (

@@ -1,7 +1,7 @@
 // What the report area shows before a result: a busy line while the gateway verifies, and the
 // error it gave (an unreadable file, a refused URL, an unknown manifest) in words.
 import { AlertOctagon, Loader2 } from 'lucide-react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 
 export function ReportLoading({ what }: { what: string }) {
   return (

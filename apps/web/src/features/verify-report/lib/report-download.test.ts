@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { manifestStoreUrl } from '@/lib/api/manifests';
 import { unsignedResult, verifiedResult } from '../test-fixtures';
-import { downloadStem, manifestStoreUrl, reportJson, reportPath } from './report-download';
+import { downloadStem, reportJson, reportPath } from './report-download';
 
 describe('report downloads', () => {
   it('names files after the asset title, safely', () => {

@@ -1,7 +1,6 @@
 // What the report offers to download: the manifest report as JSON (made in the browser from the
-// answer already on screen) and the `.c2pa` manifest store the gateway holds for its own manifests.
+// answer already on screen); the `.c2pa` manifest store's address is in src/lib/api/manifests.
 import type { TVerifyResponse } from '@provenance/contracts';
-import { apiUrl } from '@/lib/api-client';
 
 /** A file-name-safe stem from the asset title or the manifest ID. */
 export function downloadStem(result: TVerifyResponse): string {
@@ -16,10 +15,6 @@ export function downloadStem(result: TVerifyResponse): string {
 
 export function reportJson(result: TVerifyResponse): string {
   return `${JSON.stringify(result, null, 2)}\n`;
-}
-
-export function manifestStoreUrl(manifestId: string): string {
-  return apiUrl(`/manifests/${encodeURIComponent(manifestId)}?format=c2pa`);
 }
 
 export function reportPath(manifestId: string): string {
