@@ -18,6 +18,8 @@ import { bodySizeLimit } from './middleware/body-size-limit.ts';
 import { clientGeo } from './middleware/client-geo.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { clientLimits } from './middleware/client-limits.ts';
+import { accountOriginPolicy } from './middleware/cors-origins.ts';
+import { rejectNulInUrl } from './middleware/reject-nul-in-url.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountWebApp } from './middleware/web-app.ts';
@@ -33,15 +35,14 @@ import { createServices, type Services } from './services/create-services.ts';
 
 export const API_BASE_PATH = '/api/v1';
 
-/** Origins of the Capacitor app on Android and iOS, which call the API cross-origin. */
-const CAPACITOR_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
-
 export interface AppConfig {
   publicUrl: string;
   maxAssetBytes: number;
   maxJsonBytes: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** NODE_ENV=development: http://localhost dev servers may call the account API too. */
+  development?: boolean;
   demoPassword: string;
   demoEmailDomain: string;
   /** Built web app to serve; skipped when it has no index.html. */
@@ -87,11 +88,12 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', requestId());
   app.use('*', requestLog(logger));
+  app.use('*', rejectNulInUrl);
   registerEmbedRoutes(app); // the badge script publishers load cross-origin; before securityHeaders, which is same-origin
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, crossOriginPrefixes: EMBEDDABLE_GATEWAY_PATHS.map((prefix) => `${API_BASE_PATH}${prefix}`) }));
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...CAPACITOR_ORIGINS, ...config.corsOrigins]);
+  const isAllowedOrigin = accountOriginPolicy({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins, development: config.development ?? false });
   const accountCors = cors({
-    origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+    origin: (origin) => (isAllowedOrigin(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
     exposeHeaders: ['X-Request-Id', 'Retry-After'],

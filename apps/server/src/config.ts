@@ -36,6 +36,8 @@ export const ZServerConfig = z.object({
       }
     }
   }),
+  /** `development` also lets http://localhost dev servers call the account API (CORS); anything else is production. */
+  NODE_ENV: z.string().default('production'),
   /** Origins allowed to call the API from a browser, besides PUBLIC_URL and the Capacitor app. */
   CORS_ORIGINS: ZCsv,
   /** Trust X-Forwarded-For / X-Forwarded-Proto: only behind a proxy that sets them. */

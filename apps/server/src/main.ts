@@ -80,6 +80,7 @@ const app = createApp({
     maxJsonBytes: config.MAX_JSON_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
+    development: config.NODE_ENV === 'development',
     demoPassword: config.DEMO_PASSWORD,
     demoEmailDomain: config.DEMO_EMAIL_DOMAIN,
     webDistDir: config.WEB_DIST_DIR,

@@ -1,6 +1,7 @@
 // Analytics contract: tracked events (badge views and clicks, report views, downloads...), and the
 // signed-in account's summary and recent verification events. Figures are real counts; zero is zero.
 import { z } from '@hono/zod-openapi';
+import { rejectNul } from './common.ts';
 import { ZVerificationStatus } from './verify.ts';
 
 export const ANALYTICS_EVENT_TYPES = ['badge_view', 'badge_click', 'verify_view', 'report_view', 'download', 'share', 'embed_copy'] as const;
@@ -11,9 +12,9 @@ export const ZTrackAnalyticsRequest = z
   .object({
     eventType: ZAnalyticsEventType,
     data: z.object({
-      assetId: z.string({ error: 'data.assetId is required' }).trim().min(1, 'data.assetId is required').max(200).openapi({ description: 'A manifest ID or a signed asset ID' }),
-      userAgent: z.string().max(512).optional(),
-      geo: z.string().max(120).optional().openapi({ example: 'Paris, FR' }),
+      assetId: rejectNul(z.string({ error: 'data.assetId is required' }).trim().min(1, 'data.assetId is required').max(200), 'data.assetId').openapi({ description: 'A manifest ID or a signed asset ID' }),
+      userAgent: rejectNul(z.string().max(512), 'data.userAgent').optional(),
+      geo: rejectNul(z.string().max(120), 'data.geo').optional().openapi({ example: 'Paris, FR' }),
     }),
   })
   .openapi('TrackAnalyticsRequest');

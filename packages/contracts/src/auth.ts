@@ -1,7 +1,7 @@
 // Authentication contract: sign-up, sign-in, refresh, sign-out, current user and demo accounts
 // (SPEC.md sections 3, 5 and 7). A session carries an access token, a refresh token and an expiry.
 import { z } from '@hono/zod-openapi';
-import { ZEmail, ZNewPassword } from './common.ts';
+import { rejectNul, ZEmail, ZNewPassword } from './common.ts';
 
 export const ZUser = z
   .object({
@@ -32,7 +32,7 @@ export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
 export const ZSignInRequest = z
   .object({
-    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email must be at most 254 characters'),
+    email: rejectNul(z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email must be at most 254 characters'), 'Email'),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
   })
   .openapi('SignInRequest');

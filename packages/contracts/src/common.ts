@@ -4,6 +4,14 @@ import { z } from '@hono/zod-openapi';
 /** Minimum password length of the product (SPEC.md section 9). */
 export const MIN_PASSWORD_LENGTH = 6;
 
+/**
+ * PostgreSQL text cannot hold NUL (U+0000), and no name, message or ID needs one: text fields
+ * refuse it as invalid input (a 400) rather than failing at the database (a 500).
+ */
+export function rejectNul<T extends z.ZodType<string>>(schema: T, field: string): T {
+  return schema.refine((value) => !value.includes('\u0000'), `${field} must not contain NUL characters`);
+}
+
 export const ZEmail = z
   .string({ error: 'Email is required' })
   .trim()

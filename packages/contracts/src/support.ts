@@ -1,13 +1,16 @@
 // Support request contract: the Contact Support form of the Support Center (SPEC.md section 2).
 import { z } from '@hono/zod-openapi';
-import { ZEmail, ZTimestamp } from './common.ts';
+import { rejectNul, ZEmail, ZTimestamp } from './common.ts';
 
 function requiredText(field: string, max: number): z.ZodString {
-  return z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+  return rejectNul(
+    z
+      .string({ error: `${field} is required` })
+      .trim()
+      .min(1, `${field} is required`)
+      .max(max, `${field} must be at most ${max} characters`),
+    field,
+  );
 }
 
 export const ZCreateSupportRequest = z

@@ -1,6 +1,7 @@
 // Verification contract (DESIGN.md section 3): the promised `verification` and `badge`, plus the
 // full `report` with validation codes, manifests, the ingredient tree and the signer.
 import { z } from '@hono/zod-openapi';
+import { rejectNul } from './common.ts';
 
 export const ZVerificationStatus = z.enum(['verified', 'partial', 'invalid', 'unsigned']).openapi('VerificationStatus');
 export type TVerificationStatus = z.infer<typeof ZVerificationStatus>;
@@ -128,17 +129,23 @@ export const ZVerifyResponse = z
   .openapi('VerifyResponse');
 export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;
 
-const ZHttpUrl = z
-  .string({ error: 'assetUrl must be a URL' })
-  .trim()
-  .min(1, 'Image URL required')
-  .max(2048, 'assetUrl must be at most 2048 characters')
-  .url('assetUrl must be an http or https URL');
+const ZHttpUrl = rejectNul(
+  z
+    .string({ error: 'assetUrl must be a URL' })
+    .trim()
+    .min(1, 'Image URL required')
+    .max(2048, 'assetUrl must be at most 2048 characters')
+    .url('assetUrl must be an http or https URL'),
+  'assetUrl',
+);
+
+/** The ID of a manifest this gateway signed (a urn:c2pa:... label). */
+export const ZManifestId = rejectNul(z.string().trim().min(1, 'manifestId is required').max(200, 'manifestId must be at most 200 characters'), 'manifestId');
 
 export const ZVerifyContentRequest = z
   .union([
     z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }) }).strict(),
-    z.object({ manifestId: z.string().trim().min(1, 'manifestId is required').max(200).openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }).strict(),
+    z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }).strict(),
   ])
   .openapi('VerifyContentRequest', { description: 'Either the URL of an asset to fetch and verify, or the ID of a manifest this gateway holds.' });
 export type TVerifyContentRequest = z.infer<typeof ZVerifyContentRequest>;

@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
@@ -65,7 +66,7 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
         await file.discard();
       }
     }
-    const parsed = ZSignContentRequest.safeParse(await c.req.json());
+    const parsed = ZSignContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const result = await ctx.gateway.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);

@@ -3,6 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
@@ -71,7 +72,7 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
       return verifyUpload(file, type);
     }
-    const parsed = ZVerifyContentRequest.safeParse(await c.req.json());
+    const parsed = ZVerifyContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);
