@@ -19,6 +19,7 @@ import { clientGeo } from './middleware/client-geo.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { clientLimits } from './middleware/client-limits.ts';
 import { accountOriginPolicy } from './middleware/cors-origins.ts';
+import { noStore } from './middleware/no-store.ts';
 import { rejectNulInUrl } from './middleware/reject-nul-in-url.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_GATEWAY_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
+  app.use(`${API_BASE_PATH}/*`, noStore([`${API_BASE_PATH}/account`, `${API_BASE_PATH}/auth`]));
   app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 }));
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });

@@ -3,19 +3,26 @@
 import { z } from '@hono/zod-openapi';
 import { MIN_PASSWORD_LENGTH, ZEmail, ZTimestamp } from './common.ts';
 
-export const ZUpdateEmailRequest = z.object({ email: ZEmail }).openapi('UpdateEmailRequest');
+/** The account's password, asked again before changes an attacker holding a session must not make. */
+const ZCurrentPassword = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(128, 'Current password must be at most 128 characters');
+
+export const ZUpdateEmailRequest = z.object({ email: ZEmail, currentPassword: ZCurrentPassword }).openapi('UpdateEmailRequest');
 export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequest>;
 
 export const ZChangePasswordRequest = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(128, 'Current password must be at most 128 characters'),
+    currentPassword: ZCurrentPassword,
     newPassword: z
       .string({ error: 'New password is required' })
       .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)
       .max(128, 'New password must be at most 128 characters'),
+    revokeApiKeys: z
+      .boolean({ error: 'revokeApiKeys must be true or false' })
+      .optional()
+      .openapi({ description: 'Also revoke the account’s API keys (other sessions are always signed out)' }),
   })
   .openapi('ChangePasswordRequest');
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
@@ -23,6 +30,7 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZDeleteAccountRequest = z
   .object({
     confirm: z.literal(true, { error: 'Confirm must be true to delete the account' }),
+    currentPassword: ZCurrentPassword,
   })
   .openapi('DeleteAccountRequest');
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;

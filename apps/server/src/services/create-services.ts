@@ -12,6 +12,7 @@ import { createAuth, type Auth } from './auth/create-auth.ts';
 import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
 import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
 import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
+import { createFailureStreaks } from './rate-limits/failure-streaks.ts';
 import { createPublicLimits, type PublicLimitRules, type PublicLimits } from './rate-limits/public-limits.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
 import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
@@ -77,6 +78,6 @@ export function createServices(deps: ServiceDeps): Services {
     supportRequests: createSupportRequests(deps.db),
     rateLimiter,
     publicLimits: createPublicLimits({ counter: createSharedWindowCounter({ db: deps.db, clock: deps.clock, logger: deps.logger }), rules: deps.publicLimits }),
-    attemptLimits: createAttemptLimits(rateLimiter, deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
+    attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
 }

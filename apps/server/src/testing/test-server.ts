@@ -18,8 +18,11 @@ export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
 /** Limits high enough that only the rate-limit tests ever trip them. */
 export const GENEROUS_LIMITS: AttemptLimitRules = {
-  'sign-in': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
-  'sign-up': { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
+  password: {
+    perIp: { limit: 10_000, windowSeconds: 60 },
+    perIpAndAccount: { freeFailures: 10_000, firstDelaySeconds: 1, maxDelaySeconds: 1, forgetAfterSeconds: 60 },
+  },
+  'sign-up': { perIp: { limit: 10_000, windowSeconds: 60 } },
   demo: { perIp: { limit: 10_000, windowSeconds: 60 }, perAccount: { limit: 10_000, windowSeconds: 60 } },
 };
 

@@ -88,10 +88,10 @@ describe.each(testDatabaseKinds())('API keys (GET /account/api-keys, POST /accou
     expect((await suite.server.request('GET', 'account/notifications', { token: bearer })).status).toBe(200);
 
     const attempts = [
-      await suite.server.request('PATCH', 'account/email', { token: bearer, body: { email: 'thief@example.com' } }),
+      await suite.server.request('PATCH', 'account/email', { token: bearer, body: { email: 'thief@example.com', currentPassword: account.password } }),
       await suite.server.request('POST', 'account/password', { token: bearer, body: { currentPassword: account.password, newPassword: 'stolen-pw' } }),
       await suite.server.request('POST', 'account/api-keys/test/regenerate', { token: bearer }),
-      await suite.server.request('DELETE', 'account', { token: bearer, body: { confirm: true } }),
+      await suite.server.request('DELETE', 'account', { token: bearer, body: { confirm: true, currentPassword: account.password } }),
     ];
     for (const response of attempts) {
       expect(response.status).toBe(403);

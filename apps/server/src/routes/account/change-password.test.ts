@@ -28,8 +28,54 @@ describe.each(testDatabaseKinds())('POST /account/password on %s', (kind) => {
       token: account.session.access_token,
       body: { currentPassword: 'not-my-password', newPassword: 'brand-new-pw' },
     });
-    expect(response.status).toBe(401);
+    // 403, not 401: the session is still good (clients take a 401 for an expired session).
+    expect(response.status).toBe(403);
     expect(await readJson(response)).toEqual({ error: { code: 'invalid_current_password', message: 'Current password is incorrect' } });
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
+  });
+
+  it('keeps the API keys unless asked, and with revokeApiKeys: true revokes them too', async () => {
+    const account = await signUpAccount(suite.server);
+    const token = account.session.access_token;
+    const regenerate = async (type: string) =>
+      (await readJson<{ key: { secret: string } }>(await suite.server.request('POST', `account/api-keys/${type}/regenerate`, { token }))).key.secret;
+    const live = await regenerate('production');
+    const test = await regenerate('test');
+    const change = (currentPassword: string, newPassword: string, revokeApiKeys?: boolean) =>
+      suite.server.request('POST', 'account/password', { token, body: { currentPassword, newPassword, ...(revokeApiKeys !== undefined && { revokeApiKeys }) } });
+
+    expect((await change(account.password, 'second-pw-1')).status).toBe(204);
+    expect((await suite.server.request('GET', 'auth/user', { token: live })).status).toBe(200);
+    expect((await change('second-pw-1', 'third-pw-2', false)).status).toBe(204);
+    expect((await suite.server.request('GET', 'auth/user', { token: test })).status).toBe(200);
+
+    expect((await change('third-pw-2', 'fourth-pw-3', true)).status).toBe(204);
+    expect((await suite.server.request('GET', 'auth/user', { token: live })).status).toBe(401);
+    expect((await suite.server.request('GET', 'auth/user', { token: test })).status).toBe(401);
+    // The account still has a key of each type, to regenerate when it needs one.
+    const listed = await readJson<{ keys: Array<{ type: string }> }>(await suite.server.request('GET', 'account/api-keys', { token }));
+    expect(listed.keys.map((key) => key.type)).toEqual(['production', 'test']);
+    expect((await suite.server.request('GET', 'auth/user', { token: await regenerate('production') })).status).toBe(200);
+    expect((await suite.server.request('GET', 'auth/user', { token })).status).toBe(200);
+  });
+
+  it('revokes the other sessions’ refresh tokens too', async () => {
+    const account = await signUpAccount(suite.server);
+    const elsewhere = await readJson<{ session: { refresh_token: string } }>(
+      await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } }),
+    );
+    expect((await suite.server.request('POST', 'account/password', { token: account.session.access_token, body: { currentPassword: account.password, newPassword: 'brand-new-pw' } })).status).toBe(204);
+    expect((await suite.server.request('POST', 'auth/refresh', { body: { refresh_token: elsewhere.session.refresh_token } })).status).toBe(401);
+    expect((await suite.server.request('POST', 'auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(200);
+  });
+
+  it('refuses a common password as the new one, whatever its case, and keeps the old one', async () => {
+    const account = await signUpAccount(suite.server);
+    for (const newPassword of ['password123', 'PassWord123', 'qwerty123']) {
+      const response = await suite.server.request('POST', 'account/password', { token: account.session.access_token, body: { currentPassword: account.password, newPassword } });
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message: 'This password is too common; choose another' } });
+    }
     expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
   });
 

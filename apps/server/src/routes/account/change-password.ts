@@ -1,5 +1,6 @@
-// POST /account/password: checks the current password, then sets the new one. Every other session
-// of the account is signed out; the one making the change stays signed in.
+// POST /account/password: checks the current password (under the password attempt limits), then sets
+// the new one, refusing common passwords. Every other session of the account is signed out; the one
+// making the change stays signed in. `revokeApiKeys: true` revokes the account's API keys too.
 import { createRoute } from '@hono/zod-openapi';
 import { ZChangePasswordRequest } from '@provenance/contracts';
 import { requireSignedInSession } from '../../middleware/account.ts';
@@ -17,13 +18,15 @@ export function registerChangePassword(api: ApiApp, ctx: RouteContext): void {
     request: { body: jsonBody(ZChangePasswordRequest) },
     responses: {
       204: { description: 'Password changed' },
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400, 401, 403, 429),
     },
   });
   api.openapi(route, async (c) => {
-    const { currentPassword, newPassword } = c.req.valid('json');
+    const { currentPassword, newPassword, revokeApiKeys } = c.req.valid('json');
     const { userId, sessionId } = c.var.account;
-    await ctx.services.credentials.changePassword(userId, currentPassword, newPassword, sessionId);
+    await ctx.services.attemptLimits.guardPasswordCheck({ ip: ctx.clientIp(c), account: `user:${userId}` }, () =>
+      ctx.services.credentials.changePassword(userId, currentPassword, newPassword, { keepSessionId: sessionId, revokeApiKeys }),
+    );
     return c.body(null, 204);
   });
 }

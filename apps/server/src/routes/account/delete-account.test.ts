@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
     expect(Object.values(await rowsOf(account.session.user.id)).every((count) => count > 0)).toBe(true);
     const otherBefore = await rowsOf(other.session.user.id);
 
-    const response = await suite.server.request('DELETE', 'account', { token, body: { confirm: true } });
+    const response = await suite.server.request('DELETE', 'account', { token, body: { confirm: true, currentPassword: account.password } });
     expect(response.status).toBe(204);
 
     expect(await rowsOf(account.session.user.id)).toEqual({
@@ -48,11 +48,26 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
 
   it('needs {confirm: true} and a signed-in user', async () => {
     const account = await signUpAccount(suite.server);
-    const unconfirmed = await suite.server.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: false } });
+    const unconfirmed = await suite.server.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: false, currentPassword: account.password } });
     expect(unconfirmed.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(unconfirmed)).error.message).toBe('Confirm must be true to delete the account');
-    expect((await suite.server.request('DELETE', 'account', { body: { confirm: true } })).status).toBe(401);
+    expect((await suite.server.request('DELETE', 'account', { body: { confirm: true, currentPassword: account.password } })).status).toBe(401);
     expect((await suite.server.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
+  });
+
+  it('needs the current password: a missing or wrong one deletes nothing', async () => {
+    const account = await signUpAccount(suite.server);
+    const token = account.session.access_token;
+    const before = await rowsOf(account.session.user.id);
+    const missing = await suite.server.request('DELETE', 'account', { token, body: { confirm: true } });
+    expect(missing.status).toBe(400);
+    expect(await readJson(missing)).toEqual({ error: { code: 'validation_error', message: 'Current password is required' } });
+    const wrong = await suite.server.request('DELETE', 'account', { token, body: { confirm: true, currentPassword: 'not-my-password' } });
+    expect(wrong.status).toBe(403);
+    expect(await readJson(wrong)).toEqual({ error: { code: 'invalid_current_password', message: 'Current password is incorrect' } });
+    expect(await rowsOf(account.session.user.id)).toEqual(before);
+    expect((await suite.server.request('GET', 'auth/user', { token })).status).toBe(200);
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
   });
 
   it('runs the registered deletion hooks first (for files outside the database), for deletion and demo cleanup', async () => {
@@ -65,7 +80,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
       seen.push([...userIds]);
     });
     const account = await signUpAccount(hooked);
-    expect((await hooked.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true } })).status).toBe(204);
+    expect((await hooked.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true, currentPassword: account.password } })).status).toBe(204);
     expect(seen).toEqual([[account.session.user.id]]);
 
     const demo = await readJson<{ user: { id: string } }>(await hooked.request('POST', 'auth/demo'));
@@ -79,7 +94,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
       throw new Error('asset store unavailable');
     });
     const account = await signUpAccount(failing);
-    const response = await failing.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true } });
+    const response = await failing.request('DELETE', 'account', { token: account.session.access_token, body: { confirm: true, currentPassword: account.password } });
     expect(response.status).toBe(500);
     expect((await failing.request('GET', 'auth/user', { token: account.session.access_token })).status).toBe(200);
   });

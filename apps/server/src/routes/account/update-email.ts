@@ -1,4 +1,5 @@
-// PATCH /account/email: changes the signed-in user's email address.
+// PATCH /account/email: changes the signed-in user's email address once their current password is
+// confirmed (under the password attempt limits), so a stolen session cannot take the account over.
 import { createRoute } from '@hono/zod-openapi';
 import { ZUpdateEmailRequest, ZUserResponse } from '@provenance/contracts';
 import { requireSignedInSession } from '../../middleware/account.ts';
@@ -10,18 +11,22 @@ export function registerUpdateEmail(api: ApiApp, ctx: RouteContext): void {
     method: 'patch',
     path: '/account/email',
     tags: ['account'],
-    summary: 'Update the email address',
+    summary: 'Update the email address (the current password is required)',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { body: jsonBody(ZUpdateEmailRequest) },
     responses: {
       200: jsonResponse(ZUserResponse, 'The updated user'),
-      ...errorResponses(400, 401, 403, 409),
+      ...errorResponses(400, 401, 403, 409, 429),
     },
   });
   api.openapi(route, async (c) => {
-    const { email } = c.req.valid('json');
-    const user = await ctx.services.profile.updateEmail(c.var.account.userId, email);
+    const { email, currentPassword } = c.req.valid('json');
+    const { userId } = c.var.account;
+    await ctx.services.attemptLimits.guardPasswordCheck({ ip: ctx.clientIp(c), account: `user:${userId}` }, () =>
+      ctx.services.credentials.confirmPassword(userId, currentPassword),
+    );
+    const user = await ctx.services.profile.updateEmail(userId, email);
     return c.json(ZUserResponse.parse({ user }), 200);
   });
 }

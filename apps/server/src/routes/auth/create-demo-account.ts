@@ -17,7 +17,7 @@ export function registerCreateDemoAccount(api: ApiApp, ctx: RouteContext): void 
     },
   });
   api.openapi(route, async (c) => {
-    await ctx.services.attemptLimits.enforce('demo', { ip: ctx.clientIp(c), account: c.var.account?.userId });
+    await ctx.services.attemptLimits.enforceDemo({ ip: ctx.clientIp(c), userId: c.var.account?.userId });
     const demo = await ctx.services.demoAccounts.create();
     return c.json(ZDemoAccountResponse.parse(demo), 201);
   });

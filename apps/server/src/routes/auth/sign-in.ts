@@ -1,4 +1,5 @@
-// POST /auth/sign-in: email and password for a session.
+// POST /auth/sign-in: email and password for a session, under the password attempt limits (per
+// address, and growing delays per address and account).
 import { createRoute } from '@hono/zod-openapi';
 import { ZSessionResponse, ZSignInRequest } from '@provenance/contracts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
@@ -19,8 +20,9 @@ const route = createRoute({
 export function registerSignIn(api: ApiApp, ctx: RouteContext): void {
   api.openapi(route, async (c) => {
     const { email, password } = c.req.valid('json');
-    await ctx.services.attemptLimits.enforce('sign-in', { ip: ctx.clientIp(c), account: email });
-    const session = await ctx.services.credentials.signIn(email, password);
+    const session = await ctx.services.attemptLimits.guardPasswordCheck({ ip: ctx.clientIp(c), account: email }, () =>
+      ctx.services.credentials.signIn(email, password),
+    );
     return c.json(ZSessionResponse.parse({ session }), 200);
   });
 }

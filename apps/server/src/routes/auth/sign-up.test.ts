@@ -8,7 +8,7 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
   it('creates the account, signs it in and gives it a production and a test key', async () => {
     const email = uniqueEmail();
     const started = Math.floor(Date.now() / 1000);
-    const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } });
+    const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret-123' } });
     expect(response.status).toBe(201);
     const { session } = await readJson<{ session: { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string; is_demo: boolean } } }>(response);
     expect(session.user).toEqual({ id: expect.any(String), email, is_demo: false });
@@ -27,11 +27,21 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
     expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message: 'Password must be at least 6 characters' } });
   });
 
+  it('refuses the most common passwords, whatever their case, and creates nothing', async () => {
+    const email = uniqueEmail('common');
+    for (const password of ['password', 'Password1', '123456', 'QWERTY', 'letmein']) {
+      const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password } });
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message: 'This password is too common; choose another' } });
+    }
+    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'a-less-common-one' } })).status).toBe(201);
+  });
+
   it('names the missing or malformed field', async () => {
-    const noEmail = await suite.server.request('POST', 'auth/sign-up', { body: { password: 'secret' } });
+    const noEmail = await suite.server.request('POST', 'auth/sign-up', { body: { password: 'secret-123' } });
     expect(noEmail.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(noEmail)).error.message).toBe('Email is required');
-    const badEmail = await suite.server.request('POST', 'auth/sign-up', { body: { email: 'not-an-email', password: 'secret' } });
+    const badEmail = await suite.server.request('POST', 'auth/sign-up', { body: { email: 'not-an-email', password: 'secret-123' } });
     expect((await readJson<{ error: { message: string } }>(badEmail)).error.message).toBe('Email must be a valid email address');
     const noPassword = await suite.server.request('POST', 'auth/sign-up', { body: { email: uniqueEmail() } });
     expect((await readJson<{ error: { message: string } }>(noPassword)).error.message).toBe('Password is required');
@@ -39,7 +49,7 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
 
   it('answers 409 for an email that is taken, whatever its case', async () => {
     const email = uniqueEmail('taken');
-    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret' } })).status).toBe(201);
+    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret-123' } })).status).toBe(201);
     const again = await suite.server.request('POST', 'auth/sign-up', { body: { email: email.toUpperCase(), password: 'other-secret' } });
     expect(again.status).toBe(409);
     expect(await readJson(again)).toEqual({ error: { code: 'conflict', message: 'An account with this email already exists' } });

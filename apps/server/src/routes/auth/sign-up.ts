@@ -1,4 +1,5 @@
-// POST /auth/sign-up: creates an account (with its two API keys) and signs it in.
+// POST /auth/sign-up: creates an account (with its two API keys) and signs it in. Limited per address:
+// its 409 says whether an email is taken.
 import { createRoute } from '@hono/zod-openapi';
 import { ZSessionResponse, ZSignUpRequest } from '@provenance/contracts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
@@ -19,7 +20,7 @@ const route = createRoute({
 export function registerSignUp(api: ApiApp, ctx: RouteContext): void {
   api.openapi(route, async (c) => {
     const { email, password } = c.req.valid('json');
-    await ctx.services.attemptLimits.enforce('sign-up', { ip: ctx.clientIp(c), account: email });
+    await ctx.services.attemptLimits.enforceSignUp(ctx.clientIp(c));
     const session = await ctx.services.credentials.signUp(email, password);
     return c.json(ZSessionResponse.parse({ session }), 201);
   });

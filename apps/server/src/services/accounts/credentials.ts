@@ -1,5 +1,6 @@
-// Email and password credentials through better-auth: sign-up, sign-in and password change.
-// Passwords are hashed by better-auth's default scrypt (memory-hard); this module never sees a hash.
+// Email and password credentials through better-auth: sign-up, sign-in, password change and the
+// current password asked again before account changes. Passwords are hashed by better-auth's default
+// scrypt (memory-hard); this module only hands hashes to better-auth's own verify.
 import type { TSession } from '@provenance/contracts';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, ne } from 'drizzle-orm';
@@ -10,14 +11,26 @@ import type { Auth } from '../auth/create-auth.ts';
 import type { ProductSessions } from '../auth/product-sessions.ts';
 import type { ApiKeys } from '../api-keys/api-keys.ts';
 import { normalizeEmail } from './account-profile.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 
 export interface Credentials {
   /** Creates the account with its API keys; returns the new user's id and better-auth session token. */
   createAccount(email: string, password: string): Promise<{ userId: string; sessionToken: string }>;
   signUp(email: string, password: string): Promise<TSession>;
+  /** Unknown email and wrong password fail alike (better-auth hashes the password either way). */
   signIn(email: string, password: string): Promise<TSession>;
-  /** Checks the current password, sets the new one and signs out every other session. */
-  changePassword(userId: string, currentPassword: string, newPassword: string, keepSessionId?: string): Promise<void>;
+  /** Throws `invalid_current_password` unless `password` is the account's password. */
+  confirmPassword(userId: string, password: string): Promise<void>;
+  /**
+   * Checks the current password, sets the new one and signs out every other session (all of them
+   * without `keepSessionId`); with `revokeApiKeys` the account's API keys stop working too.
+   */
+  changePassword(userId: string, currentPassword: string, newPassword: string, options?: ChangePasswordOptions): Promise<void>;
+}
+
+export interface ChangePasswordOptions {
+  keepSessionId?: string | undefined;
+  revokeApiKeys?: boolean | undefined;
 }
 
 export interface CredentialsDeps {
@@ -48,9 +61,22 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     return { userId: result.user.id, sessionToken: result.token };
   };
 
+  const confirmPassword = async (userId: string, password: string) => {
+    const ctx = await deps.auth.$context;
+    const credential = (await ctx.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
+    const valid = credential?.password ? await ctx.password.verify({ hash: credential.password, password }) : false;
+    // 403 rather than 401: the session is fine, and clients treat a 401 as an expired session.
+    if (!valid) throw new ApiError(403, 'invalid_current_password', 'Current password is incorrect');
+  };
+
+  const refuseCommonPassword = (password: string) => {
+    if (isCommonPassword(password)) throw ApiError.validation(COMMON_PASSWORD_MESSAGE);
+  };
+
   return {
     createAccount,
     async signUp(email, password) {
+      refuseCommonPassword(password);
       const account = await createAccount(email, password);
       return deps.sessions.issue(account.sessionToken, account.userId);
     },
@@ -65,15 +91,17 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
       }
       return deps.sessions.issue(result.token, result.user.id);
     },
-    async changePassword(userId, currentPassword, newPassword, keepSessionId) {
+    confirmPassword,
+    async changePassword(userId, currentPassword, newPassword, options = {}) {
+      refuseCommonPassword(newPassword);
+      await confirmPassword(userId, currentPassword);
       const ctx = await deps.auth.$context;
-      const credential = (await ctx.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
-      const valid = credential?.password ? await ctx.password.verify({ hash: credential.password, password: currentPassword }) : false;
-      if (!valid) throw new ApiError(401, 'invalid_current_password', 'Current password is incorrect');
       await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(newPassword));
+      const { keepSessionId } = options;
       await deps.db
         .delete(sessions)
         .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+      if (options.revokeApiKeys) await deps.apiKeys.revokeAll(userId);
     },
   };
 }

@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('deleting an account removes its asset files 
     const leavingAsset = await signedAssetOf(leaving.session.user.id);
     const stayingAsset = await signedAssetOf(staying.session.user.id);
 
-    const response = await server.request('DELETE', 'account', { token: leaving.session.access_token, body: { confirm: true } });
+    const response = await server.request('DELETE', 'account', { token: leaving.session.access_token, body: { confirm: true, currentPassword: leaving.password } });
     expect(response.status).toBe(204);
     expect(await store.get(leavingAsset, 'signed')).toBeNull();
     expect(await database.db.select().from(signedAssets).then((rows) => rows.map((row) => row.id))).not.toContain(leavingAsset);

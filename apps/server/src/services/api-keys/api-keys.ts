@@ -23,6 +23,11 @@ export interface ApiKeys {
   list(userId: string): Promise<TApiKey[]>;
   /** Replaces the key of that type; the old key stops working as soon as this returns. */
   regenerate(userId: string, type: TApiKeyType): Promise<IssuedApiKey>;
+  /**
+   * Revokes every key of the account: each is replaced by a new one whose secret is never shown, so
+   * the old keys stop working and the account still has a key of each type to regenerate.
+   */
+  revokeAll(userId: string): Promise<void>;
   /** Finds who a presented key belongs to, or null when it is unknown or revoked. */
   authenticate(secret: string): Promise<ApiKeyOwner | null>;
 }
@@ -71,6 +76,12 @@ export function createApiKeys(db: Db): ApiKeys {
       return db.transaction(async (tx) => {
         await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.type, type)));
         return insertKey(tx, userId, type);
+      });
+    },
+    async revokeAll(userId) {
+      await db.transaction(async (tx) => {
+        await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
+        for (const type of API_KEY_TYPES) await insertKey(tx, userId, type);
       });
     },
     async authenticate(secret) {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../testing/test-databases.ts';
+import { useTestServer, signUpAccount } from '../testing/test-server.ts';
+
+describe.each(testDatabaseKinds())('Cache-Control: no-store on account and auth responses on %s', (kind) => {
+  const suite = useTestServer(kind);
+
+  it('is on every /auth and /account answer, errors included', async () => {
+    const account = await signUpAccount(suite.server);
+    const token = account.session.access_token;
+    const responses = [
+      await suite.server.request('POST', 'auth/sign-up', { body: { email: `x${account.email}`, password: 'secret-123' } }),
+      await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } }),
+      await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: 'wrong-password' } }),
+      await suite.server.request('GET', 'auth/user', { token }),
+      await suite.server.request('GET', 'auth/user'),
+      await suite.server.request('GET', 'account/api-keys', { token }),
+      await suite.server.request('POST', 'account/api-keys/test/regenerate', { token }),
+      await suite.server.request('GET', 'account/notifications', { token }),
+      await suite.server.request('DELETE', 'account', { token, body: { confirm: true, currentPassword: 'wrong-password' } }),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([201, 200, 401, 200, 401, 200, 200, 200, 403]);
+    for (const response of responses) expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('leaves other routes alone', async () => {
+    const response = await suite.server.request('GET', 'openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
