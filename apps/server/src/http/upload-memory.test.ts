@@ -129,11 +129,11 @@ describe('uploads within the memory budget', () => {
     const over = streamedBody(multipartBytes(big), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true });
     expect(await caught(reader.readMultipart(over.request, { fileField: 'file', maxFileBytes: 200 * 1024 }))).toMatchObject({ status: 413 });
     const cut = streamedBody(big, { contentType: 'image/png', declareLength: false, failAfter: 150 * 1024 });
-    expect(await caught(reader.readBody(cut.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'upload_aborted' });
+    expect(await caught(reader.readBody(cut.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     const cutForm = streamedBody(multipartBytes(big), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true, failAfter: 100 * 1024 });
-    expect(await caught(reader.readMultipart(cutForm.request, { fileField: 'file', maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'upload_aborted' });
+    expect(await caught(reader.readMultipart(cutForm.request, { fileField: 'file', maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     const cutSmall = streamedBody(big.subarray(0, 40_000), { contentType: 'image/png', declareLength: true, failAfter: 16 * 1024 });
-    expect(await caught(reader.readBody(cutSmall.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'upload_aborted' });
+    expect(await caught(reader.readBody(cutSmall.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     expect(spooled()).toEqual([]);
     expect(budget.held).toBe(0);
   });

@@ -80,13 +80,15 @@ const tooLarge = (maxFileBytes: number) => new ApiError(413, 'payload_too_large'
 const malformed = (detail: string) => ApiError.validation(`The upload is not a valid multipart/form-data body: ${detail}`);
 const busy = () => new ApiError(503, 'server_busy', 'The server is receiving too many uploads right now; try again shortly', BUSY_RETRY_AFTER_SECONDS);
 
+/** The client went away before its body ended: a 4xx, answered to nobody, logged as a request like any other. */
+export const bodyAborted = () => new ApiError(400, 'body_aborted', 'The request body was cut off before it ended');
+
 /**
  * A body that stopped arriving: the request-body guard's own errors (stalled, over the size cap)
  * stay as they are; anything else means the client went away mid-upload.
  */
 function brokenBody(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError(400, 'upload_aborted', 'The upload was cut off before it ended');
+  return error instanceof ApiError ? error : bodyAborted();
 }
 
 async function sha256Of(bytes: Uint8Array): Promise<string> {

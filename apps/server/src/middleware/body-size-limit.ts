@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../http/api-error.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { MULTIPART_OVERHEAD_BYTES, isUploadBody } from '../http/upload-reader.ts';
+import { MULTIPART_OVERHEAD_BYTES, bodyAborted, isUploadBody } from '../http/upload-reader.ts';
 
 export interface BodySizeLimitOptions {
   maxJsonBytes: number;
@@ -19,8 +19,9 @@ export interface BodySizeLimitOptions {
 const payloadTooLarge = (maxSize: number) => new ApiError(413, 'payload_too_large', `Request body exceeds ${maxSize} bytes`);
 
 /**
- * The body as it streams in, errored with a 408 when no bytes came for `idleTimeoutMs` and with a
- * 413 past `maxSize`; the readers see these errors and answer with them.
+ * The body as it streams in, errored with a 408 when no bytes came for `idleTimeoutMs`, with a 413
+ * past `maxSize`, and with a 400 when the client went away; the readers see these errors and answer
+ * with them, so none of them is an unexpected (logged) server error.
  */
 export function guardedBody(body: ReadableStream<Uint8Array>, options: { maxSize: number; idleTimeoutMs: number }): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -38,7 +39,7 @@ export function guardedBody(body: ReadableStream<Uint8Array>, options: { maxSize
         if (size > options.maxSize) throw payloadTooLarge(options.maxSize);
         controller.enqueue(value);
       } catch (error) {
-        controller.error(error);
+        controller.error(error instanceof ApiError ? error : bodyAborted());
         // Stops reading from the client; the server closes the connection after answering.
         reader.cancel(error).catch(() => undefined);
       } finally {
