@@ -14,6 +14,7 @@ export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normal
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
 export { createTrustStore, parseAnchors, NO_TRUST, type TrustStore, type TrustAnchor } from './trust/trust-store.ts';
+export { loadTrust, TrustAnchorFileError, type TrustSources, type LoadedTrust } from './trust/load-trust.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';

@@ -1,12 +1,12 @@
 // The engine as the server uses it: one claim signer (the local PKI's, made on first start) and
 // one trust store (our own root plus TRUST_ANCHORS), both loaded once, not per request.
-import { readFile } from 'node:fs/promises';
 import {
   createEnginePool,
   createPemSigner,
-  createTrustStore,
   detectFormat,
   ensureLocalPki,
+  loadTrust,
+  TrustAnchorFileError,
   sign,
   verify,
   type AssetFormat,
@@ -47,15 +47,10 @@ export interface GatewayEngineOptions {
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const extra = await Promise.all(
-    options.trustAnchorFiles.map((file) =>
-      readFile(file, 'utf8').catch(() => {
-        throw new Error(`TRUST_ANCHORS: cannot read ${file}`);
-      }),
-    ),
-  );
-  const anchorPems = [pki.rootCertificatePem, ...extra];
-  const trust = createTrustStore(anchorPems);
+  const { trust, anchorPems } = await loadTrust({ anchorFiles: options.trustAnchorFiles, localRootPem: pki.rootCertificatePem }).catch((error: unknown) => {
+    // The server stops at start naming the setting and the file.
+    throw error instanceof TrustAnchorFileError ? new Error(`TRUST_ANCHORS: ${error.message}`) : error;
+  });
   const common = { trust, rootCertificatePath: pki.rootCertificatePath, pkiCreated: created, detectFormat };
   if (options.workers && options.workers > 0) {
     const pool = await createEnginePool({
