@@ -64,4 +64,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@capacitor/*'], message: 'Only src/platform/ imports @capacitor/*.' }] }],
     },
   },
+  {
+    // Layers of the web app import one way only (lib/http <- lib/auth <- lib/api <- features).
+    // The TypeScript modules must be parsed for the rule to follow them, hence the two settings.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    settings: { 'import/extensions': ['.ts', '.tsx'], 'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    rules: { 'import/no-cycle': 'error' },
+  },
 );
