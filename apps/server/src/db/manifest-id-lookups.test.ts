@@ -17,8 +17,8 @@ describe.each(testDatabaseKinds())('lookups by manifest ID on %s', (kind) => {
       // Tables of a test database are tiny, where a sequential scan is always cheapest; turned off,
       // the planner shows whether an index can serve the lookup at all.
       await tx.execute(sql.raw('set local enable_seqscan = off'));
-      const result = await tx.execute(sql.raw(`explain ${query}`));
-      return (result.rows as Record<string, string>[]).map((row) => Object.values(row).join(' ')).join('\n');
+      const result = (await tx.execute(sql.raw(`explain ${query}`))) as { rows: Record<string, string>[] };
+      return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
     });
 
   it('verification events are counted by manifest ID through an index', async () => {
