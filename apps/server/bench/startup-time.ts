@@ -15,7 +15,8 @@ import path from 'node:path';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const MODES = {
   source: ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')],
-  dist: [path.join(SERVER_DIR, 'dist/main.js')],
+  // As `npm start` runs it.
+  dist: ['--enable-source-maps', path.join(SERVER_DIR, 'dist/main.js')],
 } as const;
 type Mode = keyof typeof MODES;
 
@@ -62,7 +63,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const runs = Number(process.argv[2] ?? 3);
 const modes = (process.argv.slice(3).length > 0 ? process.argv.slice(3) : Object.keys(MODES)) as Mode[];
-if (modes.includes('dist') && !existsSync(MODES.dist[0])) throw new Error('No build: run npm run build -w @provenance/server first');
+if (modes.includes('dist') && !existsSync(MODES.dist[1])) throw new Error('No build: run npm run build -w @provenance/server first');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'startup-time-'));
 try {
