@@ -1,4 +1,4 @@
-import type { TSignContentResponse, TVerifyResponse } from '@provenance/contracts';
+import { ZSignContentResponse, ZSignedAssetList, ZVerifyResponse } from '@provenance/contracts';
 import { makeBmff, makeImage, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeFetcher } from '../../fetch/safe-fetcher.ts';
@@ -7,6 +7,7 @@ import { createContentSigner } from '../../services/signing/sign-content.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';
 import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { readAnswer } from '../../testing/read-answer.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0', aiAssisted: false };
@@ -42,7 +43,7 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
       const assetUrl = assets.publish(`/by-url/photo.${mime.split('/')[1]}`, original, 'application/octet-stream');
       const response = await server.request('POST', 'sign-content', { token, body: { assetUrl, metadata } });
       expect(response.status).toBe(201);
-      const signed = await readJson<TSignContentResponse>(response);
+      const signed = await readAnswer(ZSignContentResponse, response);
       expect(signed).toMatchObject({ success: true, mime, bytes: { original: original.byteLength } });
       expect(signed.manifestId).toMatch(/^urn:c2pa:/);
       expect(signed.signedManifest.assetHash).toMatch(/^[0-9a-f]{64}$/);
@@ -56,7 +57,7 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
       expect(bytes.byteLength).toBe(signed.bytes.signed);
       expect(await rawValidationState(bytes, mime)).toBe('Valid');
 
-      const verify = await readJson<TVerifyResponse>(await server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/signed/${signed.assetId}`, bytes) } }));
+      const verify = await readAnswer(ZVerifyResponse, await server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/signed/${signed.assetId}`, bytes) } }));
       expect(verify.verification.status).toBe('verified');
       expect(verify.report.manifestId).toBe(signed.manifestId);
     });
@@ -66,12 +67,12 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
     const original = await makeImage('jpeg', 180, 120);
     const response = await uploadRequest(server, 'sign-content', { file: new Blob([original]), metadata: JSON.stringify({ ...metadata, aiAssisted: true, title: 'desk.jpg' }) }, token, { name: 'desk.jpg' });
     expect(response.status).toBe(201);
-    const signed = await readJson<TSignContentResponse>(response);
+    const signed = await readAnswer(ZSignContentResponse, response);
     expect(signed.verification.verification.credentials).toMatchObject({ creator: 'Ada Reporter', aiAssisted: true });
 
     const manifest = await server.app.request(new URL(signed.manifestUrl).pathname);
     expect(manifest.status).toBe(200);
-    expect((await readJson<TVerifyResponse>(manifest)).report.manifestId).toBe(signed.manifestId);
+    expect((await readAnswer(ZVerifyResponse, manifest)).report.manifestId).toBe(signed.manifestId);
 
     const sidecar = await server.app.request(new URL(signed.sidecarUrl).pathname + new URL(signed.sidecarUrl).search);
     expect(sidecar.headers.get('content-type')).toBe('application/c2pa');
@@ -87,11 +88,11 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
     const account = await signUpAccount(server);
     const original = await makeImage('png', 64, 64);
     const assetUrl = assets.publish('/twice.png', original);
-    const first = await readJson<TSignContentResponse>(await server.request('POST', 'sign-content', { token: account.session.access_token, body: { assetUrl, metadata } }));
-    const second = await readJson<TSignContentResponse>(await server.request('POST', 'sign-content', { token: account.session.access_token, body: { assetUrl, metadata } }));
+    const first = await readAnswer(ZSignContentResponse, await server.request('POST', 'sign-content', { token: account.session.access_token, body: { assetUrl, metadata } }));
+    const second = await readAnswer(ZSignContentResponse, await server.request('POST', 'sign-content', { token: account.session.access_token, body: { assetUrl, metadata } }));
     expect(second.manifestId).not.toBe(first.manifestId);
     expect(second.signedManifest.assetHash).toBe(first.signedManifest.assetHash);
-    const list = await readJson<{ assets: { manifestId: string; thumbnailUrl: string | null; status: string; verificationCount: number }[] }>(await server.request('GET', 'assets', { token: account.session.access_token }));
+    const list = await readAnswer(ZSignedAssetList, await server.request('GET', 'assets', { token: account.session.access_token }));
     expect(list.assets.map((asset) => asset.manifestId)).toEqual([second.manifestId, first.manifestId]);
     expect(list.assets[0]).toMatchObject({ status: 'verified', verificationCount: 0 });
     expect(list.assets[0]?.thumbnailUrl).toContain(`/assets/`);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TSignContentResponse, TVerifyResponse } from '@provenance/contracts';
+import { ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
 import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
 import { corpusFile, expectedCorpus, hasCorpus, makeImage, tamperJpegPixel, type ExpectedRead } from '@provenance/engine/testing';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { verificationEvents } from '../../db/gateway-schema.ts';
 import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';
+import { readAnswer } from '../../testing/read-answer.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', aiAssisted: true };
@@ -31,7 +32,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const account = await signUpAccount(server);
     owner = { token: account.session.access_token, userId: account.session.user.id };
     const response = await server.request('POST', 'sign-content', { token: owner.token, body: { assetUrl: assets.publish('/original.jpg', await makeImage('jpeg', 240, 160)), metadata } });
-    signed = await readJson<TSignContentResponse>(response);
+    signed = await readAnswer(ZSignContentResponse, response);
     signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
   });
   afterAll(async () => {
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const caller = await signUpAccount(server);
     const response = await verifyUrl(signedBytes, 'ours.jpg', caller.session.access_token);
     expect(response.status).toBe(200);
-    const result = await readJson<TVerifyResponse>(response);
+    const result = await readAnswer(ZVerifyResponse, response);
     expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: 'Provenance Gateway' } });
     expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
     expect(result.report.manifestId).toBe(signed.manifestId);
@@ -62,13 +63,13 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
 
   it('reports a tampered copy as invalid', async () => {
     const tampered = tamperJpegPixel(signedBytes);
-    const result = await readJson<TVerifyResponse>(await verifyUrl(tampered, 'tampered.jpg'));
+    const result = await readAnswer(ZVerifyResponse, await verifyUrl(tampered, 'tampered.jpg'));
     expect(result.verification).toMatchObject({ status: 'invalid', trustLevel: 'untrusted' });
     expect(result.report.codes.failure.map((code) => code.code)).toContain('assertion.dataHash.mismatch');
   });
 
   it('reports a file without Content Credentials as unsigned', async () => {
-    const result = await readJson<TVerifyResponse>(await verifyUrl(await makeImage('png'), 'plain.png'));
+    const result = await readAnswer(ZVerifyResponse, await verifyUrl(await makeImage('png'), 'plain.png'));
     expect(result.verification).toMatchObject({ status: 'unsigned', trustLevel: 'none' });
     expect(result.badge.message).toBe('No Content Credentials found');
   });
@@ -77,16 +78,16 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const { pki } = await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), 'pg-outsider-')), 'pki'));
     const outsider = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     const elsewhere = await sign(await makeImage('webp'), 'image/webp', metadata, outsider);
-    const result = await readJson<TVerifyResponse>(await verifyUrl(elsewhere.signedBytes, 'elsewhere.webp'));
+    const result = await readAnswer(ZVerifyResponse, await verifyUrl(elsewhere.signedBytes, 'elsewhere.webp'));
     expect(result.verification).toMatchObject({ status: 'partial', trustLevel: 'unknown', signatureValid: true, chainValid: false });
   });
 
   it('verifies an upload and a manifest we hold, by ID', async () => {
     const upload = await uploadRequest(server, 'verify-content', { file: new Blob([signedBytes]) }, undefined, { name: 'ours.jpg' });
     expect(upload.status).toBe(200);
-    expect((await readJson<TVerifyResponse>(upload)).verification.status).toBe('verified');
+    expect((await readAnswer(ZVerifyResponse, upload)).verification.status).toBe('verified');
     const byId = await server.request('POST', 'verify-content', { body: { manifestId: signed.manifestId } });
-    expect((await readJson<TVerifyResponse>(byId)).verification.status).toBe('verified');
+    expect((await readAnswer(ZVerifyResponse, byId)).verification.status).toBe('verified');
     const unknown = await server.request('POST', 'verify-content', { body: { manifestId: 'urn:c2pa:00000000-0000-0000-0000-000000000000' } });
     expect(unknown.status).toBe(404);
   });
@@ -95,15 +96,15 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const raw = (body: Uint8Array | string, type: string) => server.app.request('/api/v1/verify-content', { method: 'POST', body, headers: { 'content-type': type } });
     const ours = await raw(signedBytes, 'image/jpeg');
     expect(ours.status).toBe(200);
-    const result = await readJson<TVerifyResponse>(ours);
+    const result = await readAnswer(ZVerifyResponse, ours);
     expect(result.verification.status).toBe('verified');
     expect(result.report.manifestId).toBe(signed.manifestId);
     expect((await storedEvent(result.eventId!))?.source).toBe('upload');
     // Untyped bytes are sniffed; a .c2pa manifest store is read on its own.
-    expect((await readJson<TVerifyResponse>(await raw(signedBytes, 'application/octet-stream'))).verification.status).toBe('verified');
+    expect((await readAnswer(ZVerifyResponse, await raw(signedBytes, 'application/octet-stream'))).verification.status).toBe('verified');
     const sidecarUrl = new URL(signed.sidecarUrl);
     const sidecar = new Uint8Array(await (await server.app.request(sidecarUrl.pathname + sidecarUrl.search)).arrayBuffer());
-    expect((await readJson<TVerifyResponse>(await raw(sidecar, 'application/c2pa'))).report.manifestId).toBe(signed.manifestId);
+    expect((await readAnswer(ZVerifyResponse, await raw(sidecar, 'application/c2pa'))).report.manifestId).toBe(signed.manifestId);
     const empty = await raw(new Uint8Array(0), 'image/jpeg');
     expect(empty.status).toBe(400);
     const text = await raw('hello', 'application/octet-stream');
@@ -123,7 +124,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const result = await verifyUrl(remote.signedBytes, 'remote.jpg');
     expect(result.status).toBe(200);
     // Signed by the other gateway instance's own root, which this one does not trust: intact, not trusted.
-    expect((await readJson<TVerifyResponse>(result)).verification.status).toBe('partial');
+    expect((await readAnswer(ZVerifyResponse, result)).verification.status).toBe('partial');
   });
 
   it('fetches a remote manifest named in a non-canonical form once, through the safe fetcher; the engine makes no request of its own', async () => {
@@ -135,7 +136,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const before = assets.requests.length;
     const result = await verifyUrl(remote.signedBytes, 'fragment.jpg');
     expect(result.status).toBe(200);
-    expect((await readJson<TVerifyResponse>(result)).report.manifestId).toBe(remote.manifestId);
+    expect((await readAnswer(ZVerifyResponse, result)).report.manifestId).toBe(remote.manifestId);
     const manifestRequests = assets.requests.slice(before).filter((request) => request.path === '/manifests/fragment.c2pa');
     expect(manifestRequests).toHaveLength(1);
     expect(manifestRequests[0]!.userAgent).toMatch(/^ProvenanceGateway\//);
@@ -158,7 +159,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   it('attributes an API-key call to the key’s account', async () => {
     const caller = await signUpAccount(server);
     const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
-    const result = await readJson<TVerifyResponse>(await verifyUrl(signedBytes, 'by-key.jpg', key.key.secret));
+    const result = await readAnswer(ZVerifyResponse, await verifyUrl(signedBytes, 'by-key.jpg', key.key.secret));
     const event = await storedEvent(result.eventId!);
     expect(event?.callerUserId).toBe(caller.session.user.id);
   });
@@ -176,7 +177,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
           expect((await readJson<{ error: { message: string } }>(response)).error.message.length).toBeGreaterThan(10);
         } else {
           expect(response.status).toBe(200);
-          expect((await readJson<TVerifyResponse>(response)).verification.status).toBe(want);
+          expect((await readAnswer(ZVerifyResponse, response)).verification.status).toBe(want);
         }
       });
     }
