@@ -186,6 +186,11 @@ describe('safe fetcher', () => {
     expect(error.message).toMatch(/link-local/);
   });
 
+  it('refuses a redirect to a URL that does not parse with a SafeFetchError', async () => {
+    const error = await refusal(createSafeFetcher(allowLocal)(`${base}/redirect-to?location=${encodeURIComponent('file://[::0]:80/asset')}`));
+    expect(error).toMatchObject({ reason: 'url', status: 422, message: 'The asset server redirected to an invalid URL' });
+  });
+
   it('follows up to 5 redirects and refuses more', async () => {
     const fetcher = createSafeFetcher(allowLocal);
     expect((await fetcher(`${base}/hop?left=4`)).bytes.toString()).toBe('hello bytes');

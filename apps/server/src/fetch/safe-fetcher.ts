@@ -49,12 +49,13 @@ export type SafeFetch = (url: string) => Promise<FetchedAsset>;
 
 const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
-function parseUrl(raw: string): URL {
+/** `base`: the URL a redirect's Location is relative to (the asset server's, not the user's, mistake). */
+function parseUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw, base);
   } catch {
-    throw new SafeFetchError('url', 400, 'The asset URL is not a valid URL');
+    throw new SafeFetchError('url', base ? 422 : 400, base ? 'The asset server redirected to an invalid URL' : 'The asset URL is not a valid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SafeFetchError('scheme', 400, `Only http and https URLs are fetched, not ${url.protocol.replace(':', '')}`);
@@ -166,7 +167,7 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
         if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href };
         if (answer.location === null) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
         if (redirects >= maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${maxRedirects} redirects`);
-        url = parseUrl(new URL(answer.location, url).href);
+        url = parseUrl(answer.location, url);
       }
     } finally {
       clearTimeout(timer);
