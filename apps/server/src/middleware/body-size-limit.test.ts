@@ -53,7 +53,7 @@ function stoppingBody(first: Uint8Array, then: 'stall' | 'abort'): ReadableStrea
   });
 }
 
-const post = (app: Hono, route: string, body: BodyInit, headers: Record<string, string>) => app.request(route, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+const post = (app: Hono, route: string, body: RequestInit['body'], headers: Record<string, string>) => app.request(route, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
 describe('request body guard', () => {
   it('accepts a multipart form whose file is exactly the asset limit, with its Content-Length', async () => {
