@@ -1,133 +1,17 @@
 /**
  * Builds the verification response from what c2pa-rs reports (its manifest store JSON): the
- * verdict, the signer, the AI disclosure, the actions and the ingredient tree.
+ * verdict and its reason, the manifests (manifest-summary.ts) and the ingredient tree.
  */
-import { AI_SOURCE_TYPES, IPTC_SOURCE_TYPE } from '../manifest/signing-metadata.ts';
 import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-store.ts';
+import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { explainCode } from './validation-codes.ts';
-import type {
-  ActionSummary,
-  AiDisclosure,
-  IngredientNode,
-  ManifestSummary,
-  SignerSummary,
-  TrustLevel,
-  ValidationCode,
-  VerificationReport,
-  VerificationStatus,
-  VerifyResponse,
-} from './verification-report.ts';
+import type { IngredientNode, SignerSummary, TrustLevel, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
 
 const MAX_INGREDIENT_DEPTH = 32;
 
 const toCodes = (codes: RawCode[] | undefined): ValidationCode[] =>
   (codes ?? []).map((entry) => ({ code: entry.code, ...(entry.url && { url: entry.url }), explanation: explainCode(entry.code, entry.explanation) }));
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-
-function humanAction(action: string): string {
-  const name = action.replace(/^c2pa\./, '').replace(/[._]/g, ' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-function actionsOf(manifest: RawManifest): ActionSummary[] {
-  const actions: ActionSummary[] = [];
-  for (const assertion of manifest.assertions ?? []) {
-    if (!assertion.label.startsWith('c2pa.actions') || !isRecord(assertion.data)) continue;
-    const list = assertion.data['actions'];
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
-      if (!isRecord(entry)) continue;
-      const action = asString(entry['action']) ?? 'unknown';
-      const agent = entry['softwareAgent'];
-      actions.push({
-        action,
-        label: humanAction(action),
-        when: asString(entry['when']),
-        softwareAgent: isRecord(agent) ? asString(agent['name']) : asString(agent),
-        digitalSourceType: asString(entry['digitalSourceType']),
-      });
-    }
-  }
-  return actions;
-}
-
-function aiDisclosureOf(actions: ActionSummary[]): AiDisclosure {
-  const types = actions.map((action) => action.digitalSourceType).filter((type): type is string => type !== null);
-  const ai = types.filter((type) => AI_SOURCE_TYPES.includes(type));
-  if (ai.some((type) => type.endsWith('/trainedAlgorithmicMedia') || type.endsWith('/algorithmicMedia'))) {
-    const created = actions.find((action) => action.action === 'c2pa.created');
-    if (created?.digitalSourceType && AI_SOURCE_TYPES.includes(created.digitalSourceType)) return 'generated';
-    return 'ai_edited';
-  }
-  if (ai.length > 0) return 'ai_edited';
-  if (types.includes(IPTC_SOURCE_TYPE + 'digitalCapture')) return 'captured';
-  return null;
-}
-
-function creativeWorkOf(manifest: RawManifest): { creator: string | null; license: string | null } {
-  const assertion = (manifest.assertions ?? []).find((entry) => entry.label.startsWith('stds.schema-org.CreativeWork'));
-  if (!assertion || !isRecord(assertion.data)) return { creator: null, license: null };
-  const author = assertion.data['author'];
-  const first = Array.isArray(author) ? author[0] : author;
-  return {
-    creator: isRecord(first) ? asString(first['name']) : asString(first),
-    license: asString(assertion.data['license']),
-  };
-}
-
-function exifOf(manifest: RawManifest): Pick<ManifestSummary, 'location' | 'device'> {
-  const assertion = (manifest.assertions ?? []).find((entry) => entry.label === 'stds.exif' || entry.label === 'c2pa.metadata');
-  if (!assertion || !isRecord(assertion.data)) return { location: null, device: null };
-  const data = assertion.data;
-  const latitude = asString(data['exif:GPSLatitude']);
-  const longitude = asString(data['exif:GPSLongitude']);
-  const make = asString(data['exif:Make']);
-  const model = asString(data['exif:Model']);
-  return {
-    location: latitude && longitude ? { latitude, longitude } : null,
-    device: make || model ? { make, model } : null,
-  };
-}
-
-function signerOf(manifest: RawManifest, certificate: CertificateDetails | undefined, trusted: boolean): SignerSummary | null {
-  const info = manifest.signature_info;
-  if (!info) return null;
-  return {
-    commonName: certificate?.subject['CN'] ?? info.common_name ?? null,
-    // c2pa-rs names the signing certificate's organisation `issuer` in signature_info.
-    organization: certificate?.subject['O'] ?? info.issuer ?? null,
-    issuer: certificate ? (certificate.issuer['O'] ?? certificate.issuer['CN'] ?? null) : null,
-    serialNumber: certificate?.serialNumber ?? info.cert_serial_number ?? null,
-    algorithm: info.alg ?? null,
-    notBefore: certificate?.validity?.notBefore ?? null,
-    notAfter: certificate?.validity?.notAfter ?? null,
-    trusted,
-  };
-}
-
-function summarise(label: string, manifest: RawManifest, certificate: CertificateDetails | undefined, trusted: boolean): ManifestSummary {
-  const actions = actionsOf(manifest);
-  const generator = manifest.claim_generator_info?.[0];
-  return {
-    label,
-    title: manifest.title ?? null,
-    format: manifest.format ?? null,
-    claimGenerator: manifest.claim_generator ?? (generator?.name ? [generator.name, generator.version].filter(Boolean).join(' ') : null),
-    signer: signerOf(manifest, certificate, trusted),
-    signedAt: manifest.signature_info?.time ?? actions.find((action) => action.when)?.when ?? null,
-    ...creativeWorkOf(manifest),
-    aiDisclosure: aiDisclosureOf(actions),
-    digitalSourceTypes: [...new Set(actions.map((action) => action.digitalSourceType).filter((type): type is string => type !== null))],
-    actions,
-    assertions: (manifest.assertions ?? []).map((assertion) => assertion.label),
-    ...exifOf(manifest),
-    thumbnail: manifest.thumbnail ?? null,
-    ingredientCount: manifest.ingredients?.length ?? 0,
-  };
-}
 
 function ingredientTree(store: RawManifestStore, manifest: RawManifest, depth: number, seen: Set<string>): IngredientNode[] {
   if (depth >= MAX_INGREDIENT_DEPTH) return [];
