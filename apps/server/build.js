@@ -8,7 +8,9 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
-const outdir = path.join(import.meta.dirname, 'dist');
+// An output folder other than dist/ may be given (the build test uses one); it must stay inside
+// this package, whose root the server finds its migrations from.
+const outdir = path.resolve(import.meta.dirname, process.argv[2] ?? 'dist');
 const require = createRequire(import.meta.url);
 const OWN_SCOPE = '@provenance/';
 const SKIP = Symbol('resolving for the check');

@@ -18,8 +18,9 @@ export interface ServerProcess {
 
 const MAIN = path.join(import.meta.dirname, '../main.ts');
 
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/** `main` is the entry to run: src/main.ts through tsx by default, or a compiled main.js. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, main = MAIN): Promise<ServerProcess> {
+  const child = spawn(process.execPath, main.endsWith('.ts') ? ['--import', 'tsx', main] : ['--enable-source-maps', main], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
