@@ -1,6 +1,8 @@
 /**
- * The verification result the engine gives, shaped as the API's verify response (DESIGN.md
- * section 3): the promised `verification` and `badge`, plus the full `report`.
+ * The verification result the engine gives, shaped as the API's verify response: the promised
+ * `verification` and `badge`, plus the full `report`. The engine depends on nothing of ours, so it
+ * states these types itself; the contract's ZVerifyResponse describes the same answer on the wire,
+ * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
  */
 export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
 export type TrustLevel = 'trusted' | 'unknown' | 'untrusted' | 'none';
