@@ -1,7 +1,7 @@
 // Account Settings as an account holder uses them: every action of the four tabs with its busy
 // label, toast and failure path, a regenerated API key that works from curl while the old one
 // stops, saved notification preferences, the demo account, and a deleted account that is signed
-// out and cannot sign in again. Screenshots at desktop and phone sizes.
+// out and cannot sign in again. Email changes and deletion ask for the current password. Screenshots at desktop and phone sizes.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { APP_URL } from './support/e2e-env.ts';
@@ -38,19 +38,31 @@ test('account tab: the user ID, and the email updated, refused when taken', asyn
   await expect(page.getByLabel('Email Address')).toHaveValue(session.user.email);
   await shoot(page, testInfo, 'settings-account-desktop');
 
+  // The current password is asked again; a wrong one is said at the field and changes nothing.
+  const currentPassword = page.getByLabel('Current Password');
+  await page.getByLabel('Email Address').fill(uniqueEmail('hijack'));
+  await currentPassword.fill('not my password');
+  await page.getByRole('button', { name: 'Update Email' }).click();
+  await expect(currentPassword).toHaveAccessibleDescription('Current password is incorrect');
+  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(toast(page, 'Update failed')).toContainText('Current password is incorrect');
+
   // Taken by another account: the server's reason, and the address stays as it was.
   await page.getByLabel('Email Address').fill(other.user.email);
+  await currentPassword.fill(PASSWORD);
   await page.getByRole('button', { name: 'Update Email' }).click();
-  await expect(toast(page, 'Update failed')).toBeVisible();
+  await expect(toast(page, 'Update failed').filter({ hasText: 'already exists' })).toBeVisible();
 
   const renamed = uniqueEmail('renamed');
   await slowDown(page, '**/api/v1/account/email');
   await page.getByLabel('Email Address').fill(renamed);
+  await currentPassword.fill(PASSWORD);
   await page.getByRole('button', { name: 'Update Email' }).click();
   await expect(page.getByRole('button', { name: 'Updating...' })).toBeDisabled();
   await expect(page.getByLabel('Email Address')).toBeDisabled();
   await expect(toast(page, 'Email updated')).toContainText('Your email has been updated successfully');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(renamed)).toBeVisible();
+  await expect(currentPassword).toHaveValue('');
 
   const signIn = await request.post(`${APP_URL}/api/v1/auth/sign-in`, { data: { email: renamed, password: PASSWORD }, headers: { 'X-Forwarded-For': testClientAddress() } });
   expect(signIn.status()).toBe(200);
@@ -65,6 +77,7 @@ test('security tab: the current password is checked, then the password changes',
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
 
+  await expect(page.getByRole('checkbox', { name: 'Also revoke my API keys' })).not.toBeChecked();
   await page.getByLabel('Current Password').fill('not my password');
   await page.getByLabel('New Password').fill('a-new-password');
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -208,12 +221,24 @@ test('account tab: delete asks first; a failure keeps the account; then the acco
     route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Database unavailable' } } }) : route.continue(),
   );
   await page.getByRole('button', { name: 'Delete Account' }).click();
+  const password = dialog.getByLabel('Current Password');
+  await expect(password).toHaveAttribute('required', '');
+  await password.fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(toast(page, 'Deletion Failed')).toContainText('Please contact support to delete your account');
   await expect(page).toHaveURL(/\/settings$/);
   await page.unrouteAll();
   expect(curlStatus(session.access_token)).toBe(200);
 
+  // A wrong password is said at the field, and the account stays.
+  await password.fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Current password is incorrect');
+  await expect(password).toHaveAccessibleDescription('Current password is incorrect');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(curlStatus(session.access_token)).toBe(200);
+
+  await password.fill(PASSWORD);
   await slowDown(page, '**/api/v1/account');
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(dialog.getByRole('button', { name: 'Deleting Account...' })).toBeDisabled();

@@ -1,19 +1,22 @@
 // Account settings calls of the server (SPEC.md section 2, Settings; DESIGN.md section 9): email,
-// password, deletion, API keys and notification preferences, each for the signed-in user only.
+// password, deletion, API keys and notification preferences, each for the signed-in user only. An
+// email change and a deletion send the current password, which the server checks again.
 import { queryOptions } from '@tanstack/react-query';
 import type {
   TApiKeyListResponse,
   TApiKeyType,
   TChangePasswordRequest,
+  TDeleteAccountRequest,
   TNotificationPreferences,
   TRegeneratedApiKeyResponse,
+  TUpdateEmailRequest,
   TUser,
   TUserResponse,
 } from '@provenance/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-export async function updateEmail(email: string): Promise<TUser> {
-  const { user } = await apiRequest<TUserResponse>('/account/email', { method: 'PATCH', json: { email } });
+export async function updateEmail(input: TUpdateEmailRequest): Promise<TUser> {
+  const { user } = await apiRequest<TUserResponse>('/account/email', { method: 'PATCH', json: input });
   return user;
 }
 
@@ -21,8 +24,9 @@ export function changePassword(input: TChangePasswordRequest): Promise<void> {
   return apiRequest<void>('/account/password', { method: 'POST', json: input });
 }
 
-export function deleteAccount(): Promise<void> {
-  return apiRequest<void>('/account', { method: 'DELETE', json: { confirm: true } });
+export function deleteAccount(currentPassword: string): Promise<void> {
+  const body: TDeleteAccountRequest = { confirm: true, currentPassword };
+  return apiRequest<void>('/account', { method: 'DELETE', json: body });
 }
 
 export async function regenerateApiKey(type: TApiKeyType): Promise<TRegeneratedApiKeyResponse['key']> {

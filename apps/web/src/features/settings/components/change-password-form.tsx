@@ -1,5 +1,6 @@
 // Security tab: 'Change Password'. The current password is required and checked by the server
-// (DESIGN.md section 9); the new one needs 6 characters. Both fields are cleared on success.
+// (DESIGN.md section 9); the new one needs 6 characters. Both fields are cleared on success. The
+// server signs out every other session; the checkbox asks whether the API keys should go as well.
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -14,15 +15,17 @@ import { SettingsCard } from './settings-card';
 export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setBusy(true);
     try {
-      await changePassword({ currentPassword, newPassword });
+      await changePassword({ currentPassword, newPassword, revokeApiKeys });
       setCurrentPassword('');
       setNewPassword('');
+      setRevokeApiKeys(false);
       toast.success('Password updated', { description: 'Your password has been changed successfully' });
     } catch (error) {
       toast.error('Update failed', { description: describeError(error, 'Unable to change your password') });
@@ -67,6 +70,24 @@ export function ChangePasswordForm() {
             <p id="settings-new-password-hint" className="text-xs text-muted-foreground">
               At least {MIN_PASSWORD_LENGTH} characters.
             </p>
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id="settings-revoke-api-keys"
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              aria-describedby="settings-revoke-api-keys-hint"
+              checked={revokeApiKeys}
+              onChange={(e) => setRevokeApiKeys(e.target.checked)}
+            />
+            <div className="space-y-1">
+              <label htmlFor="settings-revoke-api-keys" className="cursor-pointer text-sm font-medium leading-none">
+                Also revoke my API keys
+              </label>
+              <p id="settings-revoke-api-keys-hint" className="text-sm text-muted-foreground">
+                Both keys stop working; regenerate one in API Keys when you need it.
+              </p>
+            </div>
           </div>
         </fieldset>
         <Button type="submit" disabled={busy}>

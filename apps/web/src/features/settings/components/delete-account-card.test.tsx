@@ -11,6 +11,7 @@ vi.mock('../api/account-api', () => ({ deleteAccount }));
 vi.mock('@/lib/auth/session', () => ({ sessionStore: { clear } }));
 
 const { DeleteAccountCard } = await import('./delete-account-card');
+const { ApiError } = await import('@/lib/http');
 
 function renderCard() {
   const router = createMemoryRouter(
@@ -47,8 +48,10 @@ describe('DeleteAccountCard', () => {
       pathAtSignOut = router.state.location.pathname;
     });
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.type(screen.getByLabelText('Current Password'), 'my-password');
     await user.click(screen.getAllByRole('button', { name: 'Delete Account' }).at(-1)!);
     await waitFor(() => expect(clear).toHaveBeenCalled());
+    expect(deleteAccount).toHaveBeenCalledWith('my-password');
     expect(pathAtSignOut).toBe('/');
     expect(toast.success).toHaveBeenCalledWith('Account Deleted', { description: 'Your account has been permanently deleted' });
     expect(router.state.location.pathname).toBe('/');
@@ -60,9 +63,35 @@ describe('DeleteAccountCard', () => {
     deleteAccount.mockRejectedValue(new Error('offline'));
     const router = renderCard();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.type(screen.getByLabelText('Current Password'), 'my-password');
     await user.click(screen.getAllByRole('button', { name: 'Delete Account' }).at(-1)!);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Deletion Failed', { description: 'Please contact support to delete your account' }));
     expect(clear).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('asks for the current password: none sends nothing, a wrong one is said at the field and keeps everything', async () => {
+    const user = userEvent.setup();
+    deleteAccount.mockRejectedValue(new ApiError(403, 'invalid_current_password', 'Current password is incorrect'));
+    const router = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    const password = screen.getByLabelText('Current Password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect((password as HTMLInputElement).required).toBe(true);
+
+    await user.click(screen.getAllByRole('button', { name: 'Delete Account' }).at(-1)!);
+    expect(deleteAccount).not.toHaveBeenCalled();
+
+    await user.type(password, 'not-my-password');
+    await user.click(screen.getAllByRole('button', { name: 'Delete Account' }).at(-1)!);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Current password is incorrect');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(clear).not.toHaveBeenCalled();
+    expect(dialog.isConnected).toBe(true);
     expect(router.state.location.pathname).toBe('/settings');
   });
 });

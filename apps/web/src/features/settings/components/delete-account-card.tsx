@@ -1,19 +1,27 @@
-// Account tab: Delete Account, behind the confirmation dialog of SPEC.md section 2. The server
-// deletes only the signed-in account and all its data; then the toast, sign-out and the landing page.
-import { useEffect, useRef, useState } from 'react';
+// Account tab: Delete Account, behind the confirmation dialog of SPEC.md section 2, which also asks
+// for the current password (the server checks it; a wrong one is said at the field and deletes
+// nothing). The server deletes only the signed-in account and all its data; then the toast, sign-out
+// and the landing page.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '../api/account-api';
 import { SettingsCard } from './settings-card';
+import { passwordFieldError } from './wrong-password';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const signOutWhenGone = useRef(false);
 
   // The sign-out happens once this screen has been replaced by the landing page. Signing out
@@ -26,12 +34,24 @@ export function DeleteAccountCard() {
     [],
   );
 
-  async function confirm(): Promise<void> {
+  function changeOpen(next: boolean): void {
+    if (busy) return;
+    setOpen(next);
+    // The password typed for this deletion is not kept once the dialog closes.
+    setCurrentPassword('');
+    setPasswordError(null);
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
     setBusy(true);
+    setPasswordError(null);
     try {
-      await deleteAccount();
-    } catch {
-      toast.error('Deletion Failed', { description: 'Please contact support to delete your account' });
+      await deleteAccount(currentPassword);
+    } catch (error) {
+      const atField = passwordFieldError(error);
+      if (atField) setPasswordError(atField);
+      else toast.error('Deletion Failed', { description: 'Please contact support to delete your account' });
       setBusy(false);
       return;
     }
@@ -47,7 +67,7 @@ export function DeleteAccountCard() {
       icon={<Trash2 />}
       tone="danger"
     >
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog open={open} onOpenChange={changeOpen}>
         <DialogTrigger asChild>
           <Button variant="destructive">
             <Trash2 aria-hidden="true" />
@@ -59,17 +79,34 @@ export function DeleteAccountCard() {
             <DialogTitle>Are you absolutely sure?</DialogTitle>
             <DialogDescription>This action cannot be undone. This will permanently delete your account and all of your data.</DialogDescription>
           </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
+          <form className="space-y-5" onSubmit={(event) => void confirm(event)}>
+            <fieldset disabled={busy} className="space-y-2">
+              <Label htmlFor="delete-account-password">Current Password</Label>
+              <Input
+                id="delete-account-password"
+                name="current-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? 'delete-account-password-error' : undefined}
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+              />
+              <FieldError id="delete-account-password-error">{passwordError}</FieldError>
+            </fieldset>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" variant="destructive" disabled={busy}>
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {busy ? 'Deleting Account...' : 'Delete Account'}
               </Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {busy ? 'Deleting Account...' : 'Delete Account'}
-            </Button>
-          </DialogFooter>
+            </DialogFooter>
+          </form>
         </DialogContent>
       </Dialog>
     </SettingsCard>

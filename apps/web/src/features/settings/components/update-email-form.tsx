@@ -1,5 +1,6 @@
 // Account tab: the read-only User ID and the editable Email Address with 'Update Email'
-// ('Updating...' while busy; SPEC.md sections 2, 4 and 7).
+// ('Updating...' while busy; SPEC.md sections 2, 4 and 7). The current password is asked too, so a
+// session left open somewhere cannot move the account to another address.
 import { useState, type FormEvent } from 'react';
 import { Loader2, Mail } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,23 +12,30 @@ import { Label } from '@/components/ui/label';
 import { sessionStore } from '@/lib/auth/session';
 import { updateEmail } from '../api/account-api';
 import { describeError } from '@/lib/describe-error';
+import { FieldError } from '@/components/ui/field-error';
 import { SettingsCard } from './settings-card';
+import { passwordFieldError } from './wrong-password';
 
 export function UpdateEmailForm({ user }: { user: TUser }) {
   const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const unchanged = email.trim().toLowerCase() === user.email.toLowerCase();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setBusy(true);
+    setPasswordError(null);
     try {
-      const updated = await updateEmail(email.trim());
+      const updated = await updateEmail({ email: email.trim(), currentPassword });
       // The navigation bar and every screen read the user from the session store.
       sessionStore.updateUser(updated);
       setEmail(updated.email);
+      setCurrentPassword('');
       toast.success('Email updated', { description: 'Your email has been updated successfully' });
     } catch (error) {
+      setPasswordError(passwordFieldError(error));
       toast.error('Update failed', { description: describeError(error, 'Unable to update your email') });
     } finally {
       setBusy(false);
@@ -47,6 +55,21 @@ export function UpdateEmailForm({ user }: { user: TUser }) {
         <fieldset disabled={busy} className="space-y-2">
           <Label htmlFor="settings-email">Email Address</Label>
           <Input id="settings-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </fieldset>
+        <fieldset disabled={busy} className="space-y-2 sm:max-w-md">
+          <Label htmlFor="settings-email-current-password">Current Password</Label>
+          <Input
+            id="settings-email-current-password"
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? 'settings-email-current-password-error' : undefined}
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+          <FieldError id="settings-email-current-password-error">{passwordError}</FieldError>
         </fieldset>
         <Button type="submit" disabled={busy || unchanged}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
