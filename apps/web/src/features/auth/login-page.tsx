@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 import { signIn } from '@/lib/auth/auth-api';
 import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';

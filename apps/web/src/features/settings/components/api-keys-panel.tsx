@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import type { TApiKeyType } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { apiKeysQuery, regenerateApiKey, settingsKeys } from '../api/account-api';
+import { apiKeyKeys, apiKeysQuery, regenerateApiKey } from '@/lib/api/api-keys';
 import { describeError } from '@/lib/describe-error';
 import { ApiKeyRow } from './api-key-row';
 import { SettingsCard } from './settings-card';
@@ -16,7 +16,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
   const keys = useQuery(apiKeysQuery(userId));
   const regenerate = useMutation({
     mutationFn: regenerateApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(userId) }),
   });
 
   return (

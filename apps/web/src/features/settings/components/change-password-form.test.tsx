@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 const changePassword = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast }));
-vi.mock('../api/account-api', () => ({ changePassword }));
+vi.mock('@/lib/api/account', () => ({ changePassword }));
 
 const { ChangePasswordForm } = await import('./change-password-form');
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
-import { changePassword } from '../api/account-api';
+import { changePassword } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 

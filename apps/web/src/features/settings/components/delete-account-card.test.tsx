@@ -7,7 +7,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 const deleteAccount = vi.hoisted(() => vi.fn());
 const clear = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast }));
-vi.mock('../api/account-api', () => ({ deleteAccount }));
+vi.mock('@/lib/api/account', () => ({ deleteAccount }));
 vi.mock('@/lib/auth/session', () => ({ sessionStore: { clear } }));
 
 const { DeleteAccountCard } = await import('./delete-account-card');

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { sessionStore } from '@/lib/auth/session';
-import { deleteAccount } from '../api/account-api';
+import { deleteAccount } from '@/lib/api/account';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 

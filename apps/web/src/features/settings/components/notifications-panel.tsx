@@ -6,7 +6,7 @@ import { Bell, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TNotificationPreferences } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { notificationPreferencesQuery, saveNotificationPreferences, settingsKeys } from '../api/account-api';
+import { notificationPreferenceKeys, notificationPreferencesQuery, saveNotificationPreferences } from '@/lib/api/notification-preferences';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
@@ -48,7 +48,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: TNotifi
     setBusy(true);
     try {
       const stored = await saveNotificationPreferences(preferences);
-      queryClient.setQueryData(settingsKeys.notifications(userId), stored);
+      queryClient.setQueryData(notificationPreferenceKeys.preferences(userId), stored);
       setPreferences(stored);
       toast.success('Preferences saved', { description: 'Your notification preferences have been updated' });
     } catch (error) {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { sessionStore } from '@/lib/auth/session';
-import { updateEmail } from '../api/account-api';
+import { updateEmail } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
 import { FieldError } from '@/components/ui/field-error';
 import { SettingsCard } from './settings-card';
