@@ -1,7 +1,7 @@
 // API Keys tab: one key, masked and read-only, with its Regenerate button. Regenerating asks first
 // (the old key stops working at once), then shows the new key one time with a copy button.
 import { useState } from 'react';
-import { AlertTriangle, Loader2, RefreshCw } from 'lucide-react';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TApiKey, TApiKeyType } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/describe-error';
+import { ConfirmDialogFooter } from './confirm-dialog-footer';
 
 export const KEY_NAMES: Record<TApiKeyType, string> = { production: 'Production Key', test: 'Test Key' };
 
@@ -89,17 +90,7 @@ export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegener
                   will be refused.
                 </DialogDescription>
               </DialogHeader>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={busy}>
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <Button disabled={busy} onClick={() => void regenerate()}>
-                  {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
-                  {busy ? 'Regenerating...' : 'Regenerate'}
-                </Button>
-              </DialogFooter>
+              <ConfirmDialogFooter busy={busy} label="Regenerate" busyLabel="Regenerating..." icon={<RefreshCw aria-hidden="true" />} onConfirm={() => void regenerate()} />
             </>
           )}
         </DialogContent>

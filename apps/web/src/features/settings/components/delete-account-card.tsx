@@ -4,15 +4,16 @@
 // and the landing page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Loader2, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
+import { ConfirmDialogFooter } from './confirm-dialog-footer';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 
@@ -95,17 +96,7 @@ export function DeleteAccountCard() {
               />
               <FieldError id="delete-account-password-error">{passwordError}</FieldError>
             </fieldset>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Deleting Account...' : 'Delete Account'}
-              </Button>
-            </DialogFooter>
+            <ConfirmDialogFooter busy={busy} label="Delete Account" busyLabel="Deleting Account..." variant="destructive" />
           </form>
         </DialogContent>
       </Dialog>

@@ -1,0 +1,33 @@
+// The footer of the settings screen's confirm dialogs (regenerate an API key, delete the account):
+// Cancel, which closes the dialog, and the confirming action with its busy state. Both are disabled
+// while the action runs. Without `onConfirm` the action submits the dialog's form.
+import type { ReactNode } from 'react';
+import { Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+
+export interface ConfirmDialogFooterProps {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  /** Shown before the label when not busy. */
+  icon?: ReactNode;
+  variant?: 'default' | 'destructive';
+  onConfirm?: () => void;
+}
+
+export function ConfirmDialogFooter({ busy, label, busyLabel, icon = null, variant = 'default', onConfirm }: ConfirmDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type={onConfirm ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onConfirm}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon}
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogFooter>
+  );
+}
