@@ -6,7 +6,7 @@ import path from 'node:path';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/create-db.ts';
-import { signedAssets } from '../db/gateway-schema.ts';
+import { signedAssets } from '../db/schema/index.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 
 // The server killed with SIGKILL while it signs concurrently, then restarted on the same DATA_DIR:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys } from '../../db/schema/index.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { useTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, apiKeys, notificationPreferences, refreshTokens, sessions, supportRequests, users } from '../../db/schema.ts';
+import { accounts, apiKeys, notificationPreferences, refreshTokens, sessions, supportRequests, users } from '../../db/schema/index.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, useTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiKeys, users } from '../../db/schema.ts';
+import { apiKeys, users } from '../../db/schema/index.ts';
 import { DEFAULT_ATTEMPT_LIMITS } from '../../services/rate-limits/attempt-limits.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, useTestServer, readJson, signUpAccount, TEST_DEMO_PASSWORD } from '../../testing/test-server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { refreshTokens, sessions } from '../../db/schema.ts';
+import { refreshTokens, sessions } from '../../db/schema/index.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { useTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
 

@@ -2,7 +2,7 @@ import type { TVerifyResponse } from '@provenance/contracts';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { verificationEvents } from '../../db/gateway-schema.ts';
+import { verificationEvents } from '../../db/schema/index.ts';
 import { createGatewayTestServer, uploadRequest } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';

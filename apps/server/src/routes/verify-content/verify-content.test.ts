@@ -7,7 +7,7 @@ import { corpusFile, expectedCorpus, hasCorpus, makeImage, tamperJpegPixel, type
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { verificationEvents } from '../../db/gateway-schema.ts';
+import { verificationEvents } from '../../db/schema/index.ts';
 import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';

@@ -3,7 +3,7 @@
 // is removed by hooks other services register, which run first while the rows still say what to remove.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 
 export type AccountDeletionHook = (userIds: readonly string[]) => Promise<void>;
 

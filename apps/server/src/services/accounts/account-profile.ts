@@ -5,7 +5,7 @@
 import type { TUser } from '@provenance/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AccountDeletion } from './account-deletion.ts';
 

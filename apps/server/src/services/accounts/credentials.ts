@@ -5,7 +5,7 @@ import type { TSession } from '@provenance/contracts';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Auth } from '../auth/create-auth.ts';
 import type { ProductSessions } from '../auth/product-sessions.ts';

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { TDemoAccountResponse } from '@provenance/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import type { AccountDeletion } from './account-deletion.ts';
 import type { AccountProfile } from './account-profile.ts';
 import type { Credentials } from './credentials.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { signedAssets } from '../../db/gateway-schema.ts';
+import { signedAssets } from '../../db/schema/index.ts';
 import { createFileAssetStore, type AssetStore } from '../assets/asset-store.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';

@@ -2,7 +2,7 @@
 // of the account's signed assets in the asset store. Runs before the rows cascade away.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { signedAssets } from '../../db/gateway-schema.ts';
+import { signedAssets } from '../../db/schema/index.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountDeletionHook } from './account-deletion.ts';
 

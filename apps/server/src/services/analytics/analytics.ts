@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ANALYTICS_EVENT_TYPES, type TAnalyticsSummary, type TAssetMetrics, type TTrackAnalyticsRequest, type TVerificationEvent, type TVerificationStatus } from '@provenance/contracts';
 import { and, count, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { analyticsEvents, verificationEvents } from '../../db/gateway-schema.ts';
+import { analyticsEvents, verificationEvents } from '../../db/schema/index.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { VerificationEvents } from '../verification/verification-events.ts';
 

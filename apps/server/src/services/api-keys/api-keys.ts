@@ -3,7 +3,7 @@
 import { API_KEY_PREFIXES, type TApiKey, type TApiKeyType } from '@provenance/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys } from '../../db/schema/index.ts';
 import { randomToken, sha256Hex } from '../auth/token-hash.ts';
 
 export const API_KEY_TYPES: readonly TApiKeyType[] = ['production', 'test'];

@@ -1,7 +1,7 @@
 // Repository of the assets the gateway signed: one row per signed file, owned by an account.
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { signedAssets, verificationEvents } from '../../db/gateway-schema.ts';
+import { signedAssets, verificationEvents } from '../../db/schema/index.ts';
 
 export type SignedAssetRow = typeof signedAssets.$inferSelect;
 export type NewSignedAsset = typeof signedAssets.$inferInsert;

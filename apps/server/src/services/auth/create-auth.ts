@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '../../db/create-db.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
 
 /** Lifetime of an access token (a better-auth session); the refresh token outlives it. */

@@ -4,7 +4,7 @@
 import type { TSession, TUser } from '@provenance/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { refreshTokens, sessions } from '../../db/schema.ts';
+import { refreshTokens, sessions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Auth } from './create-auth.ts';
 import { randomToken, sha256Hex, signSessionToken } from './token-hash.ts';

@@ -2,7 +2,7 @@
 import type { TNotificationPreferences } from '@provenance/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { notificationPreferences } from '../../db/schema.ts';
+import { notificationPreferences } from '../../db/schema/index.ts';
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: TNotificationPreferences = {
   verificationAlerts: true,

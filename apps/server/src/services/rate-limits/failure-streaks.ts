@@ -5,7 +5,7 @@
 // `count` is the number of failures and `window_start` the time of the latest one.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { rateLimitCounters } from '../../db/schema.ts';
+import { rateLimitCounters } from '../../db/schema/index.ts';
 
 export interface GrowingDelayRule {
   /** Failures allowed before any wait. */

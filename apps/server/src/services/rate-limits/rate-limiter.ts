@@ -2,7 +2,7 @@
 // numbers. One atomic upsert per attempt: it starts a new window or increments the current one.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { rateLimitCounters } from '../../db/schema.ts';
+import { rateLimitCounters } from '../../db/schema/index.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */

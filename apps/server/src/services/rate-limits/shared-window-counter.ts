@@ -6,7 +6,7 @@
 // which is the price of keeping the database off the request path.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { rateLimitCounters } from '../../db/schema.ts';
+import { rateLimitCounters } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { RateLimitDecision, RateLimitRule } from './rate-limiter.ts';
 

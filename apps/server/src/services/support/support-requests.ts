@@ -3,7 +3,7 @@
 import type { TCreateSupportRequest, TSupportRequest, TSupportRequestReceipt } from '@provenance/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { supportRequests } from '../../db/schema.ts';
+import { supportRequests } from '../../db/schema/index.ts';
 
 export interface SupportRequests {
   create(request: TCreateSupportRequest, userId: string | undefined): Promise<TSupportRequestReceipt>;

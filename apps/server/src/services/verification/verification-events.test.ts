@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, DbHandle } from '../../db/create-db.ts';
-import { signedAssets, verificationEvents } from '../../db/gateway-schema.ts';
-import { users } from '../../db/schema.ts';
+import { signedAssets, users, verificationEvents } from '../../db/schema/index.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createVerificationEvents, type NewVerificationEvent } from './verification-events.ts';
 

@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { TVerificationStatus } from '@provenance/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { signedAssets, verificationEvents } from '../../db/gateway-schema.ts';
-import { users } from '../../db/schema.ts';
+import { signedAssets, users, verificationEvents } from '../../db/schema/index.ts';
 
 export interface NewVerificationEvent {
   status: TVerificationStatus;

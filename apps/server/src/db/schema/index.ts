@@ -1,0 +1,8 @@
+// The whole database schema, one module per domain; the Db type, the migrations and better-auth's
+// adapter all read it from here.
+export * from './accounts.ts';
+export * from './analytics-events.ts';
+export * from './rate-limits.ts';
+export * from './signed-assets.ts';
+export * from './support-requests.ts';
+export * from './verification-events.ts';

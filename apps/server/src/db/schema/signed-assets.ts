@@ -1,0 +1,24 @@
+// Table of the assets the gateway signed; their files live in the asset store. Deleting the account
+// that signed one deletes the row.
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt } from './columns.ts';
+
+export const signedAssets = pgTable('signed_assets', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Active manifest label of the signed file, e.g. urn:c2pa:<uuid>. */
+  manifestId: text('manifest_id').notNull().unique(),
+  title: text('title'),
+  mime: text('mime').notNull(),
+  originalBytes: bigint('original_bytes', { mode: 'number' }).notNull(),
+  signedBytes: bigint('signed_bytes', { mode: 'number' }).notNull(),
+  /** SHA-256 (hex) of the asset as it was given, and of the signed file. */
+  assetHash: text('asset_hash').notNull(),
+  signedAssetHash: text('signed_asset_hash').notNull(),
+  source: text('source', { enum: ['url', 'upload'] }).notNull(),
+  sourceUrl: text('source_url'),
+  hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+  signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+}, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash)]);

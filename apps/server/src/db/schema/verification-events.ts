@@ -1,0 +1,29 @@
+// Table of every verification the gateway performed. The asset owner's row cascades with the owner's
+// account; the caller's and the signed asset's references are cleared instead, because the event
+// still counts for the owner.
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt } from './columns.ts';
+import { signedAssets } from './signed-assets.ts';
+
+export const verificationEvents = pgTable('verification_events', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+  status: text('status', { enum: ['verified', 'partial', 'invalid', 'unsigned'] }).notNull(),
+  reason: text('reason').notNull(),
+  geoLocation: text('geo_location'),
+  source: text('source', { enum: ['url', 'upload', 'manifest'] }).notNull(),
+  manifestId: text('manifest_id'),
+  assetHash: text('asset_hash'),
+  /** The account whose signed asset was verified, when it is one of ours. */
+  ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  signedAssetId: text('signed_asset_id').references(() => signedAssets.id, { onDelete: 'set null' }),
+  /** The account that asked, when it used a session or an API key. */
+  callerUserId: text('caller_user_id').references(() => users.id, { onDelete: 'set null' }),
+}, (table) => [
+  index('verification_events_owner_idx').on(table.ownerUserId, table.createdAt),
+  index('verification_events_caller_idx').on(table.callerUserId, table.createdAt),
+  index('verification_events_asset_idx').on(table.signedAssetId),
+  // Tracked events of an asset we did not sign count its verifications by manifest ID.
+  index('verification_events_manifest_idx').on(table.manifestId),
+]);
