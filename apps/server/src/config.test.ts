@@ -23,6 +23,11 @@ describe('loadConfig', () => {
     expect(config.TRUST_PROXY).toBe(true);
   });
 
+  it('stops the server at start naming a FETCH_ALLOW_HOSTS entry that is not a host, address or host:port', () => {
+    expect(() => loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1, http://127.0.0.1:3000' })).toThrow(/FETCH_ALLOW_HOSTS: .*"http:\/\/127\.0\.0\.1:3000" is a URL/);
+    expect(loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:3000, [::1]:4000' }).FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:3000', '[::1]:4000']);
+  });
+
   it('names each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*DATABASE_URL: /);
   });

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
-import { AllowHostError, parseAllowedHost } from './fetch/allow-hosts.ts';
+import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
 
 const ZCsv = z
   .string()
@@ -26,16 +26,19 @@ export const ZServerConfig = z.object({
   TRUST_ANCHORS: ZCsv,
   TSA_URL: z.string().url().optional(),
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */
-  FETCH_ALLOW_HOSTS: ZCsv.superRefine((entries, ctx) => {
-    for (const entry of entries) {
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      // The same reading as the `provenance` CLI's, so one list means the same in both.
       try {
-        parseAllowedHost(entry);
+        return parseAllowHosts(value);
       } catch (error) {
         if (!(error instanceof AllowHostError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
       }
-    }
-  }),
+    }),
   /** `development` also lets http://localhost dev servers call the account API (CORS); anything else is production. */
   NODE_ENV: z.string().default('production'),
   /** Origins allowed to call the API from a browser, besides PUBLIC_URL and the Capacitor app. */

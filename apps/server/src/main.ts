@@ -14,7 +14,7 @@ import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { createLogger } from './logging/logger.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
-import { createSafeFetcher } from './fetch/safe-fetcher.ts';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayServices } from './services/create-gateway-services.ts';

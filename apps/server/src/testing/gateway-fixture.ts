@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DbHandle } from '../db/create-db.ts';
-import { createSafeFetcher } from '../fetch/safe-fetcher.ts';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from '../services/assets/asset-store.ts';
 import { createGatewayServices, type GatewayServices } from '../services/create-gateway-services.ts';
 import { createGatewayEngine } from '../services/provenance/gateway-engine.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { TSignContentResponse, TSigningMetadata } from '@provenance/contracts';
 import { formatFromFileName, type SigningMetadata } from '@provenance/engine';
 import sharp from 'sharp';
-import type { SafeFetch } from '../../fetch/safe-fetcher.ts';
+import type { SafeFetch } from '@provenance/safe-fetch';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';

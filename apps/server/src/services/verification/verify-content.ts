@@ -3,7 +3,7 @@
 // manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
 import { EngineBusyError, ProvenanceError, findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
-import { SafeFetchError, type SafeFetch } from '../../fetch/safe-fetcher.ts';
+import { SafeFetchError, type SafeFetch } from '@provenance/safe-fetch';
 import { ApiError } from '../../http/api-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';

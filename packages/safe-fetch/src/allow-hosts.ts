@@ -1,7 +1,7 @@
 // The safe fetcher's allow-list (FETCH_ALLOW_HOSTS): entries are a host name or an IP address,
 // alone (any port of that host) or with a port (only that port): `localhost`, `10.0.0.5:9000`,
-// `[fd00::1]:8443`. Parsed once at start, so a mistyped entry stops the server with its name
-// instead of being silently ignored.
+// `[fd00::1]:8443`. Parsed once at start, so a mistyped entry stops the server (or the CLI) with
+// its name instead of being silently ignored.
 import ipaddr from 'ipaddr.js';
 
 export interface AllowedHost {
@@ -53,4 +53,14 @@ export function parseAllowedHost(entry: string): AllowedHost {
 /** The hosts and addresses allow-listed for a URL's port (its explicit port or the scheme's). */
 export function allowedForPort(allowed: readonly AllowedHost[], port: number): Set<string> {
   return new Set(allowed.filter((entry) => entry.port === null || entry.port === port).map((entry) => entry.host));
+}
+
+/**
+ * FETCH_ALLOW_HOSTS as the server and the CLI both read it: comma-separated, blanks ignored, every
+ * entry checked. Returns the entries as written; throws AllowHostError naming the first bad one.
+ */
+export function parseAllowHosts(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  for (const entry of entries) parseAllowedHost(entry);
+  return entries;
 }

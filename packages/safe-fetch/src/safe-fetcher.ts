@@ -1,5 +1,5 @@
-// The one safe fetcher (DESIGN.md section 6) for every URL the server fetches: asset URLs and
-// remote manifests. http/https only; the host is resolved and every address checked; the
+// The one safe fetcher for every URL the server and the CLI fetch: asset URLs and remote
+// manifests. http/https only; the host is resolved and every address checked; the
 // connection goes to the address that was checked (no second DNS answer can swap it); each
 // redirect is checked again (at most 5); a time limit and a size limit cut slow or huge bodies.
 // Its messages name no address it resolved and no host it was redirected to, and network errors

@@ -1,4 +1,4 @@
-// Which network addresses the server may fetch from. Only public unicast addresses, unless the
+// Which network addresses the safe fetcher may fetch from. Only public unicast addresses, unless the
 // operator allow-lists a host or address explicitly (FETCH_ALLOW_HOSTS; tests list 127.0.0.1).
 import ipaddr from 'ipaddr.js';
 
