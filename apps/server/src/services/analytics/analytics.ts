@@ -3,9 +3,9 @@
 // of its own assets or its own calls.
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_EVENT_TYPES, type TAnalyticsSummary, type TAssetMetrics, type TTrackAnalyticsRequest, type TVerificationEvent, type TVerificationStatus } from '@provenance/contracts';
-import { and, count, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { analyticsEvents, verificationEvents } from '../../db/schema/index.ts';
+import { analyticsEvents } from '../../db/schema/index.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { VerificationEvents } from '../verification/verification-events.ts';
 
@@ -20,10 +20,9 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'flush'>; clock?: () => Date }): Analytics {
+export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'countForAsset' | 'countsForAccount' | 'recentForAccount'>; clock?: () => Date }): Analytics {
   const { db, signedAssets, events } = deps;
   const now = deps.clock ?? (() => new Date());
-  const involving = (userId: string) => or(eq(verificationEvents.ownerUserId, userId), eq(verificationEvents.callerUserId, userId));
 
   return {
     async track(request) {
@@ -40,37 +39,21 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         geo: request.data.geo ?? null,
       });
       const ref = asset?.manifestId ?? request.data.assetId;
-      await events.flush();
-      const byType = await db.select({ type: analyticsEvents.eventType, total: count() }).from(analyticsEvents).where(eq(analyticsEvents.assetRef, ref)).groupBy(analyticsEvents.eventType);
-      const [verifications] = await db
-        .select({ total: count() })
-        .from(verificationEvents)
-        .where(asset ? eq(verificationEvents.signedAssetId, asset.id) : eq(verificationEvents.manifestId, ref));
+      const [byType, verifications] = await Promise.all([
+        db.select({ type: analyticsEvents.eventType, total: count() }).from(analyticsEvents).where(eq(analyticsEvents.assetRef, ref)).groupBy(analyticsEvents.eventType),
+        events.countForAsset(asset ? { signedAssetId: asset.id } : { manifestId: ref }),
+      ]);
       const metrics = Object.fromEntries(ANALYTICS_EVENT_TYPES.map((type) => [type, byType.find((row) => row.type === type)?.total ?? 0])) as TAssetMetrics;
-      metrics.verifications = verifications?.total ?? 0;
+      metrics.verifications = verifications;
       return { eventId, metrics };
     },
 
     async summary(userId) {
       const today = new Date(isoDay(now()));
       const since = new Date(today.getTime() - 29 * DAY_MS);
-      await events.flush();
-      const [manifests, byStatus, [todayCount], perDayRows, reasons] = await Promise.all([
+      const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons }] = await Promise.all([
         signedAssets.countForUser(userId),
-        db.select({ status: verificationEvents.status, total: count() }).from(verificationEvents).where(involving(userId)).groupBy(verificationEvents.status),
-        db.select({ total: count() }).from(verificationEvents).where(and(involving(userId), gte(verificationEvents.createdAt, today))),
-        db
-          .select({ day: sql<string>`to_char(${verificationEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, status: verificationEvents.status, total: count() })
-          .from(verificationEvents)
-          .where(and(involving(userId), gte(verificationEvents.createdAt, since)))
-          .groupBy(sql`1`, verificationEvents.status),
-        db
-          .select({ reason: verificationEvents.reason, total: count() })
-          .from(verificationEvents)
-          .where(and(involving(userId), ne(verificationEvents.status, 'verified')))
-          .groupBy(verificationEvents.reason)
-          .orderBy(desc(count()))
-          .limit(8),
+        events.countsForAccount(userId, { today, since }),
       ]);
       const counts = Object.fromEntries(STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.total ?? 0])) as Record<TVerificationStatus, number>;
       const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
@@ -83,15 +66,14 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         manifests,
         verifications: { total, ...counts },
         successRate: total === 0 ? null : Math.round((counts.verified / total) * 1000) / 10,
-        verificationsToday: todayCount?.total ?? 0,
+        verificationsToday: todayCount,
         perDay,
-        failureReasons: reasons.map((row) => ({ reason: row.reason, count: row.total })),
+        failureReasons: failureReasons.map((row) => ({ reason: row.reason, count: row.total })),
       };
     },
 
     async recentEvents(userId, limit) {
-      await events.flush();
-      const rows = await db.select().from(verificationEvents).where(involving(userId)).orderBy(desc(verificationEvents.createdAt)).limit(limit);
+      const rows = await events.recentForAccount(userId, limit);
       return rows.map((row) => ({
         id: row.id,
         created_at: row.createdAt.toISOString(),

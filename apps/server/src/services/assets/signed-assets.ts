@@ -1,7 +1,7 @@
 // Repository of the assets the gateway signed: one row per signed file, owned by an account.
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { signedAssets, verificationEvents } from '../../db/schema/index.ts';
+import { signedAssets } from '../../db/schema/index.ts';
 
 export type SignedAssetRow = typeof signedAssets.$inferSelect;
 export type NewSignedAsset = typeof signedAssets.$inferInsert;
@@ -23,8 +23,16 @@ export interface SignedAssets {
   listIds(): Promise<Set<string>>;
 }
 
-/** `pendingEvents`: verification events written behind (verification-events.ts), flushed before counting. */
-export function createSignedAssets(db: Db, pendingEvents: { flush(): Promise<void> } = { flush: async () => undefined }): SignedAssets {
+/**
+ * The verification counts of listed assets, as the verification events repository answers them: it
+ * writes its queued events before it counts. Stated here rather than imported so that assets do not
+ * depend on the verification folder, which depends on them.
+ */
+export interface AssetVerificationCounts {
+  statsForAssets(signedAssetIds: string[]): Promise<Map<string, { verificationCount: number; lastStatus: NonNullable<SignedAssetWithStats['lastStatus']> }>>;
+}
+
+export function createSignedAssets(db: Db, events: AssetVerificationCounts): SignedAssets {
   const first = async (where: ReturnType<typeof eq>) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
   return {
     async insert(row) {
@@ -36,21 +44,9 @@ export function createSignedAssets(db: Db, pendingEvents: { flush(): Promise<voi
       return (await db.select().from(signedAssets).where(or(eq(signedAssets.id, ref), eq(signedAssets.manifestId, ref))).limit(1))[0] ?? null;
     },
     async listForUser(userId, limit) {
-      // Drizzle writes columns of a one-table query without their table, so inside these subqueries
-      // a bare "id" would be verification_events.id: the outer row is named in full.
-      const outerId = sql.raw('"signed_assets"."id"');
-      await pendingEvents.flush();
-      const rows = await db
-        .select({
-          asset: signedAssets,
-          verificationCount: sql<number>`(select count(*) from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${outerId})`.mapWith(Number),
-          lastStatus: sql<string | null>`(select ${verificationEvents.status} from ${verificationEvents} where ${verificationEvents.signedAssetId} = ${outerId} order by ${verificationEvents.createdAt} desc limit 1)`,
-        })
-        .from(signedAssets)
-        .where(eq(signedAssets.userId, userId))
-        .orderBy(desc(signedAssets.createdAt))
-        .limit(limit);
-      return rows.map((row) => ({ ...row.asset, verificationCount: row.verificationCount, lastStatus: row.lastStatus as SignedAssetWithStats['lastStatus'] }));
+      const rows = await db.select().from(signedAssets).where(eq(signedAssets.userId, userId)).orderBy(desc(signedAssets.createdAt)).limit(limit);
+      const stats = await events.statsForAssets(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...row, verificationCount: stats.get(row.id)?.verificationCount ?? 0, lastStatus: stats.get(row.id)?.lastStatus ?? null }));
     },
     async countForUser(userId) {
       const [row] = await db.select({ total: count() }).from(signedAssets).where(and(eq(signedAssets.userId, userId)));

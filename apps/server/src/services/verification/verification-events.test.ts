@@ -1,4 +1,5 @@
-// createVerificationEvents: queued events, written in batches with owner, signed asset and caller resolved in the INSERT.
+// createVerificationEvents: queued events, written in batches with owner, signed asset and caller
+// resolved in the INSERT, and read back by methods that write the queue first.
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -97,6 +98,33 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
     const byId = new Map((await rowsOf([existing, missing])).map((row) => [row.id, row]));
     expect(byId.get(existing)).toMatchObject({ callerUserId: callerId, ownerUserId: ownerId });
     expect(byId.get(missing)).toMatchObject({ callerUserId: null });
+  });
+
+  it('reads see every event recorded before them, without anyone calling flush', async () => {
+    const events = createVerificationEvents(database.db, { flushIntervalMs: LONG });
+    const readerId = randomUUID();
+    const readerAsset = randomUUID();
+    await database.db.insert(users).values({ id: readerId, name: 'Reader', email: `reader-${readerId}@example.test` });
+    await database.db.insert(signedAssets).values({
+      id: readerAsset, userId: readerId, manifestId: `urn:c2pa:${readerAsset}`, mime: 'image/jpeg', originalBytes: 3, signedBytes: 4,
+      assetHash: 'a'.repeat(64), signedAssetHash: 'b'.repeat(64), source: 'upload', signedAt: new Date(),
+    });
+    const tracked = `urn:c2pa:${randomUUID()}`;
+
+    events.record(event({ manifestId: `urn:c2pa:${readerAsset}`, status: 'partial', reason: 'untrusted signer' }));
+    expect(await events.countForAsset({ signedAssetId: readerAsset })).toBe(1);
+    events.record(event({ manifestId: tracked }));
+    expect(await events.countForAsset({ manifestId: tracked })).toBe(1);
+    events.record(event({ manifestId: `urn:c2pa:${readerAsset}`, status: 'invalid', reason: 'tampered' }));
+    expect(await events.statsForAssets([readerAsset, randomUUID()])).toEqual(new Map([[readerAsset, { verificationCount: 2, lastStatus: 'invalid' }]]));
+    events.record(event({ callerUserId: readerId, status: 'unsigned', reason: 'no manifest' }));
+    const recent = await events.recentForAccount(readerId, 10);
+    expect(recent.map((row) => row.status).sort()).toEqual(['invalid', 'partial', 'unsigned']);
+    events.record(event({ manifestId: `urn:c2pa:${readerAsset}` }));
+    const counts = await events.countsForAccount(readerId, { today: new Date(Date.now() - 60_000), since: new Date(Date.now() - 86_400_000) });
+    expect(counts.today).toBe(4);
+    expect(counts.byStatus).toHaveLength(4);
+    expect(counts.failureReasons.map((row) => row.reason).sort()).toEqual(['no manifest', 'tampered', 'untrusted signer']);
   });
 
   it('writes a full batch without an explicit flush', async () => {

@@ -5,14 +5,15 @@
 // an insert on the request's path (with embedded PGlite both run on the server's only thread and
 // were most of its cost per verification). The owner and signed asset are resolved from the
 // manifest ID inside that INSERT, so a row deleted meanwhile leaves the reference empty rather than
-// failing the batch. Reads that count events call flush() first, so a user never sees a count that
-// misses their own last verification. What is at risk is the last flush interval (100 ms) of events
-// if the process dies without shutting down.
+// failing the batch. The repository's read methods write the queue before they read, so no count or
+// list misses the caller's own last verification and no caller has to remember to flush. What is at
+// risk is the last flush interval (100 ms) of events if the process dies without shutting down.
 import { randomUUID } from 'node:crypto';
 import type { TVerificationStatus } from '@provenance/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets, users, verificationEvents } from '../../db/schema/index.ts';
+import { createVerificationEventReads, type VerificationEventReads } from './verification-event-reads.ts';
 
 export interface NewVerificationEvent {
   status: TVerificationStatus;
@@ -24,7 +25,8 @@ export interface NewVerificationEvent {
   callerUserId: string | null;
 }
 
-export interface VerificationEvents {
+/** Writes events behind the response; its reads (VerificationEventReads) see every event recorded before them. */
+export interface VerificationEvents extends VerificationEventReads {
   /** Queues the event and returns its ID at once; it is written within the flush interval. */
   record(event: NewVerificationEvent): string;
   /** Resolves once every event recorded so far is written (or has failed and been reported). */
@@ -62,6 +64,7 @@ export function createVerificationEvents(db: Db, options: VerificationEventsOpti
   let queue: QueuedEvent[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
+  const reads = createVerificationEventReads(db);
 
   function write(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -92,5 +95,22 @@ export function createVerificationEvents(db: Db, options: VerificationEventsOpti
       return id;
     },
     flush: write,
+    // Each read waits for the queue to be written, the one place that keeps reads consistent.
+    async countForAsset(ref) {
+      await write();
+      return reads.countForAsset(ref);
+    },
+    async statsForAssets(signedAssetIds) {
+      await write();
+      return reads.statsForAssets(signedAssetIds);
+    },
+    async countsForAccount(userId, window) {
+      await write();
+      return reads.countsForAccount(userId, window);
+    },
+    async recentForAccount(userId, limit) {
+      await write();
+      return reads.recentForAccount(userId, limit);
+    },
   };
 }

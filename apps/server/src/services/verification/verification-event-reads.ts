@@ -1,0 +1,87 @@
+// The queries that read verification events back: counts per asset, an account's summary and its
+// recent events. They read the table as it is, so only verification-events.ts builds them: its
+// repository writes the queued events before each read, and services read through it.
+import type { TVerificationStatus } from '@provenance/contracts';
+import { and, count, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/create-db.ts';
+import { verificationEvents } from '../../db/schema/index.ts';
+
+export type VerificationEventRow = typeof verificationEvents.$inferSelect;
+
+/** Which events count for an asset: ours by signed asset ID, any other by the manifest ID tracked. */
+export type AssetEventsRef = { signedAssetId: string } | { manifestId: string };
+
+export interface AssetVerificationStats {
+  verificationCount: number;
+  /** Status of the newest event. */
+  lastStatus: TVerificationStatus;
+}
+
+/** An account's events (as owner or as caller), grouped for its analytics summary. */
+export interface AccountEventCounts {
+  byStatus: { status: TVerificationStatus; total: number }[];
+  /** Events since `today`. */
+  today: number;
+  /** Per UTC day (YYYY-MM-DD) and status, since `since`. */
+  perDay: { day: string; status: TVerificationStatus; total: number }[];
+  /** The most frequent reasons of events that did not verify, most frequent first. */
+  failureReasons: { reason: string; total: number }[];
+}
+
+export interface VerificationEventReads {
+  countForAsset(ref: AssetEventsRef): Promise<number>;
+  /** Count and last status of each given signed asset that has events; the others are absent. */
+  statsForAssets(signedAssetIds: string[]): Promise<Map<string, AssetVerificationStats>>;
+  countsForAccount(userId: string, window: { today: Date; since: Date }): Promise<AccountEventCounts>;
+  /** The account's newest events, newest first. */
+  recentForAccount(userId: string, limit: number): Promise<VerificationEventRow[]>;
+}
+
+export function createVerificationEventReads(db: Db): VerificationEventReads {
+  const e = verificationEvents;
+  const involving = (userId: string) => or(eq(e.ownerUserId, userId), eq(e.callerUserId, userId));
+
+  return {
+    async countForAsset(ref) {
+      const where = 'signedAssetId' in ref ? eq(e.signedAssetId, ref.signedAssetId) : eq(e.manifestId, ref.manifestId);
+      const [row] = await db.select({ total: count() }).from(e).where(where);
+      return row?.total ?? 0;
+    },
+
+    async statsForAssets(signedAssetIds) {
+      if (signedAssetIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          signedAssetId: e.signedAssetId,
+          total: count(),
+          lastStatus: sql<TVerificationStatus>`(array_agg(${e.status} order by ${e.createdAt} desc))[1]`,
+        })
+        .from(e)
+        .where(inArray(e.signedAssetId, signedAssetIds))
+        .groupBy(e.signedAssetId);
+      return new Map(rows.flatMap((row) => (row.signedAssetId ? [[row.signedAssetId, { verificationCount: row.total, lastStatus: row.lastStatus }] as const] : [])));
+    },
+
+    async countsForAccount(userId, { today, since }) {
+      const [byStatus, [todayRow], perDay, failureReasons] = await Promise.all([
+        db.select({ status: e.status, total: count() }).from(e).where(involving(userId)).groupBy(e.status),
+        db.select({ total: count() }).from(e).where(and(involving(userId), gte(e.createdAt, today))),
+        db
+          .select({ day: sql<string>`to_char(${e.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, status: e.status, total: count() })
+          .from(e)
+          .where(and(involving(userId), gte(e.createdAt, since)))
+          .groupBy(sql`1`, e.status),
+        db
+          .select({ reason: e.reason, total: count() })
+          .from(e)
+          .where(and(involving(userId), ne(e.status, 'verified')))
+          .groupBy(e.reason)
+          .orderBy(desc(count()))
+          .limit(8),
+      ]);
+      return { byStatus, today: todayRow?.total ?? 0, perDay, failureReasons };
+    },
+
+    recentForAccount: (userId, limit) => db.select().from(e).where(involving(userId)).orderBy(desc(e.createdAt)).limit(limit),
+  };
+}
