@@ -1,5 +1,6 @@
 // Lint rules for the whole monorepo, including the import boundaries of DESIGN.md section 1:
-// web -> contracts; server -> contracts, provenance; provenance -> nothing of ours;
+// web -> contracts; server -> contracts, provenance, safe-fetch; provenance -> nothing of ours
+// (its CLI, src/cli, -> safe-fetch); safe-fetch -> nothing of ours;
 // inside the web app: app -> features -> shared, never feature -> feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -44,9 +45,10 @@ export default tseslint.config(
         {
           zones: [
             { target: './packages/provenance', from: ['./apps', './packages/contracts', './packages/badge'], message: 'The engine depends on nothing of ours.' },
-            { target: './packages/contracts', from: ['./apps', './packages/provenance'], message: 'Contracts are leaf schemas.' },
+            { target: './packages/contracts', from: ['./apps', './packages/provenance', './packages/safe-fetch'], message: 'Contracts are leaf schemas.' },
+            { target: './packages/safe-fetch', from: ['./apps', './packages/contracts', './packages/provenance', './packages/badge'], message: 'The safe fetcher depends on nothing of ours.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: './apps/web', from: ['./apps/server', './packages/provenance'], message: 'The web app talks to the server only through contracts and HTTP.' },
+            { target: './apps/web', from: ['./apps/server', './packages/provenance', './packages/safe-fetch'], message: 'The web app talks to the server only through contracts and HTTP.' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app shell.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code never imports features or the app shell.' },
             { target: './apps/web/src/platform', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Platform adapters never import features.' },
@@ -62,6 +64,14 @@ export default tseslint.config(
     ignores: ['apps/web/src/platform/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@capacitor/*'], message: 'Only src/platform/ imports @capacitor/*.' }] }],
+    },
+  },
+  {
+    // The engine never touches the network; only its command-line tool fetches, through the safe fetcher.
+    files: ['packages/provenance/**/*.ts'],
+    ignores: ['packages/provenance/src/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@provenance/safe-fetch', '**/safe-fetch', '**/safe-fetch/**'], message: 'Only the CLI (src/cli) fetches: the engine never touches the network.' }] }],
     },
   },
   {

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createPemSigner, ensureLocalPki, sign } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../bin/provenance.js');
@@ -16,6 +17,12 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
       done({ code: error ? Number((error as NodeJS.ErrnoException & { code: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** Starts the server on a loopback port and gives its origin. */
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 describe('provenance CLI', () => {
@@ -49,9 +56,63 @@ describe('provenance CLI', () => {
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     try {
       const { port } = server.address() as AddressInfo;
-      const result = await run(['verify', `http://127.0.0.1:${port}/picture.jpg`, '--data-dir', dataDir]);
+      const result = await run(['verify', `http://127.0.0.1:${port}/picture.jpg`, '--data-dir', dataDir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('picture.jpg: Verification Failed (UNSIGNED)');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reaches loopback only when FETCH_ALLOW_HOSTS lists it, as the server does', async () => {
+    const received: string[] = [];
+    const server = createServer((request, response) => {
+      received.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end('bytes');
+    });
+    const base = await listen(server);
+    try {
+      const refused = await run(['verify', `${base}/a.jpg`, '--data-dir', dataDir], { FETCH_ALLOW_HOSTS: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toEqual([`provenance verify: Cannot fetch ${base}/a.jpg: Refused to fetch the URL: loopback addresses are never fetched (list the host in FETCH_ALLOW_HOSTS to allow it)`]);
+      const malformed = await run(['verify', `${base}/a.jpg`], { FETCH_ALLOW_HOSTS: 'http://127.0.0.1' });
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toMatch(/^provenance verify: FETCH_ALLOW_HOSTS: the entry "http:\/\/127\.0\.0\.1" is a URL/);
+      expect(received).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('verifies a file whose manifest is remote, fetching it through the safe fetcher', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-cli-remote-'));
+    const { pki } = await ensureLocalPki(join(dir, 'pki'));
+    const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+    let manifest: Uint8Array = new Uint8Array();
+    const received: string[] = [];
+    const server = createServer((request, response) => {
+      received.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/c2pa' }).end(manifest);
+    });
+    const base = await listen(server);
+    try {
+      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: false }, signer, { remoteManifestUrl: `${base}/manifests/m.c2pa` });
+      manifest = signed.manifestStore;
+      const file = join(dir, 'remote.jpg');
+      writeFileSync(file, signed.signedBytes);
+
+      const refused = await run(['verify', file, '--data-dir', dir], { FETCH_ALLOW_HOSTS: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toEqual([`provenance verify: Cannot fetch the remote manifest at ${base}/manifests/m.c2pa: Refused to fetch the URL: loopback addresses are never fetched (list the host in FETCH_ALLOW_HOSTS to allow it)`]);
+      expect(received).toEqual([]);
+
+      const verified = await run(['verify', file, '--data-dir', dir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });
+      expect(verified.stderr).toBe('');
+      expect(verified.code).toBe(0);
+      expect(verified.stdout).toContain('remote.jpg: VERIFIED');
+      expect(verified.stdout).toContain(`manifest  ${signed.manifestId}`);
+      expect(verified.stdout).toContain('creator   Ada Reporter');
+      expect(received).toEqual(['/manifests/m.c2pa']);
     } finally {
       server.close();
     }

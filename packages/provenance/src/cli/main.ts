@@ -16,7 +16,8 @@ Usage:
   provenance verify <file-or-url> [--trust-anchors FILE.pem]... [--json]
   provenance pki init|show
 
-Run provenance <command> --help for the options of each command.
+Run provenance <command> --help for the options of each command. URLs and remote manifests are
+fetched through the safe fetcher, which reaches non-public hosts only when FETCH_ALLOW_HOSTS lists them.
 `;
 
 const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: string }> = {

@@ -1,14 +1,13 @@
 /**
- * Reads what the CLI is asked to sign or verify: a local file, or an http(s) URL fetched with a
- * time and size limit. The format is sniffed from the bytes, falling back to the name.
+ * Reads what the CLI is asked to sign or verify: a local file, or an http(s) URL fetched through the
+ * safe fetcher (cli-fetcher.ts). The format is sniffed from the bytes, falling back to the name.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { SafeFetch } from '@provenance/safe-fetch';
 import { detectFormat, formatFromFileName, normaliseMime, findFormat } from '../formats.ts';
+import { fetchOrExplain } from './cli-fetcher.ts';
 import { CliError } from './usage-error.ts';
-
-const MAX_BYTES = 100 * 1024 * 1024;
-const TIMEOUT_MS = 30_000;
 
 export interface CliInput {
   bytes: Uint8Array;
@@ -16,35 +15,17 @@ export interface CliInput {
   name: string;
 }
 
-async function fetchUrl(url: URL): Promise<{ bytes: Uint8Array; contentType: string | null }> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'follow' });
-  } catch (error) {
-    throw new CliError(`Could not fetch ${url.href}: ${(error as Error).message}`, 1);
-  }
-  if (!response.ok || !response.body) throw new CliError(`Could not fetch ${url.href}: HTTP ${response.status}`, 1);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.byteLength;
-    if (total > MAX_BYTES) throw new CliError(`${url.href} is larger than ${MAX_BYTES / 1024 / 1024} MB`, 1);
-    chunks.push(chunk);
-  }
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: response.headers.get('content-type') };
-}
-
-export async function readInput(target: string): Promise<CliInput> {
+export async function readInput(target: string, fetcher: SafeFetch): Promise<CliInput> {
   let bytes: Uint8Array;
   let declared: string | null = null;
   let name = basename(target);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
-    const url = new URL(target);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`Only http and https URLs can be read, not ${url.protocol}`);
-    const fetched = await fetchUrl(url);
+    const scheme = target.slice(0, target.indexOf(':')).toLowerCase();
+    if (scheme !== 'http' && scheme !== 'https') throw new CliError(`Only http and https URLs can be read, not ${scheme}:`);
+    const fetched = await fetchOrExplain(fetcher, target, `Cannot fetch ${target}`);
     bytes = fetched.bytes;
     declared = fetched.contentType;
-    name = basename(url.pathname) || 'asset';
+    name = basename(new URL(target).pathname) || 'asset';
   } else {
     try {
       bytes = new Uint8Array(await readFile(target));

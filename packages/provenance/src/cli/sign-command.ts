@@ -6,6 +6,7 @@ import { sign } from '../sign.ts';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.ts';
 import { pkiDir } from './cli-config.ts';
+import { createCliFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { readInput } from './read-input.ts';
 import { CliError } from './usage-error.ts';
 
@@ -29,7 +30,8 @@ Options:
       --alg ALG            ${SIGNING_ALGORITHMS.join(', ')} (default: from the key)
       --data-dir DIR       where the local PKI lives (default: $DATA_DIR or ./data)
       --json               print the result as JSON
-`;
+
+${FETCH_HELP}`;
 
 async function chooseSigner(values: { key?: string; chain?: string; alg?: string; 'data-dir'?: string }): Promise<{ signer: ClaimSigner; note: string | null }> {
   const alg = values.alg as SigningAlgorithm | undefined;
@@ -73,7 +75,7 @@ export async function runSign(args: string[]): Promise<void> {
   }
   if (positionals.length !== 1) throw new CliError('sign takes exactly one input file or URL (see provenance sign --help)');
   if (!values.output) throw new CliError('sign needs -o <out> (see provenance sign --help)');
-  const input = await readInput(positionals[0]!);
+  const input = await readInput(positionals[0]!, createCliFetcher());
   const { signer, note } = await chooseSigner(values);
   if (note && !values.json) process.stderr.write(`${note}\n`);
   const result = await sign(

@@ -1,8 +1,13 @@
-/** `provenance verify <path-or-url>`: validate Content Credentials and print the verdict. */
+/**
+ * `provenance verify <path-or-url>`: validate Content Credentials and print the verdict. A manifest
+ * the file keeps at a URL is fetched here, through the safe fetcher, as the API fetches it.
+ */
 import { parseArgs } from 'node:util';
+import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
 import { verify } from '../verify.ts';
 import { loadTrust } from './cli-config.ts';
+import { createCliFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
 import { readInput } from './read-input.ts';
 import { CliError } from './usage-error.ts';
 
@@ -16,7 +21,8 @@ Options:
       --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
       --data-dir DIR        where the local PKI lives (default: $DATA_DIR or ./data)
       --json                print the same JSON as the API's verify response
-`;
+
+${FETCH_HELP}`;
 
 function describe(response: VerifyResponse, name: string): string {
   const { verification, report } = response;
@@ -54,7 +60,9 @@ export async function runVerify(args: string[]): Promise<void> {
   }
   if (positionals.length !== 1) throw new CliError('verify takes exactly one file or URL (see provenance verify --help)');
   const { trust } = await loadTrust({ ...(values['data-dir'] && { dataDir: values['data-dir'] }), anchorFiles: values['trust-anchors'] ?? [], localRoot: !values['no-local-root'] });
-  const input = await readInput(positionals[0]!);
-  const response = await verify(input.bytes, input.mime, { trust });
+  const fetcher = createCliFetcher();
+  const input = await readInput(positionals[0]!, fetcher);
+  const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
+  const response = await verifyWithRemoteManifest((remoteManifest) => verify(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, input.name));
 }
