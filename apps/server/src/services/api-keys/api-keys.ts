@@ -4,7 +4,7 @@ import { API_KEY_PREFIXES, type TApiKey, type TApiKeyType } from '@provenance/co
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { randomToken, sha256Hex } from '../auth/token-hash.ts';
+import { randomToken, sha256Hex } from '../tokens/opaque-tokens.ts';
 
 export const API_KEY_TYPES: readonly TApiKeyType[] = ['production', 'test'];
 

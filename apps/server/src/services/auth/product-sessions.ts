@@ -7,7 +7,8 @@ import type { Db } from '../../db/create-db.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Auth } from './create-auth.ts';
-import { randomToken, sha256Hex, signSessionToken } from './token-hash.ts';
+import { randomToken, sha256Hex } from '../tokens/opaque-tokens.ts';
+import { signSessionToken } from './session-token.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 

@@ -5,7 +5,7 @@
 // email is taken, so addresses must not probe freely), demo creation per address and per signed-in
 // user. A tripped limit is a 429 with Retry-After.
 import { ApiError } from '../../http/api-error.ts';
-import { sha256Hex } from '../auth/token-hash.ts';
+import { sha256Hex } from '../tokens/opaque-tokens.ts';
 import type { FailureStreaks, GrowingDelayRule } from './failure-streaks.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
