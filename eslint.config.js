@@ -75,9 +75,10 @@ export default tseslint.config(
     },
   },
   {
-    // Layers of the web app import one way only (lib/http <- lib/auth <- lib/api <- features).
-    // The TypeScript modules must be parsed for the rule to follow them, hence the two settings.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // No import loops anywhere: layers of the web app import one way only (lib/http <- lib/auth <-
+    // lib/api <- features), and so do the server's folders (routes -> services -> db) and the
+    // packages. The TypeScript modules must be parsed for the rule to follow them, hence the two settings.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/**/*.ts', 'packages/*/**/*.{ts,tsx}'],
     settings: { 'import/extensions': ['.ts', '.tsx'], 'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
     rules: { 'import/no-cycle': 'error' },
   },
