@@ -5,8 +5,28 @@ import { rejectNul } from './common.ts';
 
 export const ZVerificationStatus = z.enum(['verified', 'partial', 'invalid', 'unsigned']).openapi('VerificationStatus');
 export type TVerificationStatus = z.infer<typeof ZVerificationStatus>;
+/** Kept for older clients: `trusted` (verified), `untrusted` (signed, not verified), `none` (unsigned); `unknown` is no longer sent. */
 export const ZTrustLevel = z.enum(['trusted', 'unknown', 'untrusted', 'none']).openapi('TrustLevel');
 export type TTrustLevel = z.infer<typeof ZTrustLevel>;
+
+/**
+ * The tier of the trust list that vouched for the signer: conformant (the C2PA trust list), legacy
+ * (a list configured as legacy, such as the interim trust list; labelled Legacy), custom (a list
+ * from TRUST_LISTS or TRUST_ANCHORS), gateway (this gateway's own root), untrusted (on no list).
+ */
+export const ZTrustTier = z.enum(['conformant', 'legacy', 'custom', 'gateway', 'untrusted']).openapi('TrustTier');
+export type TTrustTier = z.infer<typeof ZTrustTier>;
+
+export const ZTrustVerdict = z
+  .object({
+    tier: ZTrustTier,
+    /** The name of the list that vouched; null when untrusted. */
+    list: z.string().nullable().openapi({ example: 'C2PA trust list' }),
+    /** The anchor the signer's chain ends at: its subject and the SHA-256 (lowercase hex) of its DER. */
+    anchor: z.object({ subject: z.string(), sha256: z.string() }).nullable(),
+  })
+  .openapi('TrustVerdict');
+export type TTrustVerdict = z.infer<typeof ZTrustVerdict>;
 export const ZAiDisclosure = z.enum(['generated', 'ai_edited', 'captured']).nullable().openapi('AiDisclosure');
 export type TAiDisclosure = z.infer<typeof ZAiDisclosure>;
 
@@ -25,6 +45,8 @@ export const ZSignerSummary = z
     notBefore: z.string().nullable(),
     notAfter: z.string().nullable(),
     trusted: z.boolean(),
+    /** The signing certificate had expired when the claim was signed. */
+    expired: z.boolean(),
   })
   .openapi('SignerSummary');
 export type TSignerSummary = z.infer<typeof ZSignerSummary>;
@@ -107,6 +129,9 @@ export const ZVerification = z
     chainValid: z.boolean(),
     signatureValid: z.boolean(),
     trustLevel: ZTrustLevel,
+    trust: ZTrustVerdict,
+    /** The validation status code the reason explains (the most severe failure); null when unsigned. */
+    reasonCode: z.string().nullable().openapi({ example: 'assertion.dataHash.mismatch' }),
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),

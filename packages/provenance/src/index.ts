@@ -13,8 +13,22 @@ export type { SigningMetadata, DeviceInfo, CaptureLocation } from './manifest/si
 export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
-export { createTrustStore, parseAnchors, NO_TRUST, type TrustStore, type TrustAnchor } from './trust/trust-store.ts';
-export { loadTrust, TrustAnchorFileError, type TrustSources, type LoadedTrust } from './trust/load-trust.ts';
+export {
+  createTrustStore,
+  parseAnchors,
+  NO_TRUST,
+  UNTRUSTED,
+  type TrustStore,
+  type TrustAnchor,
+  type TrustList,
+  type TrustListSummary,
+  type TrustSource,
+  type TrustTier,
+} from './trust/trust-store.ts';
+export { loadTrust, TrustAnchorFileError, GATEWAY_LIST_NAME, type TrustSources, type LoadedTrust } from './trust/load-trust.ts';
+export { bundledTrustLists, bundledListInfo, type BundledListInfo } from './trust/bundled-lists.ts';
+export { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from './trust/trust-list-setting.ts';
+export { tierLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';

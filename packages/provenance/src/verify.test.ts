@@ -1,3 +1,4 @@
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +12,13 @@ let signer: ClaimSigner;
 let trust: TrustStore;
 let signedJpeg: Uint8Array;
 let manifestStore: Uint8Array;
+let rootPem: string;
 
 beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-verify-')), 'pki'));
   signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  trust = createTrustStore([pki.rootCertificatePem]);
+  rootPem = pki.rootCertificatePem;
+  trust = createTrustStore([{ name: 'gateway root', tier: 'gateway', pems: [pki.rootCertificatePem] }]);
   const result = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, signer);
   signedJpeg = result.signedBytes;
   manifestStore = result.manifestStore;
@@ -36,6 +39,7 @@ describe('tampering', () => {
     expect(report.verification.status).toBe('invalid');
     expect(report.verification.trustLevel).toBe('untrusted');
     expect(report.report.codes.failure.map((code) => code.code)).toContain('assertion.dataHash.mismatch');
+    expect(report.verification.reasonCode).toBe('assertion.dataHash.mismatch');
     expect(report.badge.message).toMatch(/changed since it was signed/);
     expect(await rawValidationState(tampered, 'image/jpeg')).toBe('Invalid');
   });
@@ -77,7 +81,10 @@ describe('tampering', () => {
 
   it('reports an intact manifest from a signer outside the anchors as partial', async () => {
     const report = await verify(signedJpeg, 'image/jpeg', { trust: NO_TRUST });
-    expect(report.verification).toMatchObject({ status: 'partial', trustLevel: 'unknown', chainValid: false, signatureValid: true });
+    expect(report.verification).toMatchObject({ status: 'partial', trustLevel: 'untrusted', chainValid: false, signatureValid: true });
+    expect(report.verification.trust).toEqual({ tier: 'untrusted', list: null, anchor: null });
+    expect(report.report.reason).toMatch(/is not on any trust list/);
+    expect(report.badge.message).toBe('Content Credentials intact, but the signer is not on any trust list');
     const otherRoot = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-other-')), 'pki'));
     const elsewhere = await verify(signedJpeg, 'image/jpeg', { trust: createTrustStore([otherRoot.pki.rootCertificatePem]) });
     expect(elsewhere.verification.status).toBe('partial');
@@ -86,16 +93,21 @@ describe('tampering', () => {
 
   it('gives the promised verify response for our own signed asset', async () => {
     const report = await verify(signedJpeg, 'image/jpeg', { trust, thumbnails: true });
+    const root = new X509Certificate(rootPem);
     expect(report.verification).toEqual({
       status: 'verified',
       chainValid: true,
       signatureValid: true,
       trustLevel: 'trusted',
+      trust: { tier: 'gateway', list: 'gateway root', anchor: { subject: root.subject.split('\n').reverse().join(', '), sha256: createHash('sha256').update(root.raw).digest('hex') } },
+      reasonCode: 'signingCredential.trusted',
       credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
     });
     expect(report.report.signer).toMatchObject({ commonName: 'Provenance Gateway Signer', organization: 'Provenance Gateway', issuer: 'Provenance Gateway Local PKI', algorithm: 'Es256', trusted: true });
     expect(report.report.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(report.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
+    expect(report.report.signer?.expired).toBe(false);
+    expect(report.report.reason).toBe('The manifest is intact and the signer, Provenance Gateway, chains to this gateway’s own root.');
+    expect(report.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway — signer chains to this gateway’s own root');
   });
 
   it('reads the manifest store on its own (a .c2pa sidecar)', async () => {
@@ -141,6 +153,9 @@ describe.skipIf(!hasCorpus)(`the corpus verdicts of ${CORPUS_DIR}/expected.json`
           expect(outcome).not.toBeInstanceOf(Error);
           const response = outcome as Awaited<ReturnType<typeof verify>>;
           expect(response.verification.status, mode).toBe(mapping(want));
+          // A verified verdict always names the list that vouched; anything else names none as trusted.
+          if (response.verification.status === 'verified') expect(response.verification.trust.tier, mode).not.toBe('untrusted');
+          if (mode === 'untrusted') expect(response.verification.trust.tier).toBe('untrusted');
           expect(response.report.codes.failure.map((code) => code.code).sort(), `${mode} failure codes`).toEqual([...(want.failure ?? [])].sort());
         }
         // Hostile files (deep nesting, RIFF bomb, too many TIFF subfiles) must answer fast.

@@ -1,8 +1,10 @@
 /**
- * verify: bytes + MIME type + trust → the verification response, from a real c2pa-rs validation.
+ * verify: bytes + MIME type + trust → the verification response, from a real c2pa-rs validation,
+ * saying which trust list vouched for the signer.
  * A file without Content Credentials is `unsigned`, not an error; unreadable, hostile or
  * unsupported files raise typed errors.
  */
+import { signerChain } from './c2pa/claim-signature.ts';
 import { UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse } from './report/build-report.ts';
@@ -27,7 +29,10 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
   if (!read) return unsignedResponse(format.mime);
   const { reader, store, storeBytes } = read;
   try {
-    const response = buildVerifyResponse(store, format.mime, signerCertificates(storeBytes, store));
+    const trust = options.trust ?? NO_TRUST;
+    // Which list vouched for a manifest's signer: the chain its signature carries, matched to an anchor.
+    const vouchFor = (label: string) => trust.vouch(storeBytes ? signerChain(storeBytes, label) : null);
+    const response = buildVerifyResponse(store, format.mime, signerCertificates(storeBytes, store), vouchFor);
     if (options.thumbnails) attachThumbnails(response, (identifier) => reader.resourceToBytes(identifier));
     return response;
   } finally {

@@ -3,10 +3,12 @@ import type { SignOptions, SignResult } from '../sign.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
+import type { TrustSource } from '../trust/trust-store.ts';
 
 export interface EngineWorkerConfig {
   signer: { privateKeyPem: string; certificateChainPem: string; alg?: SigningAlgorithm } | null;
-  trustAnchorPems: string[];
+  /** PEM texts (unnamed custom lists) or named trust lists with their tiers. */
+  trustAnchorPems: TrustSource[];
 }
 
 export interface VerifyTaskOptions {

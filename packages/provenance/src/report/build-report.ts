@@ -1,19 +1,25 @@
 /**
  * Builds the verification response from what c2pa-rs reports (its manifest store JSON): the
- * verdict and its reason, the manifests (manifest-summary.ts) and the ingredient tree.
+ * verdict, the trust list that vouched for the signer (from the trust store), the reason and the
+ * code it explains (reason-code.ts), the manifests (manifest-summary.ts) and the ingredient tree.
  */
 import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-store.ts';
 import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
+import { UNTRUSTED } from '../trust/trust-store.ts';
+import { mostSevere } from './reason-code.ts';
+import { NOT_ON_ANY_LIST, vouchedBy } from './trust-words.ts';
 import { explainCode } from './validation-codes.ts';
-import type { IngredientNode, SignerSummary, TrustLevel, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
+import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
 
 const MAX_INGREDIENT_DEPTH = 32;
 
 const toCodes = (codes: RawCode[] | undefined): ValidationCode[] =>
   (codes ?? []).map((entry) => ({ code: entry.code, ...(entry.url && { url: entry.url }), explanation: explainCode(entry.code, entry.explanation) }));
 
-function ingredientTree(store: RawManifestStore, manifest: RawManifest, depth: number, seen: Set<string>): IngredientNode[] {
+const vouchedLabel = (label: string | null, vouchFor: VouchFor): boolean => label !== null && vouchFor(label).tier !== 'untrusted';
+
+function ingredientTree(store: RawManifestStore, manifest: RawManifest, depth: number, seen: Set<string>, vouchFor: VouchFor): IngredientNode[] {
   if (depth >= MAX_INGREDIENT_DEPTH) return [];
   return (manifest.ingredients ?? []).map((ingredient) => {
     const failures = toCodes([...(ingredient.validation_status ?? []), ...(ingredient.validation_results?.activeManifest?.failure ?? [])]).filter(
@@ -21,7 +27,10 @@ function ingredientTree(store: RawManifestStore, manifest: RawManifest, depth: n
     );
     const label = ingredient.active_manifest ?? null;
     const child = label && !seen.has(label) ? store.manifests?.[label] : undefined;
-    const trusted = (ingredient.validation_results?.activeManifest?.success ?? []).some((code) => code.code === 'signingCredential.trusted');
+    // An ingredient judged without anchors when it was signed (the gateway's own earlier manifest in
+    // a file it re-signed) is trusted when a list of this verifier vouches for its signer now.
+    const trusted =
+      (ingredient.validation_results?.activeManifest?.success ?? []).some((code) => code.code === 'signingCredential.trusted') || (!!child && vouchedLabel(label, vouchFor));
     const status: VerificationStatus = !label ? 'unsigned' : failures.length > 0 ? 'invalid' : trusted ? 'verified' : 'partial';
     return {
       title: ingredient.title ?? null,
@@ -31,38 +40,51 @@ function ingredientTree(store: RawManifestStore, manifest: RawManifest, depth: n
       status,
       failures,
       thumbnail: ingredient.thumbnail ?? null,
-      children: child && label ? ingredientTree(store, child, depth + 1, new Set([...seen, label])) : [],
+      children: child && label ? ingredientTree(store, child, depth + 1, new Set([...seen, label]), vouchFor) : [],
     };
   });
 }
 
-const TRUST_LEVEL: Record<VerificationStatus, TrustLevel> = {
-  verified: 'trusted',
-  partial: 'unknown',
-  invalid: 'untrusted',
-  unsigned: 'none',
-};
+/** The trust list (if any) that vouches for a manifest's signer, by manifest label. */
+export type VouchFor = (manifestLabel: string) => TrustVerdict;
+const NOBODY: VouchFor = () => UNTRUSTED;
 
-function reasonFor(status: VerificationStatus, failures: ValidationCode[], ingredientFailures: ValidationCode[], signer: SignerSummary | null): string {
+/** One word for a signer no list vouches for, whether c2pa-rs checked trust or not. */
+function trustLevelOf(status: VerificationStatus): TrustLevel {
+  return status === 'verified' ? 'trusted' : status === 'unsigned' ? 'none' : 'untrusted';
+}
+
+const signerName = (signer: SignerSummary | null, form: 'organization' | 'commonName'): string => (signer?.[form] ? (form === 'organization' ? `, ${signer.organization},` : ` (${signer.commonName})`) : '');
+
+const onlyUntrustedSigners = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code === 'signingCredential.untrusted');
+
+function reasonFor(status: VerificationStatus, reasonCode: ValidationCode | null, ingredientFailures: ValidationCode[], signer: SignerSummary | null, verdict: TrustVerdict): string {
   switch (status) {
     case 'verified':
-      return `The manifest is intact and the signer${signer?.organization ? `, ${signer.organization},` : ''} chains to a trusted root.`;
+      return `The manifest is intact and the signer${signerName(signer, 'organization')} ${vouchedBy(verdict)}.`;
     case 'partial':
-      if (ingredientFailures.length > 0) return `The manifest is intact, but an ingredient’s own Content Credentials failed: ${ingredientFailures[0]!.explanation}`;
-      return `The manifest is intact, but the signer${signer?.commonName ? ` (${signer.commonName})` : ''} is not on any trust list.`;
+      if (verdict.tier !== 'untrusted' && onlyUntrustedSigners(ingredientFailures)) {
+        return `The manifest is intact and its signer ${vouchedBy(verdict)}, but an ingredient’s signer is ${NOT_ON_ANY_LIST}.`;
+      }
+      if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) {
+        return `The manifest is intact, but an ingredient’s own Content Credentials failed: ${reasonCode?.explanation ?? ingredientFailures[0]!.explanation}`;
+      }
+      return `The manifest is intact, but the signer${signerName(signer, 'commonName')} is ${NOT_ON_ANY_LIST}.`;
     case 'invalid':
-      return failures[0]?.explanation ?? 'The Content Credentials failed validation.';
+      return reasonCode?.explanation ?? 'The Content Credentials failed validation.';
     case 'unsigned':
       return 'No Content Credentials were found in this file.';
   }
 }
 
-function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string): string {
+function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[]): string {
   switch (status) {
     case 'verified':
-      return `Content Credentials verified${signer?.organization ? `: signed by ${signer.organization}` : ''}`;
+      return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${signer.organization}` : ''} — signer ${vouchedBy(verdict)}`;
     case 'partial':
-      return 'Content Credentials intact, but the signer is not trusted';
+      if (verdict.tier !== 'untrusted' && onlyUntrustedSigners(ingredientFailures)) return `Content Credentials intact, but an ingredient’s signer is ${NOT_ON_ANY_LIST}`;
+      if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) return 'Content Credentials intact, but an ingredient’s Content Credentials failed';
+      return `Content Credentials intact, but the signer is ${NOT_ON_ANY_LIST}`;
     case 'invalid':
       return `Content Credentials invalid: ${reason}`;
     case 'unsigned':
@@ -70,36 +92,67 @@ function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, 
   }
 }
 
+/** The code the reason explains: the most severe failure, else what makes the verdict what it is. */
+function reasonCodeOf(status: VerificationStatus, failure: ValidationCode[], ingredientFailures: ValidationCode[], verdict: TrustVerdict): ValidationCode | null {
+  switch (status) {
+    case 'unsigned':
+      return null;
+    case 'verified':
+      return { code: 'signingCredential.trusted', explanation: explainCode('signingCredential.trusted') };
+    case 'invalid':
+      return mostSevere(failure);
+    case 'partial':
+      // A vouched-for signer in a partial result: an ingredient is what failed.
+      if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) return mostSevere(ingredientFailures);
+      return mostSevere(failure) ?? { code: 'signingCredential.untrusted', explanation: explainCode('signingCredential.untrusted') };
+  }
+}
+
+/** The manifest label a code's URL points into (self#jumbf=/c2pa/<label>/...). */
+function manifestOfCode(code: ValidationCode): string | null {
+  return code.url ? (/\/c2pa\/([^/]+)/.exec(code.url)?.[1] ?? null) : null;
+}
+
 export function unsignedResponse(format: string): VerifyResponse {
-  return responseFrom(null, format, new Map());
+  return responseFrom(null, format, new Map(), NOBODY);
 }
 
-export function buildVerifyResponse(store: RawManifestStore, format: string, certificates: Map<string, CertificateDetails>): VerifyResponse {
-  return responseFrom(store, format, certificates);
+export function buildVerifyResponse(store: RawManifestStore, format: string, certificates: Map<string, CertificateDetails>, vouchFor: VouchFor = NOBODY): VerifyResponse {
+  return responseFrom(store, format, certificates, vouchFor);
 }
 
-function responseFrom(store: RawManifestStore | null, format: string, certificates: Map<string, CertificateDetails>): VerifyResponse {
+function responseFrom(store: RawManifestStore | null, format: string, certificates: Map<string, CertificateDetails>, vouchFor: VouchFor): VerifyResponse {
   const activeLabel = store?.active_manifest ?? null;
   const active = activeLabel ? store?.manifests?.[activeLabel] : undefined;
   const results = store?.validation_results?.activeManifest;
   const failure = toCodes(results?.failure);
-  const ingredientFailures = toCodes((store?.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []));
+  // An ingredient signed under a list this verifier trusts (the gateway's own earlier manifest in a
+  // file it re-signed, judged without anchors when it was signed) is not an untrusted signer.
+  const ingredientFailures = toCodes((store?.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? [])).filter(
+    (code) => code.code !== 'signingCredential.untrusted' || !vouchedLabel(manifestOfCode(code), vouchFor),
+  );
   const state = store?.validation_state ?? null;
+  // c2pa-rs says whether the signer is trusted; the trust store says which list vouched.
+  const signerTrusted = state === 'Trusted' || (results?.success ?? []).some((code) => code.code === 'signingCredential.trusted');
+  const verdict = signerTrusted && activeLabel ? vouchFor(activeLabel) : UNTRUSTED;
 
   let status: VerificationStatus;
   if (!store || !active) status = 'unsigned';
   else if (state === 'Invalid') status = 'invalid';
-  else if (state === 'Trusted' && ingredientFailures.length === 0) status = 'verified';
+  // verified needs a list that vouches for signers: an anchor of a time-stamping list is not one.
+  else if (state === 'Trusted' && verdict.tier !== 'untrusted' && ingredientFailures.length === 0) status = 'verified';
   else status = 'partial';
 
-  const trusted = state === 'Trusted';
+  const trusted = state === 'Trusted' && verdict.tier !== 'untrusted';
+  const expired = failure.some((code) => code.code === 'signingCredential.expired');
   // c2pa-rs returns manifests in hash-map order, which changes between reads: active first, then by label.
   const manifests = Object.entries(store?.manifests ?? {})
     .sort(([a], [b]) => (a === activeLabel ? -1 : b === activeLabel ? 1 : a.localeCompare(b)))
-    .map(([label, manifest]) => summarise(label, manifest, certificates.get(label), label === activeLabel && trusted));
+    .map(([label, manifest]) => summarise(label, manifest, certificates.get(label), { trusted: label === activeLabel && trusted, expired: label === activeLabel ? expired : null }));
   const activeSummary = manifests.find((manifest) => manifest.label === activeLabel) ?? null;
   const signer = activeSummary?.signer ?? null;
-  const reason = reasonFor(status, failure, ingredientFailures, signer);
+  const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);
+  const reason = reasonFor(status, reasonCode, ingredientFailures, signer, verdict);
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
 
@@ -114,7 +167,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
     signedAt: activeSummary?.signedAt ?? null,
     activeManifest: activeSummary,
     manifests,
-    ingredients: active && activeLabel ? ingredientTree(store!, active, 0, new Set([activeLabel])) : [],
+    ingredients: active && activeLabel ? ingredientTree(store!, active, 0, new Set([activeLabel]), vouchFor) : [],
   };
   const softwareAgent = activeSummary?.actions.find((action) => action.softwareAgent)?.softwareAgent ?? activeSummary?.claimGenerator ?? null;
   return {
@@ -122,7 +175,9 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
       status,
       chainValid: trusted,
       signatureValid,
-      trustLevel: TRUST_LEVEL[status],
+      trustLevel: trustLevelOf(status),
+      trust: verdict,
+      reasonCode: reasonCode?.code ?? null,
       credentials: {
         creator: activeSummary?.creator ?? null,
         organization: signer?.organization ?? null,
@@ -131,7 +186,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
         editHistory: activeSummary?.actions.map((action) => action.label) ?? [],
       },
     },
-    badge: { message: badgeMessage(status, signer, reason) },
+    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures) },
     report,
   };
 }

@@ -75,7 +75,13 @@ function exifOf(manifest: RawManifest): Pick<ManifestSummary, 'location' | 'devi
   };
 }
 
-function signerOf(manifest: RawManifest, certificate: CertificateDetails | undefined, trusted: boolean): SignerSummary | null {
+/** What the verdict knows of a signer: trusted, and expired (null: judge by the certificate's dates). */
+export interface SignerStanding {
+  trusted: boolean;
+  expired: boolean | null;
+}
+
+function signerOf(manifest: RawManifest, certificate: CertificateDetails | undefined, standing: SignerStanding): SignerSummary | null {
   const info = manifest.signature_info;
   if (!info) return null;
   return {
@@ -87,11 +93,19 @@ function signerOf(manifest: RawManifest, certificate: CertificateDetails | undef
     algorithm: info.alg ?? null,
     notBefore: certificate?.validity?.notBefore ?? null,
     notAfter: certificate?.validity?.notAfter ?? null,
-    trusted,
+    trusted: standing.trusted,
+    expired: standing.expired ?? expiredWhenSigned(certificate?.validity?.notAfter, info.time),
   };
 }
 
-export function summarise(label: string, manifest: RawManifest, certificate: CertificateDetails | undefined, trusted: boolean): ManifestSummary {
+/** Without c2pa-rs's word (manifests other than the active one): past notAfter at the signing time. */
+function expiredWhenSigned(notAfter: string | undefined, signedAt: string | undefined): boolean {
+  const end = notAfter ? Date.parse(notAfter) : Number.NaN;
+  const at = signedAt ? Date.parse(signedAt) : Number.NaN;
+  return !Number.isNaN(end) && !Number.isNaN(at) && at > end;
+}
+
+export function summarise(label: string, manifest: RawManifest, certificate: CertificateDetails | undefined, standing: SignerStanding): ManifestSummary {
   const actions = actionsOf(manifest);
   const generator = manifest.claim_generator_info?.[0];
   return {
@@ -99,7 +113,7 @@ export function summarise(label: string, manifest: RawManifest, certificate: Cer
     title: manifest.title ?? null,
     format: manifest.format ?? null,
     claimGenerator: manifest.claim_generator ?? (generator?.name ? [generator.name, generator.version].filter(Boolean).join(' ') : null),
-    signer: signerOf(manifest, certificate, trusted),
+    signer: signerOf(manifest, certificate, standing),
     signedAt: manifest.signature_info?.time ?? actions.find((action) => action.when)?.when ?? null,
     ...creativeWorkOf(manifest),
     aiDisclosure: aiDisclosureOf(actions),

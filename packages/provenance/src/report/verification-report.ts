@@ -5,7 +5,21 @@
  * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
  */
 export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
+/** Kept for older clients: `trusted` (verified), `untrusted` (signed, not verified), `none` (unsigned); `unknown` is no longer given. */
 export type TrustLevel = 'trusted' | 'unknown' | 'untrusted' | 'none';
+/**
+ * The tier of the list that vouched for the signer: `conformant` the C2PA trust list, `legacy` a
+ * list configured as legacy (such as the interim trust list), `custom` another configured list,
+ * `gateway` this gateway's own root, `untrusted` on no list.
+ */
+export type VouchTier = 'conformant' | 'legacy' | 'custom' | 'gateway' | 'untrusted';
+
+/** Which list vouched for the signer, and through which anchor (subject, SHA-256 of its DER). */
+export interface TrustVerdict {
+  tier: VouchTier;
+  list: string | null;
+  anchor: { subject: string; sha256: string } | null;
+}
 export type AiDisclosure = 'generated' | 'ai_edited' | 'captured' | null;
 
 export interface ValidationCode {
@@ -25,6 +39,8 @@ export interface SignerSummary {
   notAfter: string | null;
   /** The signer chains to one of the configured trust anchors. */
   trusted: boolean;
+  /** The signing certificate had expired when the claim was signed. */
+  expired: boolean;
 }
 
 export interface ActionSummary {
@@ -93,6 +109,10 @@ export interface VerifyResponse {
     chainValid: boolean;
     signatureValid: boolean;
     trustLevel: TrustLevel;
+    /** The trust list that vouched for the signer (even when the content failed), or `untrusted`. */
+    trust: TrustVerdict;
+    /** The validation status code the reason explains, the most severe one; null when unsigned. */
+    reasonCode: string | null;
     credentials: {
       creator: string | null;
       organization: string | null;

@@ -1,7 +1,7 @@
 import { ZSignContentResponse, ZSignedAssetList, ZVerifyResponse } from '@provenance/contracts';
 import { makeBmff, makeImage, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher } from '@provenance/safe-fetch';
+import { createSafeFetcher } from '../../fetch/safe-fetcher.ts';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createContentSigner } from '../../services/signing/sign-content.ts';
 import type { GatewayServices } from '../../services/create-gateway-services.ts';
