@@ -16,10 +16,9 @@ import { serve } from '@hono/node-server';
 import { makeImage } from '@provenance/engine/testing';
 import { createApp } from '../src/app.ts';
 import { createDb } from '../src/db/create-db.ts';
-import { createSafeFetcher } from '../src/fetch/safe-fetcher.ts';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
-import { createGatewayServices } from '../src/services/create-gateway-services.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { DEFAULT_PUBLIC_LIMITS, type PublicLimitRules } from '../src/services/rate-limits/public-limits.ts';
@@ -42,18 +41,21 @@ async function startServer(publicLimits: PublicLimitRules) {
   const authSecret = 'flood-secret-flood-secret-flood-secret-0123';
   const publicUrl = 'http://127.0.0.1';
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: true, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
-  const services = createServices({ db: database.db, logger, authSecret, publicUrl, demoPassword: config.demoPassword, demoEmailDomain: config.demoEmailDomain, publicLimits });
   // The production defaults: two workers (these machines' cores) and 64 waiting tasks.
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 2, maxQueue: 64 });
-  const gateway = createGatewayServices({
+  const services = createServices({
     db: database.db,
+    logger,
+    authSecret,
+    publicUrl,
+    demoPassword: config.demoPassword,
+    demoEmailDomain: config.demoEmailDomain, publicLimits,
     engine,
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
-    apiBaseUrl: `${publicUrl}/api/v1`,
     verifyCacheEntries: 0,
   });
-  const app = createApp({ config, db: database.db, logger, authSecret, services, gateway });
+  const app = createApp({ config, logger, services });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((listening) => server.once('listening', () => listening()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,7 +74,7 @@ async function startServer(publicLimits: PublicLimitRules) {
       if ('closeAllConnections' in server) server.closeAllConnections();
       await new Promise<void>((closed) => server.close(() => closed()));
       await engine.close();
-      await gateway.flush();
+      await services.flush();
       await services.publicLimits.close();
       await database.close();
     },

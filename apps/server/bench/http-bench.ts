@@ -12,10 +12,9 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.ts';
 import { createDb } from '../src/db/create-db.ts';
-import { createSafeFetcher } from '../src/fetch/safe-fetcher.ts';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
-import { createGatewayServices } from '../src/services/create-gateway-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { createServices } from '../src/services/create-services.ts';
 
@@ -39,17 +38,20 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
   const authSecret = 'bench-secret-bench-secret-bench-secret-0123';
   const publicUrl = 'http://127.0.0.1';
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
-  const services = createServices({ db: database.db, logger, authSecret, publicUrl, demoPassword: config.demoPassword, demoEmailDomain: config.demoEmailDomain });
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
-  const gateway = createGatewayServices({
+  const services = createServices({
     db: database.db,
+    logger,
+    authSecret,
+    publicUrl,
+    demoPassword: config.demoPassword,
+    demoEmailDomain: config.demoEmailDomain,
     engine,
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
-    apiBaseUrl: `${publicUrl}/api/v1`,
     verifyCacheEntries: options.cache ? 5_000 : 0,
   });
-  const app = createApp({ config, db: database.db, logger, authSecret, services, gateway });
+  const app = createApp({ config, logger, services });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((listening) => server.once('listening', () => listening()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -69,7 +71,7 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
     async stop() {
       await new Promise<void>((closed) => server.close(() => closed()));
       await engine.close();
-      await gateway.flush();
+      await services.flush();
       await database.close();
     },
   };

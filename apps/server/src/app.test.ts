@@ -17,7 +17,7 @@ describe('createApp', () => {
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log("app")');
-    server = createTestServer(database, { config: { webDistDir: webDir } });
+    server = await createTestServer(database, { config: { webDistDir: webDir } });
   });
   afterAll(async () => {
     await database.close();
@@ -71,7 +71,7 @@ describe('createApp', () => {
 
   it('hides internal errors behind a bare 500 and logs them with the request id', async () => {
     // A fresh app, since routes can only be added before the first request.
-    const failing = createTestServer(database);
+    const failing = await createTestServer(database);
     failing.app.get('/api/v1/test-only-failure', () => {
       throw new Error('database exploded at /secret/path');
     });

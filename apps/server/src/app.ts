@@ -1,12 +1,12 @@
-// createApp(deps): the whole HTTP application as a Hono app, built only from its dependencies so
-// tests drive it with app.request() and main.ts is the only place with side effects.
+// createApp(deps): the whole HTTP application as a Hono app over the services (built by
+// services/create-services.ts), so tests drive it with app.request() and main.ts is the only place
+// with side effects.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import type { Db } from './db/create-db.ts';
 import { createErrorHandler, errorBody } from './http/error-handler.ts';
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader, type UploadReader } from './http/upload-reader.ts';
@@ -24,15 +24,9 @@ import { rejectNulInUrl } from './middleware/reject-nul-in-url.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountWebApp } from './middleware/web-app.ts';
-import { registerAccountRoutes } from './routes/account/register-account-routes.ts';
-import { registerAuthRoutes } from './routes/auth/register-auth-routes.ts';
-import { registerEmbedRoutes } from './routes/embed/register-embed-routes.ts';
-import { EMBEDDABLE_GATEWAY_PATHS, PUBLIC_GATEWAY_PATHS, registerGatewayRoutes } from './routes/register-gateway-routes.ts';
+import { EMBEDDABLE_PATHS, PUBLIC_PATHS, registerApiRoutes, registerEmbedRoutes } from './routes/index.ts';
 import type { ApiEnv, RouteContext } from './routes/route-context.ts';
-import { registerSupportRequestRoutes } from './routes/support-requests/register-support-request-routes.ts';
-import type { AttemptLimitRules } from './services/rate-limits/attempt-limits.ts';
-import type { GatewayServices } from './services/create-gateway-services.ts';
-import { createServices, type Services } from './services/create-services.ts';
+import type { Services } from './services/create-services.ts';
 
 export const API_BASE_PATH = '/api/v1';
 
@@ -54,18 +48,9 @@ export interface AppConfig {
 
 export interface AppDeps {
   config: AppConfig;
-  db: Db;
   logger: Logger;
-  authSecret: string;
-  attemptLimits?: AttemptLimitRules;
-  clock?: () => Date;
-  /** Pre-built services (main.ts shares them with background jobs); built from the rest when absent. */
-  services?: Services;
-  /**
-   * Signing, verification and analytics (they need the engine's signer and an asset store). Apps
-   * built without them serve accounts only, as the account tests do.
-   */
-  gateway?: GatewayServices;
+  /** Every service, built once (main.ts shares them with the background jobs). */
+  services: Services;
   /**
    * Reads uploads within the server's one memory budget (main.ts builds it from MAX_INFLIGHT_BYTES
    * and spools under DATA_DIR); a 256 MB budget spooling to the system's temporary folder when absent.
@@ -74,24 +59,14 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
-  const { config, logger } = deps;
-  const services = deps.services ?? createServices({
-    db: deps.db,
-    logger,
-    authSecret: deps.authSecret,
-    publicUrl: config.publicUrl,
-    demoPassword: config.demoPassword,
-    demoEmailDomain: config.demoEmailDomain,
-    attemptLimits: deps.attemptLimits,
-    clock: deps.clock,
-  });
+  const { config, logger, services } = deps;
 
   const app = new Hono<ApiEnv>();
   app.use('*', requestId());
   app.use('*', requestLog(logger));
   app.use('*', rejectNulInUrl);
   registerEmbedRoutes(app); // the badge script publishers load cross-origin; before securityHeaders, which is same-origin
-  app.use('*', securityHeaders({ trustProxy: config.trustProxy, crossOriginPrefixes: EMBEDDABLE_GATEWAY_PATHS.map((prefix) => `${API_BASE_PATH}${prefix}`) }));
+  app.use('*', securityHeaders({ trustProxy: config.trustProxy, crossOriginPrefixes: EMBEDDABLE_PATHS.map((prefix) => `${API_BASE_PATH}${prefix}`) }));
   const isAllowedOrigin = accountOriginPolicy({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins, development: config.development ?? false });
   const accountCors = cors({
     origin: (origin) => (isAllowedOrigin(origin) ? origin : null),
@@ -103,7 +78,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   // Verification, analytics events, manifests, signed files and badges are public: any page may
   // call them (the embeddable badge does), without cookies; account routes keep the origin list.
   const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
-  const isPublicPath = (path: string) => PUBLIC_GATEWAY_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
+  const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
   app.use(`${API_BASE_PATH}/*`, noStore([`${API_BASE_PATH}/account`, `${API_BASE_PATH}/auth`]));
   app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 }));
@@ -121,14 +96,10 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     clientIp: (c) => clientIp(c, config.trustProxy),
     clientGeo: (c) => clientGeo(c, config.trustProxy),
     clientLimit: clientLimits(services.publicLimits, (c) => clientIp(c, config.trustProxy)),
-    config: { maxAssetBytes: config.maxAssetBytes, publicUrl: config.publicUrl },
+    uploads: deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) }),
+    config: { maxAssetBytes: config.maxAssetBytes, publicUrl: config.publicUrl, apiBaseUrl: `${config.publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` },
   };
-
-  registerAuthRoutes(api, routeContext);
-  registerAccountRoutes(api, routeContext);
-  registerSupportRequestRoutes(api, routeContext);
-  const uploads = deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) });
-  if (deps.gateway) registerGatewayRoutes(api, { ...routeContext, gateway: deps.gateway, uploads });
+  registerApiRoutes(api, routeContext);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -17,7 +17,6 @@ import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
-import { createGatewayServices } from './services/create-gateway-services.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
@@ -32,6 +31,18 @@ const database = await createDb(
 logger.info('database ready', { kind: database.kind });
 
 const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDir: config.DATA_DIR });
+const engine = await createGatewayEngine({
+  pkiDir: path.join(config.DATA_DIR, 'pki'),
+  trustAnchorFiles: config.TRUST_ANCHORS,
+  workers: config.ENGINE_WORKERS ?? availableParallelism(),
+  maxQueue: config.ENGINE_MAX_QUEUE,
+});
+logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
+  rootCertificate: engine.rootCertificatePath,
+  trustAnchors: engine.trust.anchors.length,
+  hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
+});
+const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
 const services = createServices({
   db: database.db,
   logger,
@@ -45,29 +56,12 @@ const services = createServices({
     trackPerMinute: config.TRACK_EVENTS_PER_MINUTE,
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
+  engine,
+  store: assetStore,
+  fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
 });
-const engine = await createGatewayEngine({
-  pkiDir: path.join(config.DATA_DIR, 'pki'),
-  trustAnchorFiles: config.TRUST_ANCHORS,
-  workers: config.ENGINE_WORKERS ?? availableParallelism(),
-  maxQueue: config.ENGINE_MAX_QUEUE,
-});
-logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
-  rootCertificate: engine.rootCertificatePath,
-  trustAnchors: engine.trust.anchors.length,
-  hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
-});
-const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
 // Deleting an account (or a demo account expiring) removes its files too, not only its rows.
 services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));
-const gateway = createGatewayServices({
-  db: database.db,
-  engine,
-  fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
-  store: assetStore,
-  apiBaseUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/api/v1`,
-  logger,
-});
 // One budget for the upload bytes all requests hold in memory; large bodies wait on disk instead,
 // in a folder emptied at start of what a crash left behind.
 const uploadSpool = createUploadSpool(path.join(config.DATA_DIR, 'tmp', 'uploads'));
@@ -86,18 +80,15 @@ const app = createApp({
     webDistDir: config.WEB_DIST_DIR,
     bodyIdleTimeoutMs: config.BODY_IDLE_TIMEOUT_SECONDS * 1000,
   },
-  db: database.db,
   logger,
-  authSecret,
   services,
-  gateway,
   uploads,
 });
 
 const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });
 // Removes asset folders a crash left without a row: at start, then every 15 minutes.
 const orphanSweep = startOrphanSweepJob({
-  sweep: createOrphanSweep({ store: assetStore, signedAssets: gateway.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
+  sweep: createOrphanSweep({ store: assetStore, signedAssets: services.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
   logger,
   intervalMs: 15 * 60 * 1000,
 });
@@ -118,7 +109,7 @@ function shutdown(signal: string): void {
     if (error) logger.error('server close failed', { error: error.message });
     await engine.close();
     await orphanSweep.stop();
-    await gateway.flush();
+    await services.flush();
     await services.publicLimits.close();
     await database.close();
     logger.info('stopped');

@@ -1,11 +1,12 @@
-// A typed HTTP error: routes and services throw it, the app's error handler turns it into the
-// `{error: {code, message}}` body with its status (and Retry-After for 429).
+// A typed HTTP error of the HTTP layer (routes, middleware): the app's error handler turns it into
+// the `{error: {code, message}}` body with its status (and Retry-After for 429 and 503). Services
+// throw DomainError (services/domain-error.ts) instead, which the handler maps.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
-  /** Seconds until the caller may retry; only for 429. */
+  /** Seconds until the caller may retry (429, 503). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(status: ContentfulStatusCode, code: string, message: string, retryAfterSeconds?: number) {

@@ -2,7 +2,7 @@ import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { DEFAULT_PUBLIC_LIMITS, type PublicLimitRules } from '../services/rate-limits/public-limits.ts';
-import type { GatewayServices } from '../services/create-gateway-services.ts';
+import type { Services } from '../services/create-services.ts';
 import { createGatewayTestServer, TEST_MAX_ASSET_BYTES } from '../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../testing/test-databases.ts';
 import { createTestServer, GENEROUS_PUBLIC_LIMITS, readJson, signUpAccount, type TestServer } from '../testing/test-server.ts';
@@ -17,7 +17,7 @@ function verifyUpload(server: TestServer, bytes: Uint8Array, ip: string): Promis
 
 describe('fair share of the public endpoints per client', () => {
   let database: DbHandle;
-  let gateway: GatewayServices;
+  let gateway: Services;
   let close: () => Promise<void>;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
@@ -30,10 +30,10 @@ describe('fair share of the public endpoints per client', () => {
 
   /** A server with the product's defaults, or with `changes` over limits no other test reaches. */
   const serverWith = (rules: Partial<PublicLimitRules> | 'defaults') =>
-    createTestServer(database, { gateway, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, publicLimits: rules === 'defaults' ? DEFAULT_PUBLIC_LIMITS : { ...GENEROUS_PUBLIC_LIMITS, ...rules } });
+    createTestServer(database, { engine: gateway.engine, store: gateway.store, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, publicLimits: rules === 'defaults' ? DEFAULT_PUBLIC_LIMITS : { ...GENEROUS_PUBLIC_LIMITS, ...rules } });
 
   it('answers 429 with Retry-After to a client holding its share of slow verifications, while another client is served', async () => {
-    const server = serverWith('defaults');
+    const server = await serverWith('defaults');
     const share = DEFAULT_PUBLIC_LIMITS.verify.concurrent;
     // The engine holds the first `share` verifications until released, so client A keeps them in progress.
     const original = gateway.engine.verifySerialized;
@@ -76,7 +76,7 @@ describe('fair share of the public endpoints per client', () => {
   });
 
   it('never throttles a client sending one verification at a time', async () => {
-    const server = serverWith('defaults');
+    const server = await serverWith('defaults');
     const image = await makeImage('png', 64, 48, 900);
     const statuses: number[] = [];
     for (let index = 0; index < 60; index += 1) statuses.push((await verifyUpload(server, image, CLIENT_A)).status);
@@ -84,7 +84,7 @@ describe('fair share of the public endpoints per client', () => {
   });
 
   it('rate-limits support requests per client with Retry-After; other clients and signed-in callers keep their own share', async () => {
-    const server = serverWith({ support: { concurrent: 8, rate: { limit: 2, windowSeconds: 3600 } } });
+    const server = await serverWith({ support: { concurrent: 8, rate: { limit: 2, windowSeconds: 3600 } } });
     const request = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about badges' };
     const send = (ip: string, token?: string) => server.request('POST', 'support-requests', { ip, body: request, ...(token && { token }) });
     expect((await send('198.51.100.70')).status).toBe(201);
@@ -101,7 +101,7 @@ describe('fair share of the public endpoints per client', () => {
   });
 
   it('rate-limits analytics events per client with Retry-After', async () => {
-    const server = serverWith({ track: { concurrent: 8, rate: { limit: 3, windowSeconds: 60 } } });
+    const server = await serverWith({ track: { concurrent: 8, rate: { limit: 3, windowSeconds: 60 } } });
     const track = (ip: string) => server.request('POST', 'track-analytics', { ip, body: { eventType: 'badge_view', data: { assetId: 'urn:c2pa:not-ours' } } });
     for (let index = 0; index < 3; index += 1) expect((await track('198.51.100.80')).status).toBe(200);
     const limited = await track('198.51.100.80');
@@ -111,7 +111,7 @@ describe('fair share of the public endpoints per client', () => {
   });
 
   it('limits badges per client too', async () => {
-    const server = serverWith({ badge: { concurrent: 0 } });
+    const server = await serverWith({ badge: { concurrent: 0 } });
     const response = await server.request('GET', 'badge/urn:c2pa:unknown.svg');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('1');

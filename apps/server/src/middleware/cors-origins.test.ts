@@ -14,7 +14,7 @@ describe('CORS origins of the account API', () => {
   async function allowedOrigin(development: boolean | undefined, origin: string): Promise<string | null> {
     let server = servers.get(development);
     if (!server) {
-      server = createTestServer(database, { config: { publicUrl: 'https://gateway.example', ...(development !== undefined && { development }) } });
+      server = await createTestServer(database, { config: { publicUrl: 'https://gateway.example', ...(development !== undefined && { development }) } });
       servers.set(development, server);
     }
     const preflight = await server.request('OPTIONS', 'auth/user', { headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });

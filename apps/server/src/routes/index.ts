@@ -1,27 +1,34 @@
-// Mounts the gateway's own resources: sign-content, verify-content, track-analytics, manifests,
-// assets, analytics and badges.
+// Every route of the API, registered in one place: one module per resource folder
+// (routes/<resource>/<resource>-routes.ts), handlers of larger resources in verb-noun files beside it.
+import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.ts';
 import { registerAssetRoutes } from './assets/asset-routes.ts';
-import { registerGetBadgeSvg } from './badge/get-badge-svg.ts';
-import type { GatewayRouteContext } from './gateway-route-context.ts';
-import { registerGetManifest } from './manifests/get-manifest.ts';
-import type { ApiApp } from './route-context.ts';
-import { registerSignContent } from './sign-content/sign-content.ts';
-import { registerTrackAnalytics } from './track-analytics/track-analytics.ts';
-import { registerVerifyContent } from './verify-content/verify-content.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerBadgeRoutes } from './badge/badge-routes.ts';
+import { registerManifestRoutes } from './manifests/manifest-routes.ts';
+import type { ApiApp, RouteContext } from './route-context.ts';
+import { registerSignContentRoutes } from './sign-content/sign-content-routes.ts';
+import { registerSupportRequestRoutes } from './support-requests/support-request-routes.ts';
+import { registerTrackAnalyticsRoutes } from './track-analytics/track-analytics-routes.ts';
+import { registerVerifyContentRoutes } from './verify-content/verify-content-routes.ts';
+
+export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
-export const PUBLIC_GATEWAY_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/'];
+export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/'];
 
 /** Paths other sites embed as images or media (badges, signed files, manifests). */
-export const EMBEDDABLE_GATEWAY_PATHS = ['/badge/', '/assets/', '/manifests/'];
+export const EMBEDDABLE_PATHS = ['/badge/', '/assets/', '/manifests/'];
 
-export function registerGatewayRoutes(api: ApiApp, ctx: GatewayRouteContext): void {
-  registerSignContent(api, ctx);
-  registerVerifyContent(api, ctx);
-  registerTrackAnalytics(api, ctx);
-  registerGetManifest(api, ctx);
+export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
+  registerAuthRoutes(api, ctx);
+  registerAccountRoutes(api, ctx);
+  registerSupportRequestRoutes(api, ctx);
+  registerSignContentRoutes(api, ctx);
+  registerVerifyContentRoutes(api, ctx);
+  registerTrackAnalyticsRoutes(api, ctx);
+  registerManifestRoutes(api, ctx);
   registerAssetRoutes(api, ctx);
   registerAnalyticsRoutes(api, ctx);
-  registerGetBadgeSvg(api, ctx);
+  registerBadgeRoutes(api, ctx);
 }

@@ -1,7 +1,8 @@
-// What every route module receives: the services, the account guards and the request helpers.
-// Route modules of other resources (sign-content, verify-content, analytics...) take the same.
+// What every route module receives: the services, the account guards, the request helpers and
+// the reader of uploads. One context for every resource.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { UploadReader } from '../http/upload-reader.ts';
 import type { optionalAccount, requireAccount } from '../middleware/account.ts';
 import type { clientLimits } from '../middleware/client-limits.ts';
 import type { Services } from '../services/create-services.ts';
@@ -21,7 +22,10 @@ export interface RouteContext {
   clientGeo: (c: Context) => string | null;
   /** Admits a request to a public endpoint within its client's fair share (429 otherwise). */
   clientLimit: ReturnType<typeof clientLimits>;
-  config: { maxAssetBytes: number; publicUrl: string };
+  /** Reads upload bodies within the server's memory budget. */
+  uploads: UploadReader;
+  /** `apiBaseUrl`: PUBLIC_URL + /api/v1, the base of the links in answers. */
+  config: { maxAssetBytes: number; publicUrl: string; apiBaseUrl: string };
 }
 
 /** OpenAPI security requirement of authenticated routes: a bearer access token or API key. */

@@ -1,22 +1,33 @@
-// Builds every service of the server from its dependencies. The only wiring place besides main.ts;
-// routes receive the result and never construct services themselves.
+// Builds every service of the server from its dependencies: the one composition root besides
+// main.ts, which makes the dependencies with side effects (database, engine, asset store, safe
+// fetcher). Routes receive the result and never construct services themselves.
 import type { Db } from '../db/create-db.ts';
+import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
 import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
+import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
+import type { AssetStore } from './assets/asset-store.ts';
+import { createSignedAssetFiles, type SignedAssetFiles } from './assets/signed-asset-files.ts';
+import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
 import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
 import { createAuth, type Auth } from './auth/create-auth.ts';
 import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
+import type { GatewayEngine } from './provenance/gateway-engine.ts';
 import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
 import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
 import { createFailureStreaks } from './rate-limits/failure-streaks.ts';
 import { createPublicLimits, type PublicLimitRules, type PublicLimits } from './rate-limits/public-limits.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
 import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
+import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
+import { createVerificationCache } from './verification/verification-cache.ts';
+import { createVerificationEvents } from './verification/verification-events.ts';
+import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -30,6 +41,14 @@ export interface ServiceDeps {
   /** Fair share of the public endpoints per client; DEFAULT_PUBLIC_LIMITS when absent. */
   publicLimits?: PublicLimitRules | undefined;
   clock?: () => Date;
+  /** The engine (its signer and trust store), loaded once. */
+  engine: GatewayEngine;
+  /** Where signed files, their manifest stores and thumbnails are kept. */
+  store: AssetStore;
+  /** The one safe fetcher every outbound request of the server goes through. */
+  fetcher: SafeFetch;
+  /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
+  verifyCacheEntries?: number;
 }
 
 export interface Services {
@@ -48,6 +67,16 @@ export interface Services {
   attemptLimits: AttemptLimits;
   /** Per-client concurrency and rate limits of verify, track, support and badge. */
   publicLimits: PublicLimits;
+  engine: GatewayEngine;
+  store: AssetStore;
+  signedAssets: SignedAssets;
+  /** Signed files, manifest stores and thumbnails as the API serves them. */
+  signedAssetFiles: SignedAssetFiles;
+  signer: ContentSigner;
+  verifier: ContentVerifier;
+  analytics: Analytics;
+  /** Writes what is still queued (verification events); call before closing the database. */
+  flush(): Promise<void>;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -58,6 +87,12 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
   const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
+  const events = createVerificationEvents(deps.db, {
+    ...(deps.clock && { clock: deps.clock }),
+    onWriteError: (error, lost) => deps.logger.error('verification events could not be written', { lost, error: error instanceof Error ? error.message : String(error) }),
+  });
+  const signedAssets = createSignedAssets(deps.db, events);
+  const { engine, store, fetcher } = deps;
   return {
     auth,
     sessions,
@@ -78,6 +113,14 @@ export function createServices(deps: ServiceDeps): Services {
     supportRequests: createSupportRequests(deps.db),
     rateLimiter,
     publicLimits: createPublicLimits({ counter: createSharedWindowCounter({ db: deps.db, clock: deps.clock, logger: deps.logger }), rules: deps.publicLimits }),
+    engine,
+    store,
+    signedAssets,
+    signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
+    signer: createContentSigner({ engine, fetcher, store, signedAssets }),
+    verifier: createContentVerifier({ engine, fetcher, store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
+    analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),
+    flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
 }

@@ -1,17 +1,18 @@
-// Test harness for the gateway routes: a real engine with its own local PKI, a file asset store in
-// a temporary folder, the safe fetcher allowing 127.0.0.1 only (explicitly, as production never
-// does), and a local asset server the tests publish files on.
+// Test harness for signing and verification: a test server with an engine of its own (its own
+// local PKI, on worker threads when asked), a file asset store in a temporary folder, the safe
+// fetcher allowing 127.0.0.1 only, and a local asset server the tests publish files on.
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DbHandle } from '../db/create-db.ts';
-import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from '../services/assets/asset-store.ts';
-import { createGatewayServices, type GatewayServices } from '../services/create-gateway-services.ts';
+import type { Services } from '../services/create-services.ts';
 import { createGatewayEngine } from '../services/provenance/gateway-engine.ts';
-import { createTestServer, type TestServer } from './test-server.ts';
+import { createTestServer, TEST_MAX_ASSET_BYTES, type TestServer, type TestServerOptions } from './test-server.ts';
+
+export { TEST_MAX_ASSET_BYTES };
 
 export interface LocalAssetServer {
   /** Publishes bytes at a path and returns their URL. */
@@ -46,12 +47,10 @@ export async function startLocalAssetServer(): Promise<LocalAssetServer> {
   };
 }
 
-export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
-
 export async function createGatewayTestServer(
   database: DbHandle,
-  options: { trustAnchorFiles?: string[]; clock?: () => Date; workers?: number; maxQueue?: number } = {},
-): Promise<{ server: TestServer; gateway: GatewayServices; dataDir: string; close: () => Promise<void> }> {
+  options: { trustAnchorFiles?: string[]; clock?: () => Date; workers?: number; maxQueue?: number; publicLimits?: TestServerOptions['publicLimits']; verifyCacheEntries?: number } = {},
+): Promise<{ server: TestServer; gateway: Services; dataDir: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-'));
   const engine = await createGatewayEngine({
     pkiDir: path.join(dataDir, 'pki'),
@@ -59,22 +58,22 @@ export async function createGatewayTestServer(
     ...(options.workers !== undefined && { workers: options.workers }),
     ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
   });
-  const gateway = createGatewayServices({
-    db: database.db,
+  const server = await createTestServer(database, {
     engine,
-    fetcher: createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
-    apiBaseUrl: 'http://localhost:8080/api/v1',
+    config: { maxAssetBytes: TEST_MAX_ASSET_BYTES },
     ...(options.clock && { clock: options.clock }),
+    ...(options.publicLimits && { publicLimits: options.publicLimits }),
+    ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
   });
-  const server = createTestServer(database, { gateway, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, ...(options.clock && { clock: options.clock }) });
   return {
     server,
-    gateway,
+    // The signing and verification services, under the name these suites have always used.
+    gateway: server.services,
     dataDir,
     close: async () => {
       await engine.close();
-      await gateway.flush();
+      await server.services.flush();
     },
   };
 }

@@ -1,6 +1,13 @@
 // Test harness: a real app over a fresh test database, driven through app.request(), plus small
-// helpers to make requests and create signed-in accounts. No HTTP socket is opened.
+// helpers to make requests and create signed-in accounts. No HTTP socket is opened. Every app has all
+// its services: unless a test brings its own, a real engine on the test's thread, a file asset store
+// in a temporary folder and the safe fetcher allowing 127.0.0.1 only (explicitly, as production
+// never does).
 import crypto from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSafeFetcher, type SafeFetch } from '@provenance/safe-fetch';
 import type { TSession } from '@provenance/contracts';
 import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
@@ -8,7 +15,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
 import { createLogger } from '../logging/logger.ts';
-import type { GatewayServices } from '../services/create-gateway-services.ts';
+import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
+import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
@@ -41,6 +49,32 @@ export interface TestServer {
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
 }
 
+export interface TestServerOptions {
+  attemptLimits?: AttemptLimitRules;
+  publicLimits?: PublicLimitRules;
+  config?: Partial<AppConfig>;
+  clock?: () => Date;
+  engine?: GatewayEngine;
+  store?: AssetStore;
+  fetcher?: SafeFetch;
+  /** 0 turns the verification cache off. */
+  verifyCacheEntries?: number;
+}
+
+export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
+
+let sharedEngine: Promise<GatewayEngine> | undefined;
+
+/** One engine on the test's own thread for the suites that bring none (it holds no resources). */
+function defaultEngine(): Promise<GatewayEngine> {
+  sharedEngine ??= createGatewayEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-test-pki-')), 'pki'), trustAnchorFiles: [] });
+  return sharedEngine;
+}
+
+export function createTestFetcher(): SafeFetch {
+  return createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 });
+}
+
 export interface RequestOptions {
   body?: unknown;
   token?: string;
@@ -48,10 +82,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function createTestServer(
-  database: DbHandle,
-  options: { attemptLimits?: AttemptLimitRules; publicLimits?: PublicLimitRules; config?: Partial<AppConfig>; clock?: () => Date; gateway?: GatewayServices } = {},
-): TestServer {
+export async function createTestServer(database: DbHandle, options: TestServerOptions = {}): Promise<TestServer> {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
   const config: AppConfig = {
@@ -75,8 +106,12 @@ export function createTestServer(
     attemptLimits: options.attemptLimits ?? GENEROUS_LIMITS,
     publicLimits: options.publicLimits ?? GENEROUS_PUBLIC_LIMITS,
     clock: options.clock,
+    engine: options.engine ?? (await defaultEngine()),
+    store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
+    fetcher: options.fetcher ?? createTestFetcher(),
+    ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
   });
-  const app = createApp({ config, db: database.db, logger, authSecret, services, ...(options.gateway && { gateway: options.gateway }) });
+  const app = createApp({ config, logger, services });
   return {
     app,
     services,
@@ -118,7 +153,7 @@ export function useTestServer(kind: TestDatabaseKind): { readonly server: TestSe
   let opened: { server: TestServer; database: DbHandle } | undefined;
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
-    opened = { database, server: createTestServer(database) };
+    opened = { database, server: await createTestServer(database) };
   });
   afterAll(async () => opened?.database.close());
   const current = () => {

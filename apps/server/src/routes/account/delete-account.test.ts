@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
   });
 
   it('runs the registered deletion hooks first (for files outside the database), for deletion and demo cleanup', async () => {
-    const hooked = createTestServer(suite.database);
+    const hooked = await createTestServer(suite.database);
     const seen: string[][] = [];
     hooked.services.accountDeletion.onDeleting(async (userIds) => {
       // The rows are still there while the hook runs, so it can find what to remove.
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('DELETE /account on %s', (kind) => {
   });
 
   it('keeps the account when a deletion hook fails', async () => {
-    const failing = createTestServer(suite.database);
+    const failing = await createTestServer(suite.database);
     failing.services.accountDeletion.onDeleting(async () => {
       throw new Error('asset store unavailable');
     });

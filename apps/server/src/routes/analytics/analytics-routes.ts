@@ -3,10 +3,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZAnalyticsSummary, ZVerificationEventList } from '@provenance/contracts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
-import { BEARER_SECURITY, type ApiApp } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
-export function registerAnalyticsRoutes(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerAnalyticsRoutes(api: ApiApp, ctx: RouteContext): void {
   const summary = createRoute({
     method: 'get',
     path: '/analytics/summary',
@@ -16,7 +15,7 @@ export function registerAnalyticsRoutes(api: ApiApp, ctx: GatewayRouteContext): 
     middleware: [ctx.requireAccount] as const,
     responses: { 200: jsonResponse(ZAnalyticsSummary, 'The account’s figures'), ...errorResponses(401) },
   });
-  api.openapi(summary, async (c) => c.json(await ctx.gateway.analytics.summary(c.var.account.userId), 200));
+  api.openapi(summary, async (c) => c.json(await ctx.services.analytics.summary(c.var.account.userId), 200));
 
   const events = createRoute({
     method: 'get',
@@ -28,5 +27,5 @@ export function registerAnalyticsRoutes(api: ApiApp, ctx: GatewayRouteContext): 
     request: { query: z.object({ limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10) }) },
     responses: { 200: jsonResponse(ZVerificationEventList, 'Verification events'), ...errorResponses(400, 401) },
   });
-  api.openapi(events, async (c) => c.json({ events: await ctx.gateway.analytics.recentEvents(c.var.account.userId, c.req.valid('query').limit) }, 200));
+  api.openapi(events, async (c) => c.json({ events: await ctx.services.analytics.recentEvents(c.var.account.userId, c.req.valid('query').limit) }, 200));
 }

@@ -3,11 +3,9 @@
 // reports can show them; the list is the signed-in account's own.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignedAssetList } from '@provenance/contracts';
-import { ApiError } from '../../http/api-error.ts';
-import { assetLinks } from '../../services/signing/sign-content.ts';
+import { assetLinks } from '../../http/asset-links.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
-import { BEARER_SECURITY, type ApiApp } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 const ZAssetParams = z.object({ assetId: z.string().uuid('assetId must be an asset ID').openapi({ example: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11' }) });
 const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } });
@@ -18,7 +16,7 @@ function downloadName(title: string | null, assetId: string, mime: string): stri
   return `${base}-signed.${extension}`;
 }
 
-export function registerAssetRoutes(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
   const list = createRoute({
     method: 'get',
     path: '/assets',
@@ -29,9 +27,9 @@ export function registerAssetRoutes(api: ApiApp, ctx: GatewayRouteContext): void
     responses: { 200: jsonResponse(ZSignedAssetList, 'Signed assets with their latest status and verification count'), ...errorResponses(401) },
   });
   api.openapi(list, async (c) => {
-    const rows = await ctx.gateway.signedAssets.listForUser(c.var.account.userId, 100);
+    const rows = await ctx.services.signedAssetFiles.listForAccount(c.var.account.userId, 100);
     const assets = rows.map((row) => {
-      const links = assetLinks(ctx.gateway.apiBaseUrl, row.id, row.manifestId);
+      const links = assetLinks(ctx.config.apiBaseUrl, row.id, row.manifestId);
       return {
         assetId: row.id,
         manifestId: row.manifestId,
@@ -60,9 +58,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: GatewayRouteContext): void
   });
   api.openapi(file, async (c) => {
     const { assetId } = c.req.valid('param');
-    const row = await ctx.gateway.signedAssets.findById(assetId);
-    const bytes = row ? await ctx.gateway.store.get(row.id, 'signed') : null;
-    if (!row || !bytes) throw ApiError.notFound(`No signed asset ${assetId}`);
+    const { row, bytes } = await ctx.services.signedAssetFiles.signedFile(assetId);
     const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime)}"`;
     return c.body(new Uint8Array(bytes), 200, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': 'public, max-age=31536000, immutable' });
   });
@@ -76,8 +72,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: GatewayRouteContext): void
     responses: { 200: binary('image/jpeg', 'The thumbnail'), ...errorResponses(404) },
   });
   api.openapi(thumbnail, async (c) => {
-    const bytes = await ctx.gateway.store.get(c.req.valid('param').assetId, 'thumbnail.jpg');
-    if (!bytes) throw ApiError.notFound('This asset has no thumbnail');
+    const bytes = await ctx.services.signedAssetFiles.thumbnail(c.req.valid('param').assetId);
     return c.body(new Uint8Array(bytes), 200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 }

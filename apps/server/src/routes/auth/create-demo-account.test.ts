@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('POST /auth/demo on %s', (kind) => {
   });
 
   it('limits demo creation per IP with a 429 and Retry-After (default limits)', async () => {
-    const limited = createTestServer(suite.database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
+    const limited = await createTestServer(suite.database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
     const ip = '203.0.113.77';
     const allowed = DEFAULT_ATTEMPT_LIMITS.demo.perIp.limit;
     for (let attempt = 0; attempt < allowed; attempt += 1) {

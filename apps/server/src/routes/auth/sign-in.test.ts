@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('POST /auth/sign-in on %s', (kind) => {
   });
 
   it('answers an unknown email as a wrong password attempt after attempt, limits included (default limits)', async () => {
-    const strict = createTestServer(suite.database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
+    const strict = await createTestServer(suite.database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
     const account = await signUpAccount(suite.server);
     const answers = async (email: string, ip: string) => {
       const seen: Array<{ status: number; code: string }> = [];

@@ -5,7 +5,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
-import { badgeSvg } from './get-badge-svg.ts';
+import { badgeSvg } from './badge-routes.ts';
 
 describe('GET /badge/{manifestId}.svg', () => {
   let database: DbHandle;

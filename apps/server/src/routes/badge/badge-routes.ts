@@ -2,10 +2,9 @@
 // of the signed asset we hold.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TVerificationStatus } from '@provenance/contracts';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../../services/domain-error.ts';
 import { errorResponses } from '../openapi-responses.ts';
-import type { ApiApp } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import type { ApiApp, RouteContext } from '../route-context.ts';
 
 const LOOK: Record<TVerificationStatus | 'not_found', { label: string; color: string }> = {
   verified: { label: 'verified', color: '#15803d' },
@@ -27,7 +26,7 @@ export function badgeSvg(status: TVerificationStatus | 'not_found'): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${left}: ${label}"><title>${left}: ${label}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${leftWidth}" height="20" fill="#1e3a8a"/><rect x="${leftWidth}" width="${rightWidth}" height="20" fill="${color}"/><rect width="${width}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${(leftWidth + 10) / 2}" y="14">${left}</text><text x="${leftWidth + rightWidth / 2}" y="14">${label}</text></g><g fill="#fff"><circle cx="9" cy="10" r="5.5" fill="none" stroke="#fff" stroke-width="1.2"/><text x="9" y="13" font-family="Verdana,sans-serif" font-size="7" text-anchor="middle">cr</text></g></svg>`;
 }
 
-export function registerGetBadgeSvg(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerBadgeRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
     method: 'get',
     path: '/badge/{file}',
@@ -41,10 +40,10 @@ export function registerGetBadgeSvg(api: ApiApp, ctx: GatewayRouteContext): void
     const manifestId = c.req.valid('param').file.replace(/\.svg$/, '');
     const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=300' };
     try {
-      const response = await ctx.gateway.verifier.verifyStored(manifestId);
+      const response = await ctx.services.verifier.verifyStored(manifestId);
       return c.body(badgeSvg(response.verification.status), 200, headers);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return c.body(badgeSvg('not_found'), 404, headers);
+      if (error instanceof DomainError && error.kind === 'not_found') return c.body(badgeSvg('not_found'), 404, headers);
       throw error;
     }
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../middleware/security-headers.ts';
-import { EMBED_SCRIPT_PATH, registerEmbedRoutes } from './register-embed-routes.ts';
+import { EMBED_SCRIPT_PATH, registerEmbedRoutes } from './embed-routes.ts';
 
 function appWith(distDir: string) {
   // The same order as createApp: embed routes first, then the app-wide security headers.

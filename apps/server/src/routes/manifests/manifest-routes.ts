@@ -2,12 +2,10 @@
 // or as the .c2pa manifest store with `Accept: application/c2pa` or `?format=c2pa`.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyResponse } from '@provenance/contracts';
-import { ApiError } from '../../http/api-error.ts';
 import { errorResponses } from '../openapi-responses.ts';
-import type { ApiApp } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import type { ApiApp, RouteContext } from '../route-context.ts';
 
-export function registerGetManifest(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
     method: 'get',
     path: '/manifests/{manifestId}',
@@ -33,12 +31,10 @@ export function registerGetManifest(api: ApiApp, ctx: GatewayRouteContext): void
     const { format, thumbnails } = c.req.valid('query');
     const wantsStore = format === 'c2pa' || (format === undefined && (c.req.header('accept') ?? '').includes('application/c2pa'));
     if (wantsStore) {
-      const row = await ctx.gateway.signedAssets.findByManifestId(manifestId);
-      const bytes = row ? await ctx.gateway.store.get(row.id, 'manifest.c2pa') : null;
-      if (!row || !bytes) throw ApiError.notFound(`No manifest ${manifestId}`);
+      const bytes = await ctx.services.signedAssetFiles.manifestStore(manifestId);
       const fileName = `${manifestId.replace(/[^a-zA-Z0-9-]/g, '_')}.c2pa`;
       return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/c2pa', 'content-disposition': `attachment; filename="${fileName}"` });
     }
-    return c.json(await ctx.gateway.verifier.verifyStored(manifestId, { thumbnails: thumbnails === '1' }), 200);
+    return c.json(await ctx.services.verifier.verifyStored(manifestId, { thumbnails: thumbnails === '1' }), 200);
   });
 }

@@ -1,10 +1,10 @@
 import { ZSignContentResponse, ZSignedAssetList, ZVerifyResponse } from '@provenance/contracts';
 import { makeBmff, makeImage, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher } from '../../fetch/safe-fetcher.ts';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createContentSigner } from '../../services/signing/sign-content.ts';
-import type { GatewayServices } from '../../services/create-gateway-services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
   let server: TestServer;
   let assets: LocalAssetServer;
   let token: string;
-  let gateway: GatewayServices;
+  let gateway: Services;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -156,7 +156,6 @@ describe.each(testDatabaseKinds())('POST /sign-content on %s', (kind) => {
       fetcher: createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 5_000 }),
       store: gateway.store,
       signedAssets: { ...gateway.signedAssets, insert: () => Promise.reject(new Error('database gone')) },
-      apiBaseUrl: 'http://localhost:8080/api/v1',
     });
     const before = await gateway.store.list();
     await expect(signer.signContent('no-such-user', { kind: 'upload', bytes: await makeImage('jpeg'), fileName: 'a.jpg' }, metadata)).rejects.toThrow('database gone');

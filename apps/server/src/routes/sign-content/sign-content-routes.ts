@@ -1,14 +1,14 @@
 // POST /sign-content: sign an asset from a URL or an upload with the account's signer.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata } from '@provenance/contracts';
+import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata, type TSignContentResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
-import type { ApiApp } from '../route-context.ts';
-import { BEARER_SECURITY } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import type { SignedContent } from '../../services/signing/sign-content.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   type: 'object',
@@ -19,7 +19,23 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   },
 };
 
-export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void {
+function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResponse {
+  const links = assetLinks(apiBaseUrl, signed.assetId, signed.manifestId);
+  return {
+    success: true,
+    manifestId: signed.manifestId,
+    assetId: signed.assetId,
+    signedManifest: { assetHash: signed.assetHash, timestamp: signed.signedAt },
+    signedAssetUrl: links.signedAssetUrl,
+    manifestUrl: links.manifestUrl,
+    sidecarUrl: links.sidecarUrl,
+    mime: signed.mime,
+    bytes: signed.bytes,
+    verification: signed.verification,
+  };
+}
+
+export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
     method: 'post',
     path: '/sign-content',
@@ -60,8 +76,8 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
         }
         const metadata = ZSigningMetadata.safeParse(raw);
         if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
-        const result = await file.withBytes((bytes) => ctx.gateway.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data));
-        return c.json(result, 201);
+        const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data));
+        return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
       } finally {
         await file.discard();
       }
@@ -69,7 +85,7 @@ export function registerSignContent(api: ApiApp, ctx: GatewayRouteContext): void
     const parsed = ZSignContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
-    const result = await ctx.gateway.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);
-    return c.json(result, 201);
+    const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);
+    return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
   });
 }

@@ -3,10 +3,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ZTrackAnalyticsRequest, ZTrackAnalyticsResponse } from '@provenance/contracts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
-import type { ApiApp } from '../route-context.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
+import type { ApiApp, RouteContext } from '../route-context.ts';
 
-export function registerTrackAnalytics(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerTrackAnalyticsRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
     method: 'post',
     path: '/track-analytics',
@@ -18,7 +17,7 @@ export function registerTrackAnalytics(api: ApiApp, ctx: GatewayRouteContext): v
   });
   api.openapi(route, async (c) => {
     const request = c.req.valid('json');
-    const { eventId, metrics } = await ctx.gateway.analytics.track({
+    const { eventId, metrics } = await ctx.services.analytics.track({
       ...request,
       data: { ...request.data, userAgent: request.data.userAgent ?? c.req.header('user-agent') },
     });

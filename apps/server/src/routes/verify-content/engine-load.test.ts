@@ -5,14 +5,14 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { verificationEvents } from '../../db/schema/index.ts';
 import { createGatewayTestServer, uploadRequest } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
-import type { GatewayServices } from '../../services/create-gateway-services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { readJson, type TestServer } from '../../testing/test-server.ts';
 
 describe('verification under load: engine workers, back-pressure and the cache', () => {
   let database: DbHandle;
   let server: TestServer;
   let close: () => Promise<void>;
-  let gateway: GatewayServices;
+  let gateway: Services;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     ({ server, close, gateway } = await createGatewayTestServer(database, { workers: 1, maxQueue: 1 }));

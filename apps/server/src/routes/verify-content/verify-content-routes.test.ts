@@ -10,7 +10,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { verificationEvents } from '../../db/schema/index.ts';
 import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
-import type { GatewayServices } from '../../services/create-gateway-services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
@@ -19,7 +19,7 @@ const metadata = { creator: 'Ada Reporter', aiAssisted: true };
 describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
-  let gateway: GatewayServices;
+  let gateway: Services;
   let assets: LocalAssetServer;
   let owner: { token: string; userId: string };
   let signed: TSignContentResponse;

@@ -7,9 +7,8 @@ import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
-import type { ApiApp } from '../route-context.ts';
+import type { ApiApp, RouteContext } from '../route-context.ts';
 import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
-import type { GatewayRouteContext } from '../gateway-route-context.ts';
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -19,7 +18,7 @@ const FILE_BODY_TYPES = ['image/*', 'video/*', 'audio/*', 'application/pdf', 'ap
 const FILE_BODY_SCHEMA = { type: 'string', format: 'binary', description: 'The image, video, audio or PDF file itself; its Content-Type names its format' } as const;
 const ZVerifyQuery = z.object({ thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }) });
 
-export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): void {
+export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
     method: 'post',
     path: '/verify-content',
@@ -57,7 +56,7 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     // The upload's memory (or spool file) is released once its verification is done, whatever the outcome.
     const verifyUpload = async (file: UploadedFile, declaredMime?: string) => {
       try {
-        return answer(await file.withBytes((bytes) => ctx.gateway.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
       } finally {
         await file.discard();
       }
@@ -76,6 +75,6 @@ export function registerVerifyContent(api: ApiApp, ctx: GatewayRouteContext): vo
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);
-    return answer(await ctx.gateway.verifier.verifyContent(source, caller));
+    return answer(await ctx.services.verifier.verifyContent(source, caller));
   });
 }

@@ -6,7 +6,7 @@ import type { TUser } from '@provenance/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { users } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { AccountDeletion } from './account-deletion.ts';
 
 export interface AccountProfile {
@@ -26,7 +26,7 @@ export function createAccountProfile(db: Db, deletion: AccountDeletion): Account
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!row) throw ApiError.unauthorized('Account not found');
+    if (!row) throw DomainError.unauthenticated('Account not found');
     return { id: row.id, email: row.email, is_demo: row.isDemo };
   };
 
@@ -39,12 +39,12 @@ export function createAccountProfile(db: Db, deletion: AccountDeletion): Account
         .from(users)
         .where(and(eq(users.email, normalized), ne(users.id, userId)))
         .limit(1);
-      if (taken) throw ApiError.conflict('An account with this email already exists');
+      if (taken) throw DomainError.conflict('An account with this email already exists');
       try {
         await db.update(users).set({ email: normalized, emailVerified: false, updatedAt: new Date() }).where(eq(users.id, userId));
       } catch (error) {
         // Two accounts racing for the same address: the unique index decides.
-        if (isUniqueViolation(error)) throw ApiError.conflict('An account with this email already exists');
+        if (isUniqueViolation(error)) throw DomainError.conflict('An account with this email already exists');
         throw error;
       }
       return getUser(userId);

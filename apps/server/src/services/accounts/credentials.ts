@@ -6,7 +6,7 @@ import { isAPIError } from 'better-auth/api';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Auth } from '../auth/create-auth.ts';
 import type { ProductSessions } from '../auth/product-sessions.ts';
 import type { ApiKeys } from '../api-keys/api-keys.ts';
@@ -47,8 +47,8 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     try {
       result = await deps.auth.api.signUpEmail({ body: { email: normalized, password, name: normalized } });
     } catch (error) {
-      if (isAPIError(error) && error.statusCode === 422) throw ApiError.conflict('An account with this email already exists');
-      if (isAPIError(error) && error.statusCode === 400) throw ApiError.validation(error.message);
+      if (isAPIError(error) && error.statusCode === 422) throw DomainError.conflict('An account with this email already exists');
+      if (isAPIError(error) && error.statusCode === 400) throw DomainError.invalid(error.message);
       throw error;
     }
     if (!result.token) throw new Error('Sign-up did not start a session');
@@ -66,11 +66,11 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     const credential = (await ctx.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
     const valid = credential?.password ? await ctx.password.verify({ hash: credential.password, password }) : false;
     // 403 rather than 401: the session is fine, and clients treat a 401 as an expired session.
-    if (!valid) throw new ApiError(403, 'invalid_current_password', 'Current password is incorrect');
+    if (!valid) throw new DomainError('forbidden', 'invalid_current_password', 'Current password is incorrect');
   };
 
   const refuseCommonPassword = (password: string) => {
-    if (isCommonPassword(password)) throw ApiError.validation(COMMON_PASSWORD_MESSAGE);
+    if (isCommonPassword(password)) throw DomainError.invalid(COMMON_PASSWORD_MESSAGE);
   };
 
   return {
@@ -86,7 +86,7 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
         result = await deps.auth.api.signInEmail({ body: { email: normalizeEmail(email), password } });
       } catch (error) {
         // Unknown email, malformed email and wrong password all look the same to the caller.
-        if (isAPIError(error) && error.statusCode < 500) throw ApiError.invalidCredentials();
+        if (isAPIError(error) && error.statusCode < 500) throw DomainError.invalidCredentials();
         throw error;
       }
       return deps.sessions.issue(result.token, result.user.id);

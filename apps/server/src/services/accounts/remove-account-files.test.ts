@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('deleting an account removes its asset files 
   let store: AssetStore;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = createTestServer(database);
+    server = await createTestServer(database);
     storeDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asset-store-'));
     store = createFileAssetStore(storeDir);
     server.services.accountDeletion.onDeleting(removeAccountFiles(database.db, store));

@@ -5,7 +5,7 @@ import type { TSession, TUser } from '@provenance/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Auth } from './create-auth.ts';
 import { randomToken, sha256Hex } from '../tokens/opaque-tokens.ts';
 import { signSessionToken } from './session-token.ts';
@@ -34,7 +34,7 @@ export function createProductSessions(deps: ProductSessionsDeps): ProductSession
   const issue = async (sessionToken: string, userId: string): Promise<TSession> => {
     const ctx = await deps.auth.$context;
     const found = await ctx.internalAdapter.findSession(sessionToken);
-    if (!found || found.session.userId !== userId) throw ApiError.unauthorized('Session not found');
+    if (!found || found.session.userId !== userId) throw DomainError.unauthenticated('Session not found');
     const refreshToken = randomToken();
     await deps.db.insert(refreshTokens).values({
       tokenHash: sha256Hex(refreshToken),
@@ -65,7 +65,7 @@ export function createProductSessions(deps: ProductSessionsDeps): ProductSession
         .delete(refreshTokens)
         .where(and(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)), gt(refreshTokens.expiresAt, new Date())))
         .returning();
-      if (!used) throw ApiError.unauthorized('Refresh token is invalid or revoked');
+      if (!used) throw DomainError.unauthenticated('Refresh token is invalid or revoked');
       await deps.db.delete(sessions).where(eq(sessions.id, used.sessionId));
       return start(used.userId);
     },

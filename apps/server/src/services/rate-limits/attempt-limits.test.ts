@@ -33,13 +33,13 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
   let setup: TestServer;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = createTestServer(database, { attemptLimits: TIGHT });
-    setup = createTestServer(database);
+    server = await createTestServer(database, { attemptLimits: TIGHT });
+    setup = await createTestServer(database);
   });
   afterAll(async () => database.close());
 
   it('lets the owner sign in from another address after an attacker’s 20 wrong passwords (default limits)', async () => {
-    const strict = createTestServer(database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
+    const strict = await createTestServer(database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
     const account = await signUpAccount(setup);
     const answers: number[] = [];
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
 
   it('makes an (address, account) pair wait longer after each failure past the free ones, and a success clears them', async () => {
     let now = new Date('2026-03-01T10:00:00Z');
-    const clocked = createTestServer(database, { attemptLimits: DELAYS_ONLY, clock: () => now });
+    const clocked = await createTestServer(database, { attemptLimits: DELAYS_ONLY, clock: () => now });
     const account = await signUpAccount(setup);
     const ip = '192.0.2.77';
     const attempt = (password: string, from = ip) => clocked.request('POST', 'auth/sign-in', { ip: from, body: { email: account.email, password } });

@@ -4,7 +4,7 @@
 // an attacker elsewhere cannot keep its owner out. Sign-up is counted per address (it says whether an
 // email is taken, so addresses must not probe freely), demo creation per address and per signed-in
 // user. A tripped limit is a 429 with Retry-After.
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { sha256Hex } from '../tokens/opaque-tokens.ts';
 import type { FailureStreaks, GrowingDelayRule } from './failure-streaks.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
@@ -34,13 +34,13 @@ export interface PasswordAttemptSubjects {
 const WRONG_PASSWORD_CODES = new Set(['invalid_credentials', 'invalid_current_password']);
 
 export interface AttemptLimits {
-  /** Counts a sign-up from `ip`; throws a 429 ApiError when the address is over its limit. */
+  /** Counts a sign-up from `ip`; throws a rate_limited DomainError when the address is over its limit. */
   enforceSignUp(ip: string): Promise<void>;
   /** Counts a demo creation per address and per signed-in user (when there is one). */
   enforceDemo(subjects: { ip: string; userId?: string | undefined }): Promise<void>;
   /**
    * Runs one password check under the password limits: 429 while the address is over its limit or the
-   * pair must still wait; a wrong password (an ApiError with a wrong-password code) adds to the pair's
+   * pair must still wait; a wrong password (a DomainError with a wrong-password code) adds to the pair's
    * failures, a right one clears them. Other errors change nothing.
    */
   guardPasswordCheck<T>(subjects: PasswordAttemptSubjects, check: () => Promise<T>): Promise<T>;
@@ -49,7 +49,7 @@ export interface AttemptLimits {
 export function createAttemptLimits(limiter: RateLimiter, streaks: FailureStreaks, rules: AttemptLimitRules = DEFAULT_ATTEMPT_LIMITS): AttemptLimits {
   const refuseIfLimited = (waits: number[]) => {
     const positive = waits.filter((wait) => wait > 0);
-    if (positive.length > 0) throw ApiError.rateLimited(Math.max(...positive));
+    if (positive.length > 0) throw DomainError.rateLimited(Math.max(...positive));
   };
   const waitOf = async (key: string, rule: RateLimitRule) => {
     const decision = await limiter.hit(key, rule);
@@ -77,7 +77,7 @@ export function createAttemptLimits(limiter: RateLimiter, streaks: FailureStreak
       try {
         result = await check();
       } catch (error) {
-        if (error instanceof ApiError && WRONG_PASSWORD_CODES.has(error.code)) await streaks.recordFailure(pairKey, rule.perIpAndAccount);
+        if (error instanceof DomainError && WRONG_PASSWORD_CODES.has(error.code)) await streaks.recordFailure(pairKey, rule.perIpAndAccount);
         throw error;
       }
       await streaks.clear(pairKey);

@@ -8,37 +8,32 @@
 // a row pointing at files that are not there.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { TSignContentResponse, TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, type SigningMetadata } from '@provenance/engine';
+import type { TSigningMetadata } from '@provenance/contracts';
+import { formatFromFileName, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../domain-error.ts';
+import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import { engineFailure, fetchFailure } from '../verification/verify-content.ts';
 
 export type SignSource = { kind: 'url'; url: string } | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined };
 
+/** A signed and stored asset: what the API's answer is made of (the HTTP layer adds the links). */
+export interface SignedContent {
+  assetId: string;
+  manifestId: string;
+  mime: string;
+  assetHash: string;
+  signedAt: string;
+  bytes: { original: number; signed: number };
+  /** The engine's verification of the signed file, as any validator will see it. */
+  verification: VerifyResponse;
+}
+
 export interface ContentSigner {
-  signContent(userId: string, source: SignSource, metadata: TSigningMetadata): Promise<TSignContentResponse>;
-}
-
-export interface AssetLinks {
-  signedAssetUrl: string;
-  manifestUrl: string;
-  sidecarUrl: string;
-  thumbnailUrl: string;
-}
-
-export function assetLinks(apiBaseUrl: string, assetId: string, manifestId: string): AssetLinks {
-  const manifestUrl = `${apiBaseUrl}/manifests/${encodeURIComponent(manifestId)}`;
-  return {
-    signedAssetUrl: `${apiBaseUrl}/assets/${assetId}`,
-    manifestUrl,
-    sidecarUrl: `${manifestUrl}?format=c2pa`,
-    thumbnailUrl: `${apiBaseUrl}/assets/${assetId}/thumbnail`,
-  };
+  signContent(userId: string, source: SignSource, metadata: TSigningMetadata): Promise<SignedContent>;
 }
 
 /** A small JPEG preview for lists and reports; formats sharp cannot decode simply get none. */
@@ -50,14 +45,14 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
   }
 }
 
-export function createContentSigner(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; apiBaseUrl: string }): ContentSigner {
+export function createContentSigner(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets }): ContentSigner {
   const { engine, fetcher, store, signedAssets } = deps;
   return {
     async signContent(userId, source, metadata) {
       let bytes: Uint8Array;
       let name: string | undefined;
       if (source.kind === 'url') {
-        const fetched = await fetcher(source.url).catch((error: unknown) => fetchFailure(error, 'The asset could not be fetched'));
+        const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
         bytes = fetched.bytes;
         name = path.basename(new URL(fetched.finalUrl).pathname) || undefined;
       } else {
@@ -69,7 +64,7 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
       name = name?.replace(/[\u0000-\u001f\u007f]/g, '') || undefined;
       const format = (await engine.detectFormat(bytes)) ?? (name ? formatFromFileName(name) : undefined);
-      if (!format?.signable) throw new ApiError(422, 'unsupported_format', 'The file is not an image or video format that can be signed');
+      if (!format?.signable) throw new DomainError('unprocessable', 'unsupported_format', 'The file is not an image or video format that can be signed');
 
       const engineMetadata: SigningMetadata = {
         title: metadata.title ?? name ?? `asset.${format.extensions[0]}`,
@@ -81,8 +76,8 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         deviceInfo: metadata.deviceInfo ?? null,
         location: metadata.location ?? null,
       };
-      const signed = await engine.sign(bytes, format.mime, engineMetadata).catch(engineFailure);
-      const verification = await engine.verify(signed.signedBytes, format.mime).catch(engineFailure);
+      const signed = await engine.sign(bytes, format.mime, engineMetadata);
+      const verification = await engine.verify(signed.signedBytes, format.mime);
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
       const assetId = randomUUID();
@@ -111,16 +106,12 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         await store.remove(assetId).catch(() => undefined);
         throw error;
       }
-      const links = assetLinks(deps.apiBaseUrl, assetId, signed.manifestId);
       return {
-        success: true,
-        manifestId: signed.manifestId,
         assetId,
-        signedManifest: { assetHash: signed.assetHash, timestamp: signed.signedAt },
-        signedAssetUrl: links.signedAssetUrl,
-        manifestUrl: links.manifestUrl,
-        sidecarUrl: links.sidecarUrl,
+        manifestId: signed.manifestId,
         mime: signed.mime,
+        assetHash: signed.assetHash,
+        signedAt: signed.signedAt,
         bytes: { original: bytes.byteLength, signed: signed.signedBytes.byteLength },
         verification,
       };

@@ -2,9 +2,10 @@
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
 // manifest safely when the asset names one); records the verification event (written behind).
 import { createHash } from 'node:crypto';
-import { EngineBusyError, ProvenanceError, findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
-import { SafeFetchError, type SafeFetch } from '@provenance/safe-fetch';
-import { ApiError } from '../../http/api-error.ts';
+import { findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import type { SafeFetch } from '@provenance/safe-fetch';
+import { DomainError } from '../domain-error.ts';
+import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
@@ -44,36 +45,20 @@ export interface ContentVerifier {
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
 }
 
-/** Fetch refusals keep their rule in the message and a 4xx status. */
-export function fetchFailure(error: unknown, what: string): never {
-  if (error instanceof SafeFetchError) throw new ApiError(error.status, `fetch_${error.reason}`, `${what}: ${error.message}`);
-  throw error;
-}
-
-/**
- * Engine errors (unsupported, malformed, hostile files) are the client's file's fault: 422. A
- * saturated engine pool is a 503 with Retry-After, so clients back off instead of timing out.
- */
-export function engineFailure(error: unknown): never {
-  if (error instanceof ProvenanceError) throw new ApiError(422, error.code, error.message);
-  if (error instanceof EngineBusyError) throw new ApiError(503, 'engine_busy', error.message, error.retryAfterSeconds);
-  throw error;
-}
-
 export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents; cache: VerificationCache }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache } = deps;
 
   async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string }> {
     const row = await signedAssets.findByManifestId(manifestId);
     const bytes = row ? await store.get(row.id, 'signed') : null;
-    if (!row || !bytes) throw ApiError.notFound(`No signed asset with manifest ${manifestId}`);
+    if (!row || !bytes) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
     return { bytes, mime: row.mime };
   }
 
   /** The format the bytes show; else the one their file name or declared type names. */
   async function mimeOf(bytes: Uint8Array, fileName?: string, declaredMime?: string): Promise<string> {
     const format = (await engine.detectFormat(bytes)) ?? (fileName ? formatFromFileName(fileName) : undefined) ?? (declaredMime ? findFormat(declaredMime.split(';')[0]!.trim()) : undefined);
-    if (!format) throw new ApiError(422, 'unsupported_format', 'The file is not an image, video or other format Content Credentials can be read from');
+    if (!format) throw new DomainError('unprocessable', 'unsupported_format', 'The file is not an image, video or other format Content Credentials can be read from');
     return format.mime;
   }
 
@@ -88,10 +73,10 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
   }
 
   /** The engine never fetches: a remote manifest is fetched here, through the safe fetcher, once. */
-  const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch((failure: unknown) => fetchFailure(failure, 'The remote manifest could not be fetched'))).bytes;
+  const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch(failedFetchOf('The remote manifest could not be fetched'))).bytes;
 
   async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<SerializedVerification> {
-    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest).catch(engineFailure);
+    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
   }
 
   return {
@@ -99,7 +84,7 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
       let bytes: Uint8Array;
       let mime: string;
       if (source.kind === 'url') {
-        const fetched = await fetcher(source.url).catch((error: unknown) => fetchFailure(error, 'The asset could not be fetched'));
+        const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
         bytes = fetched.bytes;
         mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
       } else if (source.kind === 'upload') {
