@@ -1,26 +1,74 @@
 /**
- * Where the CLI finds its data (the local PKI under DATA_DIR/pki) and which trust anchors it uses:
- * the same environment variables as the server, overridable by flags.
+ * Where the CLI finds its data (the local PKI under DATA_DIR/pki) and which trust lists it uses:
+ * the same as the server (the bundled C2PA lists, the local root, TRUST_LISTS, TRUST_ANCHORS),
+ * overridable by flags shared by `verify` and `trust show`.
  */
 import { join, resolve } from 'node:path';
 import { readLocalPki } from '../pki/local-pki.ts';
 import { loadTrust as loadTrustSources, TrustAnchorFileError } from '../trust/load-trust.ts';
+import { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from '../trust/trust-list-setting.ts';
 import type { TrustStore } from '../trust/trust-store.ts';
+import { createCliFetcher, fetchOrExplain } from './cli-fetcher.ts';
 import { CliError } from './usage-error.ts';
 
 export function pkiDir(dataDir: string | undefined): string {
   return join(resolve(dataDir ?? process.env['DATA_DIR'] ?? './data'), 'pki');
 }
 
-/** The anchors of --trust-anchors and TRUST_ANCHORS, plus the local root unless --no-local-root. */
-export async function loadTrust(options: { dataDir?: string; anchorFiles: string[]; localRoot: boolean }): Promise<{ trust: TrustStore }> {
-  const anchorFiles = [...options.anchorFiles, ...(process.env['TRUST_ANCHORS'] ?? '').split(',').map((file) => file.trim()).filter(Boolean)];
-  const pki = options.localRoot ? await readLocalPki(pkiDir(options.dataDir)) : null;
+/** The parseArgs options of the trust flags. */
+export const TRUST_OPTIONS = {
+  'trust-anchors': { type: 'string', multiple: true },
+  'trust-list': { type: 'string', multiple: true },
+  'no-bundled-lists': { type: 'boolean' },
+  'no-local-root': { type: 'boolean' },
+  'data-dir': { type: 'string' },
+} as const;
+
+export const TRUST_HELP = `Trust (the same lists as the server):
+      --trust-list NAME=URL-OR-FILE
+                            a further trust list, tier custom; NAME:legacy=... counts as legacy
+                            (repeatable; also $TRUST_LISTS, comma-separated)
+      --trust-anchors FILE  PEM file of trusted roots, tier custom (repeatable; also $TRUST_ANCHORS)
+      --no-bundled-lists    do not trust the bundled C2PA trust list and TSA trust list
+      --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
+      --data-dir DIR        where the local PKI lives (default: $DATA_DIR or ./data)
+`;
+
+export interface TrustFlags {
+  'trust-anchors'?: string[];
+  'trust-list'?: string[];
+  'no-bundled-lists'?: boolean;
+  'no-local-root'?: boolean;
+  'data-dir'?: string;
+}
+
+function listSpecs(flags: readonly string[]): TrustListSpec[] {
   try {
-    const { trust } = await loadTrustSources({ anchorFiles, localRootPem: pki?.rootCertificatePem ?? null });
+    return parseTrustListSetting([...flags, process.env['TRUST_LISTS'] ?? ''].join(','));
+  } catch (error) {
+    if (error instanceof TrustListSettingError) throw new CliError(`TRUST_LISTS / --trust-list: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The trust store the flags and environment describe; a list that cannot be read stops the command. */
+export async function loadTrust(flags: TrustFlags): Promise<{ trust: TrustStore }> {
+  const anchorFiles = [...(flags['trust-anchors'] ?? []), ...(process.env['TRUST_ANCHORS'] ?? '').split(',').map((file) => file.trim()).filter(Boolean)];
+  const lists = listSpecs(flags['trust-list'] ?? []);
+  const pki = flags['no-local-root'] ? null : await readLocalPki(pkiDir(flags['data-dir']));
+  // Lists given by URL are fetched as assets are: through the safe fetcher.
+  const fetcher = lists.some((spec) => /^https?:\/\//i.test(spec.location)) ? createCliFetcher() : null;
+  try {
+    const { trust } = await loadTrustSources({
+      anchorFiles,
+      localRootPem: pki?.rootCertificatePem ?? null,
+      bundledLists: !flags['no-bundled-lists'],
+      lists,
+      ...(fetcher && { fetchList: async (url: string) => new TextDecoder().decode((await fetchOrExplain(fetcher, url, `Cannot fetch the trust list at ${url}`)).bytes) }),
+    });
     return { trust };
   } catch (error) {
-    if (error instanceof TrustAnchorFileError && error.reason === 'unreadable') throw new CliError(error.message, 1);
-    throw new CliError('A trust anchor file holds something that is not a certificate', 1);
+    if (error instanceof TrustAnchorFileError) throw new CliError(error.message, 1);
+    throw error;
   }
 }

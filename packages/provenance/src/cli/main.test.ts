@@ -48,6 +48,24 @@ describe('provenance CLI', () => {
     const untrusted = await run(['verify', out, '--no-local-root', '--data-dir', dataDir]);
     expect(untrusted.code).toBe(0);
     expect(untrusted.stdout).toContain('Verification Failed (PARTIAL)');
+    expect(untrusted.stdout).toContain('trust     NOT ON ANY TRUST LIST');
+    const ours = await run(['verify', out, '--data-dir', dataDir]);
+    expect(ours.stdout).toMatch(/trust {5}THIS GATEWAY: gateway root via .*SHA-256/);
+  });
+
+  it('shows the trust lists in force: the bundled C2PA lists and the local root, unless turned off', async () => {
+    const shown = await run(['trust', 'show', '--json', '--data-dir', dataDir]);
+    expect(shown.code).toBe(0);
+    const { lists } = JSON.parse(shown.stdout) as { lists: { name: string; tier: string; anchors: number }[] };
+    expect(lists.map((list) => [list.name, list.tier])).toEqual([
+      ['C2PA trust list', 'conformant'],
+      ['C2PA TSA trust list', 'conformant'],
+      ['gateway root', 'gateway'],
+    ]);
+    const none = await run(['trust', 'show', '--no-bundled-lists', '--no-local-root', '--data-dir', dataDir], { TRUST_LISTS: '', TRUST_ANCHORS: '' });
+    expect(none.stdout).toMatch(/^No trust lists/);
+    const broken = await run(['trust', 'show', '--trust-list', 'nameless'], { TRUST_LISTS: '' });
+    expect(broken.code).toBe(2);
   });
 
   it('verifies an http URL', async () => {

@@ -6,6 +6,7 @@ import { ProvenanceError } from '../errors.ts';
 import { ENGINE_VERSION } from '../version.ts';
 import { PKI_HELP, runPki } from './pki-command.ts';
 import { SIGN_HELP, runSign } from './sign-command.ts';
+import { TRUST_COMMAND_HELP, runTrust } from './trust-command.ts';
 import { CliError } from './usage-error.ts';
 import { VERIFY_HELP, runVerify } from './verify-command.ts';
 
@@ -13,7 +14,8 @@ const HELP = `provenance ${ENGINE_VERSION}: sign and verify C2PA Content Credent
 
 Usage:
   provenance sign <file-or-url> -o <out> [--creator NAME] [--license L] [--ai] [--title T] [--json]
-  provenance verify <file-or-url> [--trust-anchors FILE.pem]... [--json]
+  provenance verify <file-or-url> [--trust-list NAME=URL-OR-FILE]... [--no-bundled-lists] [--json]
+  provenance trust show
   provenance pki init|show
 
 Run provenance <command> --help for the options of each command. URLs and remote manifests are
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: s
   sign: { run: runSign, help: SIGN_HELP },
   verify: { run: runVerify, help: VERIFY_HELP },
   pki: { run: runPki, help: PKI_HELP },
+  trust: { run: runTrust, help: TRUST_COMMAND_HELP },
 };
 
 async function main(argv: string[]): Promise<number> {

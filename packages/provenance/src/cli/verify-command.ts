@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
 import { verify } from '../verify.ts';
-import { loadTrust } from './cli-config.ts';
+import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
+import { trustLine } from './trust-line.ts';
 import { createCliFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
 import { readInput } from './read-input.ts';
 import { CliError } from './usage-error.ts';
@@ -17,20 +18,18 @@ Validates the asset's Content Credentials. Exits 0 for any verdict (verified, pa
 unsigned); non-zero only when the input cannot be read or the command is misused.
 
 Options:
-      --trust-anchors FILE  PEM file of trusted roots (repeatable; also $TRUST_ANCHORS, comma-separated)
-      --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
-      --data-dir DIR        where the local PKI lives (default: $DATA_DIR or ./data)
       --json                print the same JSON as the API's verify response
 
+${TRUST_HELP}
 ${FETCH_HELP}`;
 
 function describe(response: VerifyResponse, name: string): string {
   const { verification, report } = response;
   const headline = verification.status === 'verified' ? 'VERIFIED' : `Verification Failed (${verification.status.toUpperCase()})`;
-  const lines = [`${name}: ${headline}`, `  trust     ${verification.trustLevel.toUpperCase()}`, `  reason    ${report.reason}`];
+  const lines = [`${name}: ${headline}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
   if (report.manifestId) lines.push(`  manifest  ${report.manifestId}`);
   if (report.signer) {
-    lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}`);
+    lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? ', certificate expired when it signed' : ''}`);
   }
   if (report.signedAt) lines.push(`  signed    ${report.signedAt}`);
   if (verification.credentials.creator) lines.push(`  creator   ${verification.credentials.creator}`);
@@ -47,9 +46,7 @@ export async function runVerify(args: string[]): Promise<void> {
     args,
     allowPositionals: true,
     options: {
-      'trust-anchors': { type: 'string', multiple: true },
-      'no-local-root': { type: 'boolean' },
-      'data-dir': { type: 'string' },
+      ...TRUST_OPTIONS,
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -59,7 +56,7 @@ export async function runVerify(args: string[]): Promise<void> {
     return;
   }
   if (positionals.length !== 1) throw new CliError('verify takes exactly one file or URL (see provenance verify --help)');
-  const { trust } = await loadTrust({ ...(values['data-dir'] && { dataDir: values['data-dir'] }), anchorFiles: values['trust-anchors'] ?? [], localRoot: !values['no-local-root'] });
+  const { trust } = await loadTrust(values);
   const fetcher = createCliFetcher();
   const input = await readInput(positionals[0]!, fetcher);
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
