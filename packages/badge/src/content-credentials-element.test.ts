@@ -87,6 +87,20 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     expect(shadow(element).activeElement).toBe(pin(element));
   });
 
+  it('says which trust list vouched: Legacy for a legacy list, one phrase for none, and an expired certificate', async () => {
+    stubFetch({ ...VERIFIED, verification: { ...VERIFIED.verification, trust: { tier: 'legacy', list: 'interim trust list', anchor: null } } });
+    const legacy = await mount('<content-credentials manifest-id="urn:c2pa:legacy"><img src="https://cdn.example/l.jpg" alt=""></content-credentials>');
+    pin(legacy).click();
+    expect(popover(legacy).querySelector('h2')!.textContent).toBe('Verified (Legacy)');
+    expect(popover(legacy).textContent).toContain('Legacy — signer on the legacy list “interim trust list”');
+    stubFetch({ ...VERIFIED, verification: { status: 'partial', trust: { tier: 'untrusted', list: null, anchor: null } }, report: { ...VERIFIED.report, signer: { ...VERIFIED.report.signer, expired: true } } });
+    const partial = await mount('<content-credentials manifest-id="urn:c2pa:partial"><img src="https://cdn.example/p.jpg" alt=""></content-credentials>');
+    pin(partial).click();
+    expect(popover(partial).textContent).toContain('the signer is not on any trust list');
+    expect(popover(partial).textContent).toContain('Not on any trust list');
+    expect(popover(partial).textContent).toContain('Had expired when it signed');
+  });
+
   it('closes when the reader clicks elsewhere on the page', async () => {
     stubFetch(VERIFIED);
     const element = await mount('<p id="elsewhere">text</p><content-credentials manifest-id="urn:c2pa:abc"><img src="https://cdn.example/a.jpg" alt=""></content-credentials>');

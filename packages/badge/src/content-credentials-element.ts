@@ -4,7 +4,7 @@
 // lives in its own shadow root; text from the network is only ever set with textContent.
 import { BADGE_CSS } from './badge-styles.ts';
 import { track, verifyMedia, type BadgeVerdict, type VerifyTarget } from './gateway-api.ts';
-import { aiText, formatDate, pinLabel, STATUS_SUMMARY, STATUS_TITLE } from './verdict-text.ts';
+import { aiText, formatDate, pinLabel, trustListText, verdictSummary, verdictTitle } from './verdict-text.ts';
 
 type State = 'loading' | 'error' | BadgeVerdict['status'];
 
@@ -251,8 +251,8 @@ export class ContentCredentialsElement extends HTMLElement {
       this.#summary.textContent = errorMessage ?? 'The Content Credentials of this content could not be checked.';
       return;
     }
-    this.#title.textContent = STATUS_TITLE[verdict.status];
-    this.#summary.textContent = STATUS_SUMMARY[verdict.status];
+    this.#title.textContent = verdictTitle(verdict.status, verdict.trustTier);
+    this.#summary.textContent = verdictSummary(verdict.status, verdict.trustTier, verdict.trustList);
     const fact = (term: string, value: string | null): void => {
       if (!value) return;
       this.#facts.append(el('dt', {}, term), el('dd', {}, value));
@@ -260,6 +260,8 @@ export class ContentCredentialsElement extends HTMLElement {
     if (verdict.status !== 'unsigned') {
       fact('Signed by', verdict.signer ?? 'Not stated');
       fact('Issued by', verdict.issuer);
+      fact('Trust list', trustListText(verdict.trustTier, verdict.trustList));
+      if (verdict.expired) fact('Certificate', 'Had expired when it signed');
       fact('Signed on', formatDate(verdict.signedAt) ?? 'Not stated');
       fact('Creator', verdict.creator);
       fact('AI', aiText(verdict.aiDisclosure));

@@ -3,7 +3,7 @@
 // Answers are read defensively: only the fields the popover shows, only as strings. Which fields
 // exist is the verify response contract's; what they hold is checked here, value by value.
 import type { TVerifyResponse } from '@provenance/contracts';
-import type { AiDisclosure, Status } from './verdict-text.ts';
+import type { AiDisclosure, Status, TrustTier } from './verdict-text.ts';
 
 export interface BadgeVerdict {
   status: Status;
@@ -13,6 +13,11 @@ export interface BadgeVerdict {
   signedAt: string | null;
   aiDisclosure: AiDisclosure;
   creator: string | null;
+  /** The tier of the list that vouched for the signer (`untrusted` from gateways that do not say). */
+  trustTier: TrustTier;
+  trustList: string | null;
+  /** The signing certificate had expired when it signed. */
+  expired: boolean;
   message: string;
 }
 
@@ -21,6 +26,7 @@ export type BadgeEvent = 'badge_view' | 'badge_click';
 
 const STATUSES: readonly Status[] = ['verified', 'partial', 'invalid', 'unsigned'];
 const DISCLOSURES = ['generated', 'ai_edited', 'captured'] as const;
+const TIERS: readonly TrustTier[] = ['conformant', 'legacy', 'custom', 'gateway', 'untrusted'];
 
 /**
  * An answer as it may arrive: the contract's field names, any of them missing, and every value
@@ -53,6 +59,9 @@ export function parseVerdict(json: unknown): BadgeVerdict {
     signedAt: str(report?.signedAt),
     aiDisclosure: DISCLOSURES.find((value) => value === active?.aiDisclosure) ?? null,
     creator: str(active?.creator),
+    trustTier: TIERS.find((value) => value === verification?.trust?.tier) ?? 'untrusted',
+    trustList: str(verification?.trust?.list),
+    expired: signer?.expired === true,
     message: str(body?.badge?.message) ?? '',
   };
 }

@@ -1,10 +1,15 @@
 // The words the badge uses, kept in one place and in step with the report page: a verdict title per
-// status (only `verified` reads as verified), the AI disclosure, and dates.
+// status (only `verified` reads as verified), which trust list vouched and what that means, the AI
+// disclosure, and dates.
 
-import type { TAiDisclosure, TVerificationStatus } from '@provenance/contracts';
+import type { TAiDisclosure, TTrustTier, TVerificationStatus } from '@provenance/contracts';
 
 export type Status = TVerificationStatus;
 export type AiDisclosure = TAiDisclosure;
+export type TrustTier = TTrustTier;
+
+/** The one phrase for a signer that no trust list vouches for. */
+export const NOT_ON_ANY_LIST = 'Not on any trust list';
 
 export const STATUS_TITLE: Record<Status, string> = {
   verified: 'Verified',
@@ -15,16 +20,45 @@ export const STATUS_TITLE: Record<Status, string> = {
 
 export const STATUS_SUMMARY: Record<Status, string> = {
   verified: 'Content Credentials intact, signed by a trusted organisation.',
-  partial: 'Content Credentials intact, but the signer is not on a trust list.',
+  partial: 'Content Credentials intact, but the signer is not on any trust list.',
   invalid: 'Content Credentials broken: this content changed after it was signed, or the signature is not valid.',
   unsigned: 'No Content Credentials were found for this content.',
 };
+
+/** The verdict title: a verified result vouched for by a legacy list is labelled Legacy. */
+export function verdictTitle(status: Status, tier: TrustTier): string {
+  return status === 'verified' && tier === 'legacy' ? 'Verified (Legacy)' : STATUS_TITLE[status];
+}
+
+/** The summary under the title: for a verified result, which list vouched for the signer and what that means. */
+export function verdictSummary(status: Status, tier: TrustTier, list: string | null): string {
+  if (status !== 'verified') return STATUS_SUMMARY[status];
+  switch (tier) {
+    case 'conformant':
+      return 'Verified — signer on the C2PA trust list.';
+    case 'legacy':
+      return `Legacy — signer on ${list ? `the legacy list “${list}”` : 'a legacy list'}, made under an older trust model, not on the C2PA trust list.`;
+    case 'custom':
+      return `Verified — signer on ${list ? `“${list}”` : 'a trust list'}, a list this gateway is configured to trust.`;
+    case 'gateway':
+      return 'Verified — signed by this gateway, under its own root.';
+    case 'untrusted':
+      return STATUS_SUMMARY.verified;
+  }
+}
+
+/** The "Trust list" fact: the list that vouched, or the one phrase for none. */
+export function trustListText(tier: TrustTier, list: string | null): string {
+  if (tier === 'untrusted') return NOT_ON_ANY_LIST;
+  if (tier === 'gateway') return 'This gateway’s own root';
+  return `${list ?? 'A trust list'}${tier === 'legacy' ? ' (Legacy)' : ''}`;
+}
 
 /** The pin's accessible name: what it is, the verdict, and what pressing it does. */
 export function pinLabel(status: Status | 'loading' | 'error'): string {
   if (status === 'loading') return 'Content Credentials: checking';
   if (status === 'error') return 'Content Credentials: could not be checked. Show details';
-  const word = { verified: 'verified', partial: 'signer not trusted', invalid: 'invalid', unsigned: 'none found' }[status];
+  const word = { verified: 'verified', partial: 'signer not on any trust list', invalid: 'invalid', unsigned: 'none found' }[status];
   return `Content Credentials: ${word}. Show details`;
 }
 
