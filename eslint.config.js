@@ -75,6 +75,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server is one stack: routes -> services -> repositories and the engine. Services know
+    // nothing of HTTP (they throw DomainError; http/error-handler.ts maps it), and routes reach the
+    // database only through services.
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['hono', 'hono/*', '@hono/*', '**/http/**', '**/routes/**', '**/middleware/**', '**/app.ts'], message: 'Services know nothing of HTTP: throw a DomainError and let the HTTP layer map it.' }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/middleware/**/*.ts', 'apps/server/src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' }] }],
+    },
+  },
+  {
     // No import loops anywhere: layers of the web app import one way only (lib/http <- lib/auth <-
     // lib/api <- features), and so do the server's folders (routes -> services -> db) and the
     // packages. The TypeScript modules must be parsed for the rule to follow them, hence the two settings.
