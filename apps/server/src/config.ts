@@ -2,6 +2,7 @@
 // safe default (DESIGN.md section 2).
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parseTrustListSetting, TrustListSettingError } from '@provenance/engine';
 import { z } from 'zod';
 import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
 
@@ -24,6 +25,19 @@ export const ZServerConfig = z.object({
   MAX_ASSET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_ANCHORS: ZCsv,
+  /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated. */
+  TRUST_LISTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustListSetting(value);
+      } catch (error) {
+        if (!(error instanceof TrustListSettingError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
   TSA_URL: z.string().url().optional(),
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */
   FETCH_ALLOW_HOSTS: z

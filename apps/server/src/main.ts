@@ -34,6 +34,8 @@ const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDi
 const engine = await createGatewayEngine({
   pkiDir: path.join(config.DATA_DIR, 'pki'),
   trustAnchorFiles: config.TRUST_ANCHORS,
+  trustLists: config.TRUST_LISTS,
+  fetchTrustList: async (url) => new TextDecoder().decode((await createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000 })(url)).bytes),
   workers: config.ENGINE_WORKERS ?? availableParallelism(),
   maxQueue: config.ENGINE_MAX_QUEUE,
 });

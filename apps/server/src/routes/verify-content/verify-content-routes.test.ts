@@ -55,7 +55,8 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect(response.status).toBe(200);
     const result = await readAnswer(ZVerifyResponse, response);
     expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: 'Provenance Gateway' } });
-    expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway');
+    expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway — signer chains to this gateway’s own root');
+    expect(result.verification.trust).toMatchObject({ tier: 'gateway', list: 'gateway root' });
     expect(result.report.manifestId).toBe(signed.manifestId);
     const event = await storedEvent(result.eventId!);
     expect(event).toMatchObject({ status: 'verified', source: 'url', manifestId: signed.manifestId, ownerUserId: owner.userId, callerUserId: caller.session.user.id, geoLocation: 'Lyon, FR' });
@@ -79,7 +80,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const outsider = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     const elsewhere = await sign(await makeImage('webp'), 'image/webp', metadata, outsider);
     const result = await readAnswer(ZVerifyResponse, await verifyUrl(elsewhere.signedBytes, 'elsewhere.webp'));
-    expect(result.verification).toMatchObject({ status: 'partial', trustLevel: 'unknown', signatureValid: true, chainValid: false });
+    expect(result.verification).toMatchObject({ status: 'partial', trustLevel: 'untrusted', signatureValid: true, chainValid: false, trust: { tier: 'untrusted', list: null } });
   });
 
   it('verifies an upload and a manifest we hold, by ID', async () => {

@@ -1,5 +1,6 @@
 // The engine as the server uses it: one claim signer (the local PKI's, made on first start) and
-// one trust store (our own root plus TRUST_ANCHORS), both loaded once, not per request.
+// one trust store (the bundled C2PA trust lists, our own root as tier gateway, the lists of
+// TRUST_LISTS and the files of TRUST_ANCHORS), both loaded once, not per request.
 import {
   createEnginePool,
   createPemSigner,
@@ -14,6 +15,7 @@ import {
   type SignOptions,
   type SignResult,
   type SigningMetadata,
+  type TrustListSpec,
   type TrustStore,
   type VerifyOptions,
   type VerifyResponse,
@@ -35,6 +37,12 @@ export interface GatewayEngine {
 export interface GatewayEngineOptions {
   pkiDir: string;
   trustAnchorFiles: readonly string[];
+  /** TRUST_LISTS: named lists, tier custom or legacy. */
+  trustLists?: readonly TrustListSpec[];
+  /** Reads a list given by URL (the server's safe fetcher); without it, URL lists stop the start. */
+  fetchTrustList?: (url: string) => Promise<string>;
+  /** Trust the bundled C2PA trust list and TSA trust list (default true). */
+  bundledTrustLists?: boolean;
   /**
    * Engine worker threads (c2pa-wasm runs on one thread, so one per core uses every core);
    * 0 runs the engine on the server's own thread, as most tests do.
@@ -47,9 +55,15 @@ export interface GatewayEngineOptions {
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const { trust, anchorPems } = await loadTrust({ anchorFiles: options.trustAnchorFiles, localRootPem: pki.rootCertificatePem }).catch((error: unknown) => {
+  const { trust, lists } = await loadTrust({
+    anchorFiles: options.trustAnchorFiles,
+    localRootPem: pki.rootCertificatePem,
+    bundledLists: options.bundledTrustLists ?? true,
+    lists: options.trustLists ?? [],
+    ...(options.fetchTrustList && { fetchList: options.fetchTrustList }),
+  }).catch((error: unknown) => {
     // The server stops at start naming the setting and the file.
-    throw error instanceof TrustAnchorFileError ? new Error(`TRUST_ANCHORS: ${error.message}`) : error;
+    throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
   const common = { trust, rootCertificatePath: pki.rootCertificatePath, pkiCreated: created, detectFormat };
   if (options.workers && options.workers > 0) {
@@ -57,7 +71,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       workers: options.workers,
       ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
       signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
-      trustAnchorPems: anchorPems,
+      trustAnchorPems: lists,
     });
     return {
       ...common,
