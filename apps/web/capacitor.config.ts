@@ -14,7 +14,7 @@ const config: CapacitorConfig = {
   android: { allowMixedContent: false },
   ios: { contentInset: 'automatic' },
   plugins: {
-    // SPEC.md section 4: the status bar starts blue (#1e3a8a) with light text.
+    // The status bar starts blue (#1e3a8a) with light text.
     StatusBar: { backgroundColor: '#1e3a8a', style: 'DARK', overlaysWebView: false },
     LocalNotifications: { iconColor: '#1e3a8a' },
   },

@@ -1,5 +1,5 @@
 // Server configuration from environment variables, validated with zod at start; every value has a
-// safe default (DESIGN.md section 2).
+// safe default.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseTrustListSetting, TrustListSettingError } from '@provenance/engine';

@@ -73,7 +73,7 @@ test('a picked file is uploaded and signed, downloaded, and verified through the
   await expect(result.locator('[data-status="verified"]')).toBeVisible();
   await expect(result).toContainText('TRUST: TRUSTED');
 
-  // SPEC.md section 4: every field resets, the license to its default, the preview cleared.
+  // Every field resets, the license to its default, the preview cleared.
   await expect(form.getByLabel('Creator Name')).toHaveValue('');
   await expect(form.getByLabel('Title (optional)')).toHaveValue('');
   await expect(form.getByLabel('License')).toHaveValue('All Rights Reserved');

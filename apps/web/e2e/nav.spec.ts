@@ -1,4 +1,4 @@
-// The navigation bar in both states and on a phone (SPEC.md section 2).
+// The navigation bar in both states and on a phone.
 import { expect, shoot, signInViaApi, test, useSession, VIEWPORTS } from './support/fixtures.ts';
 
 const LINKS = ['Home', 'Dashboard', 'API Docs', 'Analytics', 'Device Info', 'Security', 'Settings', 'Support'];

@@ -1,5 +1,5 @@
 // Account settings contract: email, password, deletion, API keys and notification preferences
-// (SPEC.md section 2, Settings; DESIGN.md section 9).
+// (the Settings screen).
 import { z } from '@hono/zod-openapi';
 import { MIN_PASSWORD_LENGTH, ZEmail, ZTimestamp } from './common.ts';
 

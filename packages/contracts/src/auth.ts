@@ -1,5 +1,5 @@
 // Authentication contract: sign-up, sign-in, refresh, sign-out, current user and demo accounts
-// (SPEC.md sections 3, 5 and 7). A session carries an access token, a refresh token and an expiry.
+//. A session carries an access token, a refresh token and an expiry.
 import { z } from '@hono/zod-openapi';
 import { rejectNul, ZEmail, ZNewPassword } from './common.ts';
 

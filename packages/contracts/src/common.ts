@@ -1,7 +1,7 @@
-// Field schemas shared by several resources, with messages that name the field (SPEC.md section 5).
+// Field schemas shared by several resources, with messages that name the field.
 import { z } from '@hono/zod-openapi';
 
-/** Minimum password length of the product (SPEC.md section 9). */
+/** Minimum password length of the product. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**

@@ -1,4 +1,4 @@
-// Signing contract (SPEC.md section 3): the signing request's metadata and the signing response,
+// Signing contract: the signing request's metadata and the signing response,
 // with the signed asset and its manifest stored and downloadable.
 import { z } from '@hono/zod-openapi';
 import { rejectNul } from './common.ts';

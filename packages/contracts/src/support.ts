@@ -1,4 +1,4 @@
-// Support request contract: the Contact Support form of the Support Center (SPEC.md section 2).
+// Support request contract: the Contact Support form of the Support Center.
 import { z } from '@hono/zod-openapi';
 import { rejectNul, ZEmail, ZTimestamp } from './common.ts';
 

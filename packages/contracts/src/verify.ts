@@ -1,4 +1,4 @@
-// Verification contract (DESIGN.md section 3): the promised `verification` and `badge`, plus the
+// Verification contract: the promised `verification` and `badge`, plus the
 // full `report` with validation codes, manifests, the ingredient tree and the signer.
 import { z } from '@hono/zod-openapi';
 import { rejectNul } from './common.ts';

@@ -1,5 +1,5 @@
-// Routes of SPEC.md section 2, each screen loaded lazily in its own chunk. Dashboard, analytics and
-// settings need a session (DESIGN.md section 9): signed-out users go to /login and come back after.
+// Routes of, each screen loaded lazily in its own chunk. Dashboard, analytics and
+// settings need a session: signed-out users go to /login and come back after.
 // Each route's handle names the page for the document title (see RootLayout).
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';

@@ -1,4 +1,4 @@
-// Connectivity toasts (SPEC.md section 4): 'Offline' when the connection drops, 'Back Online' with
+// Connectivity toasts: 'Offline' when the connection drops, 'Back Online' with
 // the connection type when it returns. Only real changes toast, never the first reading.
 import { useEffect } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-// Offline Mode badge (SPEC.md section 1): bottom right while the device reports no connection,
+// Offline Mode badge: bottom right while the device reports no connection,
 // gone when connectivity returns. Announced politely to screen readers.
 import { WifiOff } from 'lucide-react';
 import { useNetworkStatus } from '@/lib/network-status';

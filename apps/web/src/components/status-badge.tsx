@@ -1,4 +1,4 @@
-// Verdict badge of a verification status (DESIGN.md section 3). Colour is never the only signal:
+// Verdict badge of a verification status. Colour is never the only signal:
 // each verdict has its own icon and words.
 import { ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 // The words a failure toast shows: the server's own message when it sent one (the "provider
-// message" of SPEC.md section 8), otherwise the product's fallback text.
+// message" of), otherwise the product's fallback text.
 import { ApiError } from '@/lib/http';
 
 export function describeError(error: unknown, fallback: string): string {

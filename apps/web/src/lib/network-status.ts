@@ -1,4 +1,4 @@
-// The app-wide network status (SPEC.md section 4: online is assumed until the device says otherwise),
+// The app-wide network status (online is assumed until the device says otherwise),
 // shared by the Offline Mode badge and the connectivity toasts.
 import { useSyncExternalStore } from 'react';
 import { network, type NetworkCapability, type NetworkStatus } from '@/platform/network';

@@ -1,5 +1,5 @@
 // What the screens read from the verify endpoint's answer (POST /api/v1/verify-content,
-// DESIGN.md section 3), typed by @provenance/contracts, and the two rules every screen shares.
+//), typed by @provenance/contracts, and the two rules every screen shares.
 import type { TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
 export type VerificationStatus = TVerificationStatus;

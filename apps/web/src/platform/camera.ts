@@ -1,4 +1,4 @@
-// Camera capability: take a photo (JPEG, quality 90, SPEC.md section 9). On a device it is
+// Camera capability: take a photo (JPEG, quality 90). On a device it is
 // Capacitor's Camera plugin; in a browser it shows the camera stream (getUserMedia) in a viewfinder
 // and grabs the frame when the person presses 'Take Photo'; where the browser has no camera, it
 // opens the file chooser with `capture` so a phone browser still offers its camera app. Denied

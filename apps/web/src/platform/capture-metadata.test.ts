@@ -18,7 +18,7 @@ function sources(overrides: Partial<CaptureSources> = {}): CaptureSources {
 }
 
 describe('capture metadata', () => {
-  it('names the mobile software agent with the app version (DESIGN.md section 9)', () => {
+  it('names the mobile software agent with the app version', () => {
     expect(mobileSoftwareAgent('1.4.0')).toBe('Provenance Gateway Mobile/1.4.0');
   });
 

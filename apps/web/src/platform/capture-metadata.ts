@@ -1,9 +1,8 @@
-// The device part of a signing request's metadata for a photo taken in the app (SPEC.md section 3,
-// DESIGN.md section 9): deviceInfo from the device, the capture location, and the mobile software
+// The device part of a signing request's metadata for a photo taken in the app: deviceInfo from the device, the capture location, and the mobile software
 // agent 'Provenance Gateway Mobile/<app version>'. The location is coarsened to 3 decimals (about
 // 110 m) unless the person chose precise location (per call, or on the Device Information screen),
 // and left out when it cannot be read, permission refused included: a failed location never stops a
-// signing (SPEC.md section 8).
+// signing.
 import type { TSigningMetadata } from '@provenance/contracts';
 import { app as defaultApp, type AppCapability } from './app';
 import { device as defaultDevice, type DeviceCapability, type DeviceDetails } from './device';
@@ -81,7 +80,7 @@ export interface CaptureSources {
   device: DeviceCapability;
   app: AppCapability;
   geolocation: GeolocationCapability;
-  /** Where failures to read the device are logged (SPEC.md section 8: logged only). */
+  /** Where failures to read the device are logged (logged only). */
   log: (message: string, error: unknown) => void;
   /** The person's saved choice of precise location. */
   precisePreference?: () => boolean;

@@ -1,5 +1,5 @@
 // Local notifications capability: a notification from the app itself, shown after a delay (the
-// signing confirmation, 1 s after signing: SPEC.md sections 7 and 9). On a device it is Capacitor's
+// signing confirmation, 1 s after signing). On a device it is Capacitor's
 // LocalNotifications plugin; in a browser the Notification API. Where permission is refused the
 // call resolves 'denied': the in-app toast has already said the same thing.
 import { LocalNotifications } from '@capacitor/local-notifications';
@@ -10,7 +10,7 @@ export const NOTIFICATION_DELAY_MS = 1000;
 export interface LocalNotification {
   title: string;
   body: string;
-  /** Milliseconds from now; SPEC.md's default is 1000. */
+  /** Milliseconds from now; the product's default is 1000. */
   delayMs?: number;
 }
 

@@ -1,6 +1,6 @@
 // What the Capacitor shell needs once at start, on a device only: Android's back button walks the
 // web history and leaves the app at its first screen, and the status bar takes its starting blue
-// (SPEC.md section 4). In a browser it does nothing: the browser owns back and has no status bar.
+//. In a browser it does nothing: the browser owns back and has no status bar.
 import { app as defaultApp, type AppCapability } from './app';
 import { isNativeApp } from './runtime';
 import { applyStatusBarColour, INITIAL_STATUS_BAR_COLOUR, STATUS_BAR_COLOURS, statusBar as defaultStatusBar, type StatusBarCapability } from './status-bar';

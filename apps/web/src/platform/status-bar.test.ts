@@ -18,7 +18,7 @@ afterEach(() => {
   bridge.calls.length = 0;
 });
 
-describe('status bar colours (SPEC.md section 9)', () => {
+describe('status bar colours', () => {
   it('are the four colours, starting blue, with dark text only on yellow', () => {
     expect(STATUS_BAR_COLOURS).toEqual({ blue: '#1e3a8a', red: '#e11d48', green: '#16a34a', yellow: '#eab308' });
     expect(textStyleFor(STATUS_BAR_COLOURS.blue)).toBe('light');

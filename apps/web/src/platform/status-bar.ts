@@ -1,11 +1,11 @@
 // Status bar capability: text style and background colour of the system status bar. On a device it
 // is Capacitor's StatusBar plugin (the colour applies on Android; iOS draws the web view behind a
 // transparent bar); a browser has no status bar, so the web fallback rejects with
-// CapabilityUnavailableError and the caller logs it (SPEC.md section 8).
+// CapabilityUnavailableError and the caller logs it.
 import { StatusBar, Style } from '@capacitor/status-bar';
 import { CapabilityUnavailableError, isNativeApp, runtimePlatform } from './runtime';
 
-/** SPEC.md sections 4 and 9: the bar starts blue and can become red, green or yellow. */
+/** The bar starts blue and can become red, green or yellow. */
 export const STATUS_BAR_COLOURS = { blue: '#1e3a8a', red: '#e11d48', green: '#16a34a', yellow: '#eab308' } as const;
 export type StatusBarColourName = keyof typeof STATUS_BAR_COLOURS;
 export const INITIAL_STATUS_BAR_COLOUR: StatusBarColourName = 'blue';

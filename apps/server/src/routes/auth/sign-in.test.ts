@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())('POST /auth/sign-in on %s', (kind) => {
     }
   });
 
-  it('requires email and password (SPEC.md section 5, Login)', async () => {
+  it('requires email and password', async () => {
     const noEmail = await suite.server.request('POST', 'auth/sign-in', { body: { email: '', password: 'secret' } });
     expect(noEmail.status).toBe(400);
     expect((await readJson<{ error: { message: string } }>(noEmail)).error.message).toBe('Email is required');

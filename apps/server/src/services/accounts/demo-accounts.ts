@@ -1,4 +1,4 @@
-// Demo accounts (SPEC.md section 7): a generated, timestamped address on the demo domain with the
+// Demo accounts: a generated, timestamped address on the demo domain with the
 // configured fixed password and is_demo set. They and all their data are removed after 24 hours.
 import crypto from 'node:crypto';
 import type { TDemoAccountResponse } from '@provenance/contracts';
@@ -32,7 +32,7 @@ export function createDemoAccounts(deps: DemoAccountsDeps): DemoAccounts {
       const email = `demo-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@${deps.emailDomain}`;
       const account = await deps.credentials.createAccount(email, deps.password);
       await deps.db.update(users).set({ isDemo: true }).where(eq(users.id, account.userId));
-      // The client signs in with the credentials itself (SPEC.md section 4), so no session is kept.
+      // The client signs in with the credentials itself, so no session is kept.
       await deps.db.delete(sessions).where(eq(sessions.userId, account.userId));
       return { email, password: deps.password, user: await deps.profile.getUser(account.userId) };
     },

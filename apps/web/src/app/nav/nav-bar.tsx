@@ -1,4 +1,4 @@
-// Navigation bar (SPEC.md section 2): the links, then the signed-in state ({email}, Sign Out) or the
+// Navigation bar: the links, then the signed-in state ({email}, Sign Out) or the
 // signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';

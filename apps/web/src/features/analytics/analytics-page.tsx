@@ -1,4 +1,4 @@
-// Analytics screen (SPEC.md section 2): four stat cards, verifications per day and failure reasons,
+// Analytics screen: four stat cards, verifications per day and failure reasons,
 // and the ten most recent verification events, all real figures of the signed-in account.
 import { BarChart3 } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';

@@ -1,4 +1,4 @@
-// Login screen (SPEC.md sections 2, 5, 7): email and password, Sign In, 'Try Demo Account', a link
+// Login screen: email and password, Sign In, 'Try Demo Account', a link
 // to sign up. Success goes to /dashboard, or back to the page that asked for a session.
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';

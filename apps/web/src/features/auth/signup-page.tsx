@@ -1,4 +1,4 @@
-// Signup screen (SPEC.md sections 2 and 5): email, password, confirm password, Create Account.
+// Signup screen: email, password, confirm password, Create Account.
 // Passwords must match and have at least 6 characters. Success goes to /dashboard or back.
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// Signing Dashboard (SPEC.md section 2): the account's three stat cards, Sign New Content, and the
+// Signing Dashboard: the account's three stat cards, Sign New Content, and the
 // account's signed assets.
 import { useQuery } from '@tanstack/react-query';
 import { FileSignature } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Device Information screen (SPEC.md section 2): Device Details, Battery Status and Location, read
+// Device Information screen: Device Details, Battery Status and Location, read
 // from the device through src/platform (Capacitor plugins in the app, browser APIs on the web).
 import { Smartphone } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';

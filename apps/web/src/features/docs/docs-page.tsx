@@ -1,4 +1,4 @@
-// API Docs (SPEC.md section 2): four tabs (Overview, Sign Content, Verify, Analytics) built from the
+// API Docs: four tabs (Overview, Sign Content, Verify, Analytics) built from the
 // server's own OpenAPI document, so what the page says is what the server does. Examples target
 // this origin; the reader can put their own asset URL into them.
 import { useMemo, useState } from 'react';

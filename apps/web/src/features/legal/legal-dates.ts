@@ -1,2 +1,2 @@
-// Effective dates of the legal pages (SPEC.md section 2).
+// Effective dates of the legal pages.
 export const LEGAL_LAST_UPDATED = 'October 27, 2025';

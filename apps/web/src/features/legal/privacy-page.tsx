@@ -1,4 +1,4 @@
-// Privacy policy (SPEC.md section 2): seven sections, last updated October 27, 2025; names TLS 1.3
+// Privacy policy: seven sections, last updated October 27, 2025; names TLS 1.3
 // and SOC 2 Type II; privacy and data-protection mailboxes.
 import { env } from '@/config/env';
 import { LegalDocument, type LegalSection } from './components/legal-document';

@@ -1,4 +1,4 @@
-// Terms of service (SPEC.md section 2): eleven sections, last updated October 27, 2025; 18+
+// Terms of service: eleven sections, last updated October 27, 2025; 18+
 // eligibility, a 99.9% uptime target, 30 days' notice of termination; the governing-law
 // jurisdiction is a placeholder until the operating entity is set.
 import { env } from '@/config/env';

@@ -1,4 +1,4 @@
-// Not-found screen (SPEC.md section 2): 404, 'Oops! Page not found', 'Return to Home'; the
+// Not-found screen: 404, 'Oops! Page not found', 'Return to Home'; the
 // attempted path is logged so broken links can be found.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';

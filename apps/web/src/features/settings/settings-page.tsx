@@ -1,5 +1,5 @@
-// Account Settings screen (SPEC.md section 2): Account, Security, API Keys and Notifications tabs,
-// every action real and for the signed-in user only (DESIGN.md section 9). The open tab is kept in
+// Account Settings screen: Account, Security, API Keys and Notifications tabs,
+// every action real and for the signed-in user only. The open tab is kept in
 // the URL (?tab=) so a reload or a shared link opens the same tab.
 import { useSearchParams } from 'react-router';
 import { Bell, KeySquare, Settings, Shield, User } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Support Center (SPEC.md section 2): four resource cards, the Contact Support form and the support
+// Support Center: four resource cards, the Contact Support form and the support
 // mailbox. Only Documentation has a destination today; the other three say so instead of linking
 // nowhere.
 import { Link } from 'react-router';

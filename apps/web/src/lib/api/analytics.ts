@@ -13,7 +13,7 @@ import type {
 } from '@provenance/contracts';
 import { apiRequest } from './client';
 
-/** SPEC.md section 9: recent events limit 10. */
+/** Recent events limit 10. */
 export const RECENT_EVENTS_LIMIT = 10;
 
 export const analyticsKeys = {

@@ -1,4 +1,4 @@
-// Password rule shared by sign-up and the settings form (SPEC.md section 9). It mirrors
+// Password rule shared by sign-up and the settings form. It mirrors
 // MIN_PASSWORD_LENGTH of @provenance/contracts, copied rather than imported because the contracts'
 // runtime pulls the whole OpenAPI schema toolkit into the browser bundle.
 export const MIN_PASSWORD_LENGTH = 6;

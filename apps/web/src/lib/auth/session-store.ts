@@ -1,6 +1,6 @@
 // The signed-in session of this browser: kept in storage so a reload stays signed in, refreshed
 // before its access token expires, and observable (signed in, signed out, token refreshed, user
-// updated; SPEC.md section 4). Pure apart from the storage and timers it is given, so it is testable.
+// updated). Pure apart from the storage and timers it is given, so it is testable.
 import type { TSession, TUser } from '@provenance/contracts';
 
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';

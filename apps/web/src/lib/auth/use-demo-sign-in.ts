@@ -1,4 +1,4 @@
-// The demo account flow of SPEC.md section 7, shared by Login ('Try Demo Account') and Settings
+// The demo account flow of, shared by Login ('Try Demo Account') and Settings
 // ('Create Demo Account'): create a demo account, show its credentials for 10 s, sign in with them
 // after 1 s, then go on. Each failure has its own toast.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The four stat cards of SPEC.md section 2 with the account's real figures (DESIGN.md section 9):
+// The four stat cards of the Analytics screen with the account's real figures:
 // manifests signed, verifications of its content, the verified share and today's verifications.
 import { CalendarClock, FileSignature, ShieldCheck, Activity } from 'lucide-react';
 import type { TAnalyticsSummary } from '@provenance/contracts';

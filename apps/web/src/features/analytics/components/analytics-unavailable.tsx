@@ -1,4 +1,4 @@
-// Shown when the analytics could not be loaded: the failure is logged (SPEC.md section 8) and the
+// Shown when the analytics could not be loaded: the failure is logged and the
 // screen stays usable, with a way to try again.
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 // The analytics screen's data: summary and recent events of the signed-in account. A load failure
-// is logged once per failure (SPEC.md section 8), never thrown into the route's error boundary.
+// is logged once per failure, never thrown into the route's error boundary.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { analyticsSummaryQuery, recentEventsQuery } from '@/lib/api/analytics';

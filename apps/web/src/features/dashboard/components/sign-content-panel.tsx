@@ -1,7 +1,7 @@
-// Sign New Content (SPEC.md section 2): Capture, Pick File and Share, the preview, and the form
+// Sign New Content: Capture, Pick File and Share, the preview, and the form
 // (Asset URL, Creator Name, title, license, AI flag, software agent, device and location). A file
 // picked or captured is uploaded and signed; otherwise the asset at the URL is fetched and signed.
-// On success every field resets (SPEC.md section 4) and the result panel shows what was made.
+// On success every field resets and the result panel shows what was made.
 import { useState, type FormEvent } from 'react';
 import { Camera, FileSignature, FolderOpen, Loader2, Share2, Smartphone, UploadCloud } from 'lucide-react';
 import { toast } from 'sonner';

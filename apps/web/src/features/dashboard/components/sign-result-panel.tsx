@@ -1,4 +1,4 @@
-// What a signing produced (DESIGN.md section 9): the signed file to download, the manifest as a
+// What a signing produced: the signed file to download, the manifest as a
 // .c2pa sidecar, the manifest ID, and the verdict of verifying the signed file right after signing.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckCircle2, Download, FileCode2, ShieldCheck, X } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The signing device's capture details for the form (SPEC.md section 3: deviceInfo), read once;
+// The signing device's capture details for the form (deviceInfo), read once;
 // null until read or when they cannot be. The location is read only when signing, and only if the
 // person asked for it.
 import { useEffect, useState } from 'react';

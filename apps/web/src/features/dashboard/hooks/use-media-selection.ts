@@ -1,4 +1,4 @@
-// Capture (camera) and Pick File for the signing form (SPEC.md sections 2, 7 and 8), through the
+// Capture (camera) and Pick File for the signing form, through the
 // platform's camera and picker: 'Photo Captured' / 'File Selected' on success, 'Camera Error' /
 // 'File Picker Error' on failure, nothing when the person just closed the camera or chooser.
 import { useState } from 'react';

@@ -1,7 +1,7 @@
-// Signing (SPEC.md sections 4 and 7): 'Signing...' with upload progress, then the toast 'Content
+// Signing: 'Signing...' with upload progress, then the toast 'Content
 // Signed Successfully!', the manifest ID on the clipboard and a local notification after 1 s; or
 // 'Signing Failed'. Device and location details are gathered at signing time; a location that
-// cannot be read is left out without a word (SPEC.md section 8).
+// cannot be read is left out without a word.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';

@@ -1,8 +1,8 @@
-// The Sign New Content form as data (SPEC.md sections 3, 4 and 5): its fields and their reset
+// The Sign New Content form as data: its fields and their reset
 // values, the required-field check, and the signing metadata it sends. Pure, so it is unit-tested.
 import type { TSigningMetadata } from '@provenance/contracts';
 
-/** SPEC.md section 9. Mirrors DEFAULT_LICENSE of @provenance/contracts without its runtime. */
+/**. Mirrors DEFAULT_LICENSE of @provenance/contracts without its runtime. */
 export const DEFAULT_LICENSE = 'All Rights Reserved';
 
 export const LICENSE_SUGGESTIONS = [DEFAULT_LICENSE, 'CC BY 4.0', 'CC BY-SA 4.0', 'CC BY-NC 4.0', 'CC BY-ND 4.0', 'CC0 1.0', 'Editorial use only'];
@@ -28,7 +28,7 @@ export const EMPTY_FORM: SignFormValues = {
 };
 
 /**
- * SPEC.md section 5: the Asset URL and the Creator Name are required. A file picked or captured on
+ *: the Asset URL and the Creator Name are required. A file picked or captured on
  * this device stands in for the URL: it is uploaded instead.
  */
 export function missingRequired(values: Pick<SignFormValues, 'assetUrl' | 'creator'>, hasFile: boolean): boolean {

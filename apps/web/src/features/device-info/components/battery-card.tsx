@@ -1,4 +1,4 @@
-// Battery Status (SPEC.md section 2): the level as a whole percentage, drawn as a meter, and
+// Battery Status: the level as a whole percentage, drawn as a meter, and
 // whether the device is charging. Browsers without the Battery Status API say so.
 import { BatteryCharging, BatteryMedium } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

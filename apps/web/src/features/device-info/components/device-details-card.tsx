@@ -1,4 +1,4 @@
-// Device Details (SPEC.md section 2): platform, model, manufacturer, OS version, app version (N/A
+// Device Details: platform, model, manufacturer, OS version, app version (N/A
 // when missing) and Real Device, with copy buttons on platform and model.
 import { Smartphone } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

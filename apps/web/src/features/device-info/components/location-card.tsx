@@ -1,4 +1,4 @@
-// Location (SPEC.md section 2): 'Get Current Location', then latitude and longitude to 6 decimals
+// Location: 'Get Current Location', then latitude and longitude to 6 decimals
 // (each with a copy button), accuracy to 1 decimal in metres, altitude when the device has one,
 // and 'View on Google Maps' in a new tab; below, the choice of precise location for signed photos.
 import { ExternalLink, LocateFixed, MapPin } from 'lucide-react';

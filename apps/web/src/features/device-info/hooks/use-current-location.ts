@@ -1,5 +1,5 @@
 // 'Get Current Location': asks the device for its position, toasts the 4-decimal coordinates on
-// success and 'Location Error' with the reason on failure (SPEC.md sections 8 and 9).
+// success and 'Location Error' with the reason on failure.
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { geolocation } from '@/platform/geolocation';

@@ -1,5 +1,5 @@
 // The device summary query: the device's details and the app's version, read once per visit. A failure is logged only
-// (SPEC.md section 8) and the card says the details could not be read.
+// and the card says the details could not be read.
 import { useQuery } from '@tanstack/react-query';
 import { app, type AppInfo } from '@/platform/app';
 import { device, type DeviceDetails } from '@/platform/device';

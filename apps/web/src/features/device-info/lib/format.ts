@@ -1,4 +1,4 @@
-// How the Device Information screen writes numbers (SPEC.md section 9): coordinates to 6 decimals,
+// How the Device Information screen writes numbers: coordinates to 6 decimals,
 // accuracy to 1 decimal in metres, the location toast to 4 decimals, battery as a whole percentage.
 export const formatCoordinate = (value: number): string => value.toFixed(6);
 
@@ -14,7 +14,7 @@ export const batteryPercent = (level: number): number => Math.round(level * 100)
 export const googleMapsUrl = (latitude: number, longitude: number): string =>
   `https://www.google.com/maps/search/?api=1&query=${formatCoordinate(latitude)},${formatCoordinate(longitude)}`;
 
-/** SPEC.md: app version, 'N/A' when the device does not report one. */
+/** App version, 'N/A' when the device does not report one. */
 export const appVersionText = (version: string | null | undefined): string => (version && version.trim() ? version : 'N/A');
 
 const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android', web: 'Web' };

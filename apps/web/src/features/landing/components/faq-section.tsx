@@ -1,4 +1,4 @@
-// Frequently asked questions: eight items in an accessible accordion (SPEC.md sections 1 and 2).
+// Frequently asked questions: eight items in an accessible accordion.
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Section, SectionHeading } from './section-heading';
 

@@ -1,4 +1,4 @@
-// Hero: what the product is, Get Started (to /dashboard) and View Documentation (SPEC.md section 2),
+// Hero: what the product is, Get Started (to /dashboard) and View Documentation,
 // beside a summary of what a Content Credential records.
 import { Clock, Cpu, FileClock, Fingerprint, Sparkles } from 'lucide-react';
 import { PrimaryActions } from './primary-actions';

@@ -1,4 +1,4 @@
-// Four steps from upload to verification, and the formats they apply to (SPEC.md section 2).
+// Four steps from upload to verification, and the formats they apply to.
 import { FileCheck2, Globe2, Lock, Upload } from 'lucide-react';
 import { Section, SectionHeading } from './section-heading';
 

@@ -1,4 +1,4 @@
-// Headline figures of the landing page (SPEC.md section 1).
+// Headline figures of the landing page.
 const STATS = [
   { value: '2.5M+', label: 'Items signed' },
   { value: '500+', label: 'Organizations' },

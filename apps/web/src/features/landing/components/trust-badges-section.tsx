@@ -1,4 +1,4 @@
-// The three badges readers see and what each promises (DESIGN.md section 3).
+// The three badges readers see and what each promises.
 import { StatusBadge } from '@/components/status-badge';
 import type { VerificationStatus } from '@/lib/verification';
 import { Section, SectionHeading } from './section-heading';

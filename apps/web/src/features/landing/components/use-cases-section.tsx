@@ -1,4 +1,4 @@
-// The four audiences the product serves (SPEC.md section 1).
+// The four audiences the product serves.
 import { Building2, Newspaper, Palette, Scale } from 'lucide-react';
 import { Section, SectionHeading } from './section-heading';
 

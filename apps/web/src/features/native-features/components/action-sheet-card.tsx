@@ -1,4 +1,4 @@
-// Native Action Sheet (SPEC.md section 2): 'Show Actions' opens the system sheet (a modal sheet in a
+// Native Action Sheet: 'Show Actions' opens the system sheet (a modal sheet in a
 // browser) with the app's main destinations; the choice takes the user there.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

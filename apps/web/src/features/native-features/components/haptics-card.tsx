@@ -1,4 +1,4 @@
-// Haptic Feedback (SPEC.md section 2): Light, Medium, Heavy impacts. Says so when the browser has no
+// Haptic Feedback: Light, Medium, Heavy impacts. Says so when the browser has no
 // way to vibrate (no Vibration API); a desktop browser may accept the pulse and have no motor.
 import { useState } from 'react';
 import { Vibrate } from 'lucide-react';

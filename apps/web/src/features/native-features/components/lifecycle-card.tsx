@@ -1,4 +1,4 @@
-// App Lifecycle (SPEC.md sections 2 and 4): the current state, active or background, and
+// App Lifecycle: the current state, active or background, and
 // 'Get App Info' (name, id, version, build).
 import { useState } from 'react';
 import { Activity, Info } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Network Detection (SPEC.md section 2): Connected or Offline, the connection type (None when
+// Network Detection: Connected or Offline, the connection type (None when
 // offline), and 'Refresh Status'.
 import { RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
-// Status Bar Control (SPEC.md sections 2, 4, 9): Blue, Red, Green, Yellow. The bar starts blue.
-// A browser has no status bar: there the request is logged (SPEC.md section 8) and the card says
+// Status Bar Control: Blue, Red, Green, Yellow. The bar starts blue.
+// A browser has no status bar: there the request is logged and the card says
 // the control needs the mobile app.
 import { useState } from 'react';
 import { Check, PanelTop } from 'lucide-react';

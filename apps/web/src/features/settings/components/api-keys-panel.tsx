@@ -1,4 +1,4 @@
-// API Keys tab: the account's Production Key and Test Key, masked (SPEC.md section 2). Keys are
+// API Keys tab: the account's Production Key and Test Key, masked. Keys are
 // stored hashed on the server, so only a regenerated key can ever be shown in full.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';

@@ -1,5 +1,5 @@
 // Security tab: 'Change Password'. The current password is required and checked by the server
-// (DESIGN.md section 9); the new one needs 6 characters. Both fields are cleared on success. The
+//; the new one needs 6 characters. Both fields are cleared on success. The
 // server signs out every other session; the checkbox asks whether the API keys should go as well.
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Account tab: Delete Account, behind the confirmation dialog of SPEC.md section 2, which also asks
+// Account tab: Delete Account, behind the confirmation dialog of, which also asks
 // for the current password (the server checks it; a wrong one is said at the field and deletes
 // nothing). The server deletes only the signed-in account and all its data; then the toast, sign-out
 // and the landing page.

@@ -1,4 +1,4 @@
-// Notifications tab: three preferences, all on by default (SPEC.md section 2), saved to the account
+// Notifications tab: three preferences, all on by default, saved to the account
 // with 'Save Preferences' and read back from the server on every visit.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

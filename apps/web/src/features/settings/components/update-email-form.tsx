@@ -1,5 +1,5 @@
 // Account tab: the read-only User ID and the editable Email Address with 'Update Email'
-// ('Updating...' while busy; SPEC.md sections 2, 4 and 7). The current password is asked too, so a
+// ('Updating...' while busy). The current password is asked too, so a
 // session left open somewhere cannot move the account to another address.
 import { useState, type FormEvent } from 'react';
 import { Loader2, Mail } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Contact Support form (SPEC.md sections 2, 4, 5): name, email, subject and a 6-row message, all
+// Contact Support form: name, email, subject and a 6-row message, all
 // required; 'Sending...' while busy; on success the toast with the request's reference and a
 // cleared form.
 import { useState, type FormEvent } from 'react';

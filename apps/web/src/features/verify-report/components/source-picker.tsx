@@ -9,7 +9,7 @@ import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field'
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-/** Formats the engine reads (DESIGN.md section 5: every format c2pa-rs supports). */
+/** Formats the engine reads (every format c2pa-rs supports). */
 export const ACCEPTED_TYPES =
   'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,image/gif,image/tiff,image/svg+xml,video/mp4,video/quicktime,audio/mp4,audio/wav,audio/mpeg,application/pdf,.c2pa,.m4v,.mov,.heic,.heif';
 

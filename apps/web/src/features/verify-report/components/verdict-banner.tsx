@@ -1,4 +1,4 @@
-// The verdict first, in plain language: Verified or Verification Failed (SPEC.md section 4), the
+// The verdict first, in plain language: Verified or Verification Failed, the
 // status badge, what it means, the engine's reason, and the checks behind it.
 import { CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';

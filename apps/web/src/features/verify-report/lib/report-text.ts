@@ -7,7 +7,7 @@ export type AiDisclosure = TAiDisclosure;
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
 export interface VerdictText {
-  /** SPEC.md section 4: only `verified` is presented as verified; any other status is 'Verification Failed'. */
+  /** Only `verified` is presented as verified; any other status is 'Verification Failed'. */
   headline: 'Verified' | 'Verification Failed';
   /** What the status means, in one sentence a reader without C2PA knowledge understands. */
   meaning: string;
