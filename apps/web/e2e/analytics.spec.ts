@@ -69,7 +69,7 @@ test('signing and verifying move the cards, the events list and both charts', as
   await expect(events).toHaveCount(2);
   await expect(events.nth(0).locator('[data-status="invalid"]')).toBeVisible();
   await expect(events.nth(1).locator('[data-status="verified"]')).toBeVisible();
-  await expect(events.nth(1)).toContainText('chains to a trusted root');
+  await expect(events.nth(1)).toContainText('chains to this gateway’s own root');
   await expect(events.nth(0)).toContainText(signed.manifestId);
   await expect(events.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 

@@ -13,6 +13,7 @@ export const signer: TSignerSummary = {
   notBefore: '2026-01-01T00:00:00Z',
   notAfter: '2027-01-01T00:00:00Z',
   trusted: true,
+  expired: false,
 };
 
 function ingredient(overrides: Partial<TIngredientNode>): TIngredientNode {
@@ -53,6 +54,8 @@ export const verifiedResult: TVerifyResponse = {
     chainValid: true,
     signatureValid: true,
     trustLevel: 'trusted',
+    trust: { tier: 'conformant', list: 'C2PA trust list', anchor: { subject: 'CN=Provenance Gateway Root CA', sha256: '0'.repeat(64) } },
+    reasonCode: 'signingCredential.trusted',
     credentials: { creator: 'Ana Reporter', organization: 'Daily Ledger Newsroom', softwareAgent: 'Provenance Gateway', aiAssisted: true, editHistory: ['Opened', 'Edited'] },
   },
   badge: { message: 'Content Credentials verified: signed by Daily Ledger Newsroom' },
@@ -94,6 +97,8 @@ export const unsignedResult: TVerifyResponse = {
     chainValid: false,
     signatureValid: false,
     trustLevel: 'none',
+    trust: { tier: 'untrusted', list: null, anchor: null },
+    reasonCode: null,
     credentials: { creator: null, organization: null, softwareAgent: null, aiAssisted: false, editHistory: [] },
   },
   badge: { message: 'No Content Credentials found' },

@@ -13,6 +13,8 @@ const verified: VerificationSummary = {
     chainValid: true,
     signatureValid: true,
     trustLevel: 'trusted',
+    trust: { tier: 'conformant', list: 'C2PA trust list', anchor: null },
+    reasonCode: 'signingCredential.trusted',
     credentials: { creator: 'Ada', organization: 'Newsroom', softwareAgent: null, aiAssisted: true, editHistory: [] },
   },
   badge: { message: 'Content Credentials verified: signed by Newsroom' },
