@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2 renders its key content, on a desktop and on a phone, with a
+// Every route of the product renders its key content, on a desktop and on a phone, with a
 // screenshot of each screen attached for review.
 import { expect, shoot, signInViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 

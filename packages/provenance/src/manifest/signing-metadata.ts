@@ -1,5 +1,5 @@
 /**
- * What a person says about an asset when signing it (SPEC.md section 3's signing request), and
+ * What a person says about an asset when signing it (the signing request), and
  * how it becomes C2PA assertions: a schema.org CreativeWork for creator and license, an actions
  * assertion with the digital source type, and EXIF-style capture details only when given.
  */

@@ -1,4 +1,4 @@
-// The navigation bar's links, in SPEC.md section 2's order.
+// The navigation bar's links, in the product's order.
 export interface NavLinkItem {
   label: string;
   to: string;

@@ -1,4 +1,4 @@
-// Landing screen, its sections in SPEC.md section 2's order (the footer is the app's own).
+// Landing screen, its sections in the product's order (the footer is the app's own).
 import { CtaSection } from './components/cta-section';
 import { FaqSection } from './components/faq-section';
 import { FeaturesSection } from './components/features-section';

@@ -1,4 +1,4 @@
-// Native Platform Features screen (SPEC.md section 2, route /security): Network Detection, Status
+// Native Platform Features screen (route /security): Network Detection, Status
 // Bar Control, Haptic Feedback, App Lifecycle and Native Action Sheet, each through src/platform.
 import { Cpu } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';

@@ -1,5 +1,4 @@
-// The ten most recent verification events of the account's content, newest first (SPEC.md
-// sections 2 and 7): verdict, reason, place and time.
+// The ten most recent verification events of the account's content, newest first: verdict, reason, place and time.
 import { MapPin } from 'lucide-react';
 import type { TVerificationEvent } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';

@@ -1,5 +1,5 @@
-// The dashboard's three stat cards with the account's real figures (DESIGN.md section 9, replacing
-// the prototype's static ones): assets signed, verifications of its content, success rate.
+// The dashboard's three stat cards with the account's real figures (replacing the
+// prototype's static ones): assets signed, verifications of its content, success rate.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, FileSignature, ShieldCheck } from 'lucide-react';

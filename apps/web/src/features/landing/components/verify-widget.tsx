@@ -1,6 +1,6 @@
 // Live verify widget: an image URL is verified by the real verify endpoint, and the verdict is shown
 // beside its toast: status badge, signer, signing time, trust level, AI flag, and a link to the full
-// result. An empty URL gives SPEC.md section 5's toast.
+// result. An empty URL gives the product's validation toast.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';

@@ -1,5 +1,4 @@
-// The signed-in user's messages to support, so they can see each one was received (DESIGN.md
-// section 9): reference, subject, status and when it was sent.
+// The signed-in user's messages to support, so they can see each one was received: reference, subject, status and when it was sent.
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
