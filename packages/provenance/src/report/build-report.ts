@@ -58,7 +58,14 @@ const signerName = (signer: SignerSummary | null, form: 'organization' | 'common
 
 const onlyUntrustedSigners = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code === 'signingCredential.untrusted');
 
-function reasonFor(status: VerificationStatus, reasonCode: ValidationCode | null, ingredientFailures: ValidationCode[], signer: SignerSummary | null, verdict: TrustVerdict): string {
+function reasonFor(
+  status: VerificationStatus,
+  reasonCode: ValidationCode | null,
+  failure: ValidationCode[],
+  ingredientFailures: ValidationCode[],
+  signer: SignerSummary | null,
+  verdict: TrustVerdict,
+): string {
   switch (status) {
     case 'verified':
       return `The manifest is intact and the signer${signerName(signer, 'organization')} ${vouchedBy(verdict)}.`;
@@ -71,6 +78,7 @@ function reasonFor(status: VerificationStatus, reasonCode: ValidationCode | null
       }
       return `The manifest is intact, but the signer${signerName(signer, 'commonName')} is ${NOT_ON_ANY_LIST}.`;
     case 'invalid':
+      if (reasonCode && !failure.includes(reasonCode)) return `An ingredient’s own Content Credentials failed: ${reasonCode.explanation}`;
       return reasonCode?.explanation ?? 'The Content Credentials failed validation.';
     case 'unsigned':
       return 'No Content Credentials were found in this file.';
@@ -100,7 +108,9 @@ function reasonCodeOf(status: VerificationStatus, failure: ValidationCode[], ing
     case 'verified':
       return { code: 'signingCredential.trusted', explanation: explainCode('signingCredential.trusted') };
     case 'invalid':
-      return mostSevere(failure);
+      // An active manifest that fails only through an ingredient (its own signer merely untrusted) is
+      // explained by the ingredient's failure.
+      return mostSevere([...failure, ...ingredientFailures]);
     case 'partial':
       // A vouched-for signer in a partial result: an ingredient is what failed.
       if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) return mostSevere(ingredientFailures);
@@ -152,7 +162,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const activeSummary = manifests.find((manifest) => manifest.label === activeLabel) ?? null;
   const signer = activeSummary?.signer ?? null;
   const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);
-  const reason = reasonFor(status, reasonCode, ingredientFailures, signer, verdict);
+  const reason = reasonFor(status, reasonCode, failure, ingredientFailures, signer, verdict);
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
 

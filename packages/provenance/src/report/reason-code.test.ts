@@ -28,11 +28,11 @@ describe('the code a reason explains', () => {
     const trust = createTrustStore(bundledTrustLists());
     let checked = 0;
     for (const [file, expected] of Object.entries(corpus.files)) {
-      const real = mostSevere((expected.trusted.failure ?? []).map((code) => ({ code })));
+      const real = mostSevere([...(expected.trusted.failure ?? []), ...(expected.trusted.ingredient_failure ?? [])].map((code) => ({ code })));
       if (!real || severity(real.code) > 1) continue;
       const response = await verify(corpusFile(file), expected.mime, { trust });
       expect(response.verification.reasonCode, file).toBe(real.code);
-      expect(response.report.reason, file).toBe(explainCode(real.code));
+      expect(response.report.reason, file).toContain(explainCode(real.code));
       expect(response.badge.message, file).not.toMatch(/trust/);
       checked += 1;
     }
