@@ -27,6 +27,18 @@ export {
 } from './trust/trust-store.ts';
 export { loadTrust, TrustAnchorFileError, GATEWAY_LIST_NAME, type TrustSources, type LoadedTrust } from './trust/load-trust.ts';
 export { bundledTrustLists, bundledListInfo, type BundledListInfo } from './trust/bundled-lists.ts';
+export {
+  asTrustList,
+  checkTrustListText,
+  lastGoodCopy,
+  officialLists,
+  readSavedList,
+  saveList,
+  savedListsDir,
+  TrustListTextError,
+  type RefreshableList,
+  type SavedList,
+} from './trust/saved-lists.ts';
 export { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from './trust/trust-list-setting.ts';
 export { tierLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';

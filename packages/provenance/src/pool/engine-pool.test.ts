@@ -9,8 +9,10 @@ import { createEnginePool, EngineBusyError, type EnginePool } from './engine-poo
 
 describe('engine pool', () => {
   let pool: EnginePool;
+  let rootPem: string;
   beforeAll(async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-pool-')), 'pki'));
+    rootPem = pki.rootCertificatePem;
     pool = await createEnginePool({ workers: 2, maxQueue: 2, signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }, trustAnchorPems: [pki.rootCertificatePem] });
   });
   afterAll(async () => pool.close());
@@ -44,5 +46,18 @@ describe('engine pool', () => {
     expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(EngineBusyError);
     expect(((refused[0] as PromiseRejectedResult).reason as EngineBusyError).retryAfterSeconds).toBeGreaterThan(0);
     expect(pool.pending()).toBe(0);
+  });
+
+  it('gives every worker a new trust store: verdicts follow it, busy workers included', async () => {
+    const signed = await pool.sign(await makeImage('jpeg', 96, 64), 'image/jpeg', { creator: 'Ada', aiAssisted: true });
+    const statuses = async () => (await Promise.all([pool.verify(signed.signedBytes, 'image/jpeg'), pool.verify(signed.signedBytes, 'image/jpeg')])).map((report) => report.verification.status);
+    await pool.updateTrust([]);
+    expect(await statuses()).toEqual(['partial', 'partial']);
+    await pool.updateTrust([{ name: 'newsroom', tier: 'custom', pems: [rootPem] }]);
+    const again = await Promise.all([pool.verify(signed.signedBytes, 'image/jpeg'), pool.verify(signed.signedBytes, 'image/jpeg')]);
+    expect(again.map((report) => [report.verification.status, report.verification.trust.list])).toEqual([
+      ['verified', 'newsroom'],
+      ['verified', 'newsroom'],
+    ]);
   });
 });

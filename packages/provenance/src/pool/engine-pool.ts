@@ -10,7 +10,8 @@ import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SignOptions, SignResult } from '../sign.ts';
-import type { EngineReply, EngineTask, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
+import type { EngineReply, EngineTask, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
+import type { TrustSource } from '../trust/trust-store.ts';
 
 // Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
 // (engine-worker-entry.js). Compiled, this module sits in the server's bundle, whose build emits the
@@ -37,6 +38,11 @@ export interface EnginePool {
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  /**
+   * Gives every worker a new trust store (refreshed trust lists); resolves once all use it. Tasks
+   * already running finish under the store they began with.
+   */
+  updateTrust(trustAnchorPems: TrustSource[]): Promise<void>;
   /** Tasks running or waiting. */
   pending(): number;
   close(): Promise<void>;
@@ -63,6 +69,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const config: EngineWorkerConfig = { signer: options.signer, trustAnchorPems: options.trustAnchorPems };
   const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const queue: Waiting[] = [];
+  const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 1;
 
   const slots: Slot[] = await Promise.all(
@@ -73,7 +80,12 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         worker.once('error', failed);
       });
       const slot: Slot = { worker, busy: false };
-      worker.on('message', (reply: EngineReply) => {
+      worker.on('message', (reply: EngineReply | EngineTrustUpdated) => {
+        if ('control' in reply) {
+          trustUpdates.get(reply.id)?.resolve();
+          trustUpdates.delete(reply.id);
+          return;
+        }
         const entry = inFlight.get(reply.id);
         if (!entry) return;
         inFlight.delete(reply.id);
@@ -88,6 +100,10 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
             inFlight.delete(id);
             entry.reject(error);
           }
+        }
+        for (const [id, update] of trustUpdates) {
+          trustUpdates.delete(id);
+          update.reject(error);
         }
       });
       return slot;
@@ -120,6 +136,19 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     sign: (bytes, mime, metadata, signOptions = {}) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions }),
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
+    async updateTrust(trustAnchorPems) {
+      // Sent to each worker directly, not through the queue: every worker must take it, busy or not.
+      await Promise.all(
+        slots.map(
+          (slot) =>
+            new Promise<void>((resolve, reject) => {
+              const id = nextId++;
+              trustUpdates.set(id, { resolve, reject });
+              slot.worker.postMessage({ control: 'set-trust', id, trustAnchorPems } satisfies EngineTrustUpdate);
+            }),
+        ),
+      );
+    },
     pending: () => inFlight.size + queue.length,
     async close() {
       await Promise.all(slots.map((slot) => slot.worker.terminate()));

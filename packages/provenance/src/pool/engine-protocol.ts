@@ -21,6 +21,20 @@ export type EngineTask =
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
 
+/** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
+export interface EngineTrustUpdate {
+  control: 'set-trust';
+  id: number;
+  trustAnchorPems: TrustSource[];
+}
+
+export interface EngineTrustUpdated {
+  control: 'trust-set';
+  id: number;
+  /** The worker's new TrustStore.version. */
+  version: string;
+}
+
 export type EngineReply =
   | { id: number; ok: true; result: SignResult | VerifyResponse | SerializedVerification }
   | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null } };

@@ -10,14 +10,15 @@ import { createPemSigner } from '../signer/claim-signer.ts';
 import { createTrustStore } from '../trust/trust-store.ts';
 import { verify } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
-import type { EngineReply, EngineTask, EngineWorkerConfig } from './engine-protocol.ts';
+import type { EngineReply, EngineTask, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig } from './engine-protocol.ts';
 
 // This thread runs nothing but the engine: no fetch of any kind leaves it.
 guardNetwork('realm');
 
 const config = workerData as EngineWorkerConfig;
 const signer = config.signer ? createPemSigner(config.signer) : null;
-const trust = createTrustStore(config.trustAnchorPems);
+// Replaced when the trust lists are refreshed; a verification already running keeps the store it began with.
+let trust = createTrustStore(config.trustAnchorPems);
 
 async function run(task: EngineTask): Promise<EngineReply> {
   try {
@@ -42,7 +43,12 @@ async function run(task: EngineTask): Promise<EngineReply> {
   }
 }
 
-parentPort?.on('message', (task: EngineTask) => {
-  void run(task).then((reply) => parentPort?.postMessage(reply));
+parentPort?.on('message', (message: EngineTask | EngineTrustUpdate) => {
+  if ('control' in message) {
+    trust = createTrustStore(message.trustAnchorPems);
+    parentPort?.postMessage({ control: 'trust-set', id: message.id, version: trust.version } satisfies EngineTrustUpdated);
+    return;
+  }
+  void run(message).then((reply) => parentPort?.postMessage(reply));
 });
 parentPort?.postMessage({ ready: true });
