@@ -46,4 +46,16 @@ describe('apiRequest', () => {
     await expect(apiRequest('/auth/user')).rejects.toMatchObject({ status: 401 });
     expect(sessionStore.getSession()).toBeNull();
   });
+
+  it('does not refresh or resend when the server refuses the request itself (403, wrong current password)', async () => {
+    sessionStore.setSession(session(1));
+    const fetchMock = vi.fn(async () => json(403, { error: { code: 'invalid_current_password', message: 'Current password is incorrect' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/account/password', { method: 'POST', json: { currentPassword: 'wrong', newPassword: 'another-one' } })).rejects.toMatchObject({
+      status: 403,
+      code: 'invalid_current_password',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getSession()?.access_token).toBe('access-1');
+  });
 });
