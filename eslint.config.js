@@ -48,7 +48,9 @@ export default tseslint.config(
             { target: './packages/contracts', from: ['./apps', './packages/provenance', './packages/safe-fetch'], message: 'Contracts are leaf schemas.' },
             { target: './packages/safe-fetch', from: ['./apps', './packages/contracts', './packages/provenance', './packages/badge'], message: 'The safe fetcher depends on nothing of ours.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: './apps/web', from: ['./apps/server', './packages/provenance', './packages/safe-fetch'], message: 'The web app talks to the server only through contracts and HTTP.' },
+            { target: './apps/web', from: ['./apps/server', './packages/safe-fetch'], message: 'The web app talks to the server only through contracts and HTTP.' },
+            // The one exception: the engine's node-free report builder, so a verification in the browser says what the server says.
+            { target: './apps/web', from: './packages/provenance', except: ['./src/report/browser.ts'], message: 'The web app talks to the server only through contracts and HTTP (the engine\'s report builder, @provenance/engine/report, is the one exception).' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app shell.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code never imports features or the app shell.' },
             { target: './apps/web/src/platform', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Platform adapters never import features.' },

@@ -6,9 +6,8 @@
 import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-store.ts';
 import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
-import { UNTRUSTED } from '../trust/trust-store.ts';
 import { mostSevere } from './reason-code.ts';
-import { NOT_ON_ANY_LIST, vouchedBy } from './trust-words.ts';
+import { NOT_ON_ANY_LIST, UNTRUSTED, vouchedBy } from './trust-words.ts';
 import { explainCode } from './validation-codes.ts';
 import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
 

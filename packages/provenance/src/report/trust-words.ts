@@ -7,6 +7,9 @@ import type { TrustVerdict } from './verification-report.ts';
 
 export const NOT_ON_ANY_LIST = 'not on any trust list';
 
+/** The verdict for a signer no list vouches for. */
+export const UNTRUSTED: TrustVerdict = { tier: 'untrusted', list: null, anchor: null };
+
 /** Who vouched, as the end of a sentence: "is on the C2PA trust list". */
 export function vouchedBy(verdict: TrustVerdict): string {
   switch (verdict.tier) {

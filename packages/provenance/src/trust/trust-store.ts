@@ -8,6 +8,7 @@
 import { X509Certificate, createHash } from 'node:crypto';
 import { chainFingerprint } from '../c2pa/claim-signature.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
+import { UNTRUSTED } from '../report/trust-words.ts';
 import type { TrustVerdict } from '../report/verification-report.ts';
 import { findVouchingAnchor } from './anchor-match.ts';
 import { createTrustVerdicts, type TrustVerdicts } from './trust-verdicts.ts';
@@ -50,7 +51,8 @@ export interface TrustAnchor {
 }
 
 
-export const UNTRUSTED: TrustVerdict = { tier: 'untrusted', list: null, anchor: null };
+/** The verdict for a signer no list vouches for (stated with the report's words, which the browser shares). */
+export { UNTRUSTED };
 
 export interface TrustListSummary {
   name: string;
