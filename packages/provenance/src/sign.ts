@@ -1,7 +1,9 @@
 /**
- * sign: bytes + MIME type + metadata + signer → the signed asset with its manifest embedded, the
- * manifest store on its own (for a .c2pa sidecar), the manifest ID, the original's SHA-256 and the
- * signing time. An asset that already carries Content Credentials becomes the parent ingredient.
+ * sign: bytes + MIME type + metadata + signer → the signed asset with its manifest embedded (or,
+ * for a sidecar, the asset unembedded and its manifest store over it), the manifest ID, the
+ * original's SHA-256 and the signing time. An asset that already carries Content Credentials becomes
+ * the parent ingredient, and whether those credentials were intact is said (c2pa-rs records an
+ * invalid parent's failures in the ingredient, as C2PA requires).
  */
 import { createHash } from 'node:crypto';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
@@ -11,6 +13,9 @@ import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type Sig
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
+import type { RawManifestStore } from './c2pa/manifest-store.ts';
+import { mostSevere } from './report/reason-code.ts';
+import { explainCode } from './report/validation-codes.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
 
 export interface SignOptions {
@@ -21,6 +26,12 @@ export interface SignOptions {
    * its XMP (dcterms:provenance) and the caller serves `manifestStore` there.
    */
   remoteManifestUrl?: string;
+  /**
+   * A sidecar: the manifest is not embedded, and `manifestStore` binds `signedBytes`, which are the
+   * given bytes unchanged unless c2pa-rs had to rewrite the file to sign it (it removes an embedded
+   * manifest, and rewrites PDF and MP3 files); `assetUnchanged` says which.
+   */
+  sidecar?: boolean;
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
 }
@@ -37,24 +48,45 @@ export interface SignResult {
   signedAt: string;
   /** True when the input carried Content Credentials, now kept in the parent ingredient. */
   hasParentIngredient: boolean;
+  /** The input's own Content Credentials, checked without trust; null when it carried none. */
+  parentCredentials: ParentCredentials | null;
+  /** True when `signedBytes` are the given bytes (a sidecar over the original, unmodified). */
+  assetUnchanged: boolean;
+}
+
+/** Whether the credentials an input already carried were intact (trust aside) when it was signed again. */
+export interface ParentCredentials {
+  status: 'valid' | 'invalid';
+  /** Why they are invalid, in words (the most severe failure); null when valid. */
+  reason: string | null;
+  /** c2pa-rs's failure codes for the parent's active manifest. */
+  failureCodes: string[];
 }
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** Whether the asset already carries a manifest store (read without trust, only to know). */
-async function carriesManifest(mime: string, bytes: Uint8Array): Promise<boolean> {
+/**
+ * The asset's own credentials, read without trust only to know whether they are intact; null: none.
+ * `readable` is false for a broken manifest store, which the builder cannot open as an ingredient.
+ */
+async function readParentCredentials(mime: string, bytes: Uint8Array): Promise<{ credentials: ParentCredentials; readable: boolean } | null> {
   const { WasmReader } = loadC2pa();
+  let store: RawManifestStore;
   try {
     const reader = await WasmReader.fromBytes(mime, bytes, readerSettings());
+    store = reader.manifestStore() as RawManifestStore;
     reader.free();
-    return true;
   } catch (error) {
     const classified = classifyReadError(mime, error);
-    if (classified === 'no_manifest') return false;
-    // A broken manifest in the input still counts as history; the builder records it as such.
-    if (classified instanceof ProvenanceError && classified.code === 'malformed_asset') return false;
+    if (classified === 'no_manifest') return null;
+    if (classified instanceof ProvenanceError && classified.code === 'malformed_asset') return { credentials: { status: 'invalid', reason: classified.message, failureCodes: [] }, readable: false };
     throw classified;
   }
+  const failures = store.validation_results?.activeManifest?.failure ?? store.validation_status ?? [];
+  if (store.validation_state !== 'Invalid') return { credentials: { status: 'valid', reason: null, failureCodes: [] }, readable: true };
+  const worst = mostSevere(failures);
+  const reason = worst ? explainCode(worst.code, worst.explanation) : 'c2pa-rs found them invalid';
+  return { credentials: { status: 'invalid', reason, failureCodes: failures.map((code) => code.code) }, readable: true };
 }
 
 export async function sign(bytes: Uint8Array, mimeType: string, metadata: SigningMetadata, signer: ClaimSigner, options: SignOptions = {}): Promise<SignResult> {
@@ -63,7 +95,8 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const mime = format.mime;
   const { WasmBuilder, WasmReader } = loadC2pa();
   const signedAt = (options.now?.() ?? new Date()).toISOString();
-  const hasParent = await carriesManifest(mime, bytes);
+  const parent = await readParentCredentials(mime, bytes);
+  const hasParent = parent?.readable ?? false;
   const opensParent = opensParentIngredient(metadata, hasParent);
 
   const definition = {
@@ -78,6 +111,8 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   try {
     if (options.remoteManifestUrl) {
       builder.setRemoteUrl(options.remoteManifestUrl);
+      builder.setNoEmbed(true);
+    } else if (options.sidecar) {
       builder.setNoEmbed(true);
     }
     if (opensParent) {
@@ -100,6 +135,8 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       signedAssetHash: sha256(result.asset),
       signedAt,
       hasParentIngredient: hasParent,
+      parentCredentials: parent?.credentials ?? null,
+      assetUnchanged: Buffer.from(result.asset.buffer, result.asset.byteOffset, result.asset.byteLength).equals(bytes),
     };
   } catch (error) {
     if (error instanceof ProvenanceError) throw error;

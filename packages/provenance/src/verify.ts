@@ -5,6 +5,7 @@
  * unsupported files raise typed errors.
  */
 import { signerChain } from './c2pa/claim-signature.ts';
+import { readWithSidecar } from './c2pa/sidecar-read.ts';
 import { UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse } from './report/build-report.ts';
@@ -20,12 +21,16 @@ export interface VerifyOptions extends TrustedReadOptions {
   trust?: TrustStore;
   /** Attach thumbnails (manifest and ingredients) as data: URLs. */
   thumbnails?: boolean;
+  /** The asset's manifest store kept beside it (a .c2pa sidecar): the asset is verified against it. */
+  manifest?: Uint8Array;
 }
 
 export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
   const format = findFormat(mimeType);
   if (!format) throw new UnsupportedFormatError(mimeType);
-  const read = await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
+  const read = options.manifest
+    ? await readWithSidecar(format.mime, bytes, options.manifest, (options.trust ?? NO_TRUST).readerContext)
+    : await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
   if (!read) return unsignedResponse(format.mime);
   const { reader, store, storeBytes } = read;
   try {
