@@ -106,6 +106,17 @@ export const ZIngredientNode: z.ZodType<TIngredientNode> = z
   )
   .openapi('IngredientNode', { type: 'object' });
 
+/** An RFC 3161 timestamp c2pa-rs validated against the claim signature. */
+export const ZSignatureTimestamp = z
+  .object({
+    time: z.string().openapi({ example: '2025-06-01T12:00:00.000Z' }),
+    authority: z.string().nullable().openapi({ example: 'DigiCert SHA256 RSA4096 Timestamp Responder 2025 1' }),
+    /** The authority chains to a time-stamping trust anchor: the signer's certificate is judged at `time`. */
+    trusted: z.boolean(),
+  })
+  .openapi('SignatureTimestamp');
+export type TSignatureTimestamp = z.infer<typeof ZSignatureTimestamp>;
+
 export const ZVerificationReport = z
   .object({
     manifestId: z.string().nullable(),
@@ -116,6 +127,7 @@ export const ZVerificationReport = z
     ingredientFailures: z.array(ZValidationCode),
     signer: ZSignerSummary.nullable(),
     signedAt: z.string().nullable(),
+    timestamp: ZSignatureTimestamp.nullable(),
     activeManifest: ZManifestSummary.nullable(),
     manifests: z.array(ZManifestSummary),
     ingredients: z.array(ZIngredientNode),
@@ -153,6 +165,13 @@ export const ZVerifyResponse = z
   })
   .openapi('VerifyResponse');
 export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;
+
+/** GET /manifests/by-hash/{sha256}: the manifest of the asset this gateway signed whose original or signed file has this hash. */
+export const ZSha256Hex = z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal characters').openapi({ example: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
+export const ZManifestByHashResponse = z
+  .object({ manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) })
+  .openapi('ManifestByHash');
+export type TManifestByHashResponse = z.infer<typeof ZManifestByHashResponse>;
 
 const ZHttpUrl = rejectNul(
   z

@@ -1,11 +1,26 @@
 // GET /manifests/{manifestId}: the manifest of an asset we signed, as the JSON verification report,
 // or as the .c2pa manifest store with `Accept: application/c2pa` or `?format=c2pa`.
+// GET /manifests/by-hash/{sha256}: which manifest an asset we signed has, found by the SHA-256 of its
+// original or signed file (a browser computes it, so a file is found without being uploaded).
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZVerifyResponse } from '@provenance/contracts';
+import { ZManifestByHashResponse, ZSha256Hex, ZVerifyResponse } from '@provenance/contracts';
 import { errorResponses } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 
 export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
+  const byHash = createRoute({
+    method: 'get',
+    path: '/manifests/by-hash/{sha256}',
+    tags: ['verify'],
+    summary: 'The manifest of an asset this gateway signed, found by the SHA-256 of its original or signed file',
+    request: { params: z.object({ sha256: ZSha256Hex }) },
+    responses: {
+      200: { description: 'The manifest ID; its report is at GET /manifests/{manifestId}', content: { 'application/json': { schema: ZManifestByHashResponse } } },
+      ...errorResponses(400, 404),
+    },
+  });
+  api.openapi(byHash, async (c) => c.json({ manifestId: await ctx.services.signedAssetFiles.manifestIdByHash(c.req.valid('param').sha256) }, 200));
+
   const route = createRoute({
     method: 'get',
     path: '/manifests/{manifestId}',

@@ -17,6 +17,11 @@ export interface SignedAssetFiles {
   thumbnail(assetId: string): Promise<Uint8Array>;
   /** The `.c2pa` manifest store of the asset signed with this manifest. */
   manifestStore(manifestId: string): Promise<Uint8Array>;
+  /**
+   * The manifest ID of the asset whose original or signed file has this SHA-256: how a file that
+   * lost its Content Credentials (or never had them) is found again without being uploaded.
+   */
+  manifestIdByHash(sha256: string): Promise<string>;
 }
 
 export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store: AssetStore }): SignedAssetFiles {
@@ -39,6 +44,11 @@ export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store
       const bytes = row ? await store.get(row.id, 'manifest.c2pa') : null;
       if (!row || !bytes) throw DomainError.notFound(`No manifest ${manifestId}`);
       return bytes;
+    },
+    async manifestIdByHash(sha256) {
+      const row = await signedAssets.findByHash(sha256.toLowerCase());
+      if (!row) throw DomainError.notFound('No asset signed by this gateway has this SHA-256');
+      return row.manifestId;
     },
   };
 }

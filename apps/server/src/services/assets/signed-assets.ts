@@ -17,6 +17,8 @@ export interface SignedAssets {
   findByManifestId(manifestId: string): Promise<SignedAssetRow | null>;
   /** By our asset ID or by manifest ID: what badges and analytics events name. */
   findByRef(ref: string): Promise<SignedAssetRow | null>;
+  /** The asset whose original or signed file has this SHA-256 (lowercase hex), the most recent first. */
+  findByHash(sha256: string): Promise<SignedAssetRow | null>;
   listForUser(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
   countForUser(userId: string): Promise<number>;
   /** Every signed asset's ID, for the orphan sweep to compare with the asset store. */
@@ -42,6 +44,15 @@ export function createSignedAssets(db: Db, events: AssetVerificationCounts): Sig
     findByManifestId: (manifestId) => first(eq(signedAssets.manifestId, manifestId)),
     async findByRef(ref) {
       return (await db.select().from(signedAssets).where(or(eq(signedAssets.id, ref), eq(signedAssets.manifestId, ref))).limit(1))[0] ?? null;
+    },
+    async findByHash(sha256) {
+      const [row] = await db
+        .select()
+        .from(signedAssets)
+        .where(or(eq(signedAssets.signedAssetHash, sha256), eq(signedAssets.assetHash, sha256)))
+        .orderBy(desc(signedAssets.createdAt))
+        .limit(1);
+      return row ?? null;
     },
     async listForUser(userId, limit) {
       const rows = await db.select().from(signedAssets).where(eq(signedAssets.userId, userId)).orderBy(desc(signedAssets.createdAt)).limit(limit);
