@@ -109,7 +109,7 @@ describe('createApp', () => {
     expect(deepLink.headers.get('content-type')).toContain('text/html');
     expect(await deepLink.text()).toContain('<div id="root">');
     expect(deepLink.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'",
     );
   });
 

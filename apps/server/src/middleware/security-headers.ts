@@ -8,7 +8,10 @@ const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 
 const WEB_CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' compiles WebAssembly (c2pa-rs, when a file is verified in the browser) and
+  // nothing else: eval of JavaScript stays refused. Its Web Worker is started from a blob: URL.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  workerSrc: ["'self'", 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
