@@ -7,3 +7,4 @@ export * from './support.ts';
 export * from './verify.ts';
 export * from './sign.ts';
 export * from './analytics.ts';
+export * from './trust.ts';

@@ -39,7 +39,7 @@ export {
   type RefreshableList,
   type SavedList,
 } from './trust/saved-lists.ts';
-export { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from './trust/trust-list-setting.ts';
+export { parseTrustListSetting, TrustListSettingError, isUrl as isTrustListUrl, type TrustListSpec } from './trust/trust-list-setting.ts';
 export { tierLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export * from './errors.ts';

@@ -10,12 +10,13 @@ import type { ApiApp, RouteContext } from './route-context.ts';
 import { registerSignContentRoutes } from './sign-content/sign-content-routes.ts';
 import { registerSupportRequestRoutes } from './support-requests/support-request-routes.ts';
 import { registerTrackAnalyticsRoutes } from './track-analytics/track-analytics-routes.ts';
+import { registerTrustRoutes } from './trust/trust-routes.ts';
 import { registerVerifyContentRoutes } from './verify-content/verify-content-routes.ts';
 
 export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
-export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/'];
+export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust'];
 
 /** Paths other sites embed as images or media (badges, signed files, manifests). */
 export const EMBEDDABLE_PATHS = ['/badge/', '/assets/', '/manifests/'];
@@ -31,4 +32,5 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerAssetRoutes(api, ctx);
   registerAnalyticsRoutes(api, ctx);
   registerBadgeRoutes(api, ctx);
+  registerTrustRoutes(api, ctx);
 }

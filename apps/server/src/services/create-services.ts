@@ -25,6 +25,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.
 import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
 import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
+import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
@@ -47,6 +48,8 @@ export interface ServiceDeps {
   store: AssetStore;
   /** The one safe fetcher every outbound request of the server goes through. */
   fetcher: SafeFetch;
+  /** Where the trust lists come from (TRUST_LISTS, TRUST_ANCHORS, DATA_DIR); without it, the official lists and the gateway root, never fetched. */
+  trust?: TrustListSettings;
   /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
   verifyCacheEntries?: number;
 }
@@ -74,6 +77,8 @@ export interface Services {
   signedAssetFiles: SignedAssetFiles;
   signer: ContentSigner;
   verifier: ContentVerifier;
+  /** The trust lists in force: loaded at start, refreshed on a schedule. */
+  trustLists: TrustLists;
   analytics: Analytics;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
@@ -119,6 +124,7 @@ export function createServices(deps: ServiceDeps): Services {
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
     signer: createContentSigner({ engine, fetcher, store, signedAssets }),
     verifier: createContentVerifier({ engine, fetcher, store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
+    trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),

@@ -20,6 +20,7 @@ import { createGatewayEngine, type GatewayEngine } from '../services/provenance/
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
+import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
@@ -57,6 +58,8 @@ export interface TestServerOptions {
   engine?: GatewayEngine;
   store?: AssetStore;
   fetcher?: SafeFetch;
+  /** Where the trust lists come from; without it, the official lists (never fetched) and the gateway root. */
+  trust?: TrustListSettings;
   /** 0 turns the verification cache off. */
   verifyCacheEntries?: number;
 }
@@ -110,6 +113,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
+    ...(options.trust && { trust: options.trust }),
   });
   const app = createApp({ config, logger, services });
   return {

@@ -1,6 +1,7 @@
 // The engine as the server uses it: one claim signer (the local PKI's, made on first start) and
 // one trust store (the bundled C2PA trust lists, our own root as tier gateway, the lists of
-// TRUST_LISTS and the files of TRUST_ANCHORS), both loaded once, not per request.
+// TRUST_LISTS and the files of TRUST_ANCHORS), both loaded once, not per request. The trust store is
+// replaced when the trust lists are refreshed (services/trust/trust-lists.ts).
 import {
   createEnginePool,
   createPemSigner,
@@ -9,12 +10,14 @@ import {
   loadTrust,
   TrustAnchorFileError,
   sign,
+  createTrustStore,
   verify,
   type AssetFormat,
   type ClaimSigner,
   type SignOptions,
   type SignResult,
   type SigningMetadata,
+  type TrustList,
   type TrustListSpec,
   type TrustStore,
   type VerifyOptions,
@@ -24,9 +27,14 @@ import {
 } from '@provenance/engine';
 
 export interface GatewayEngine {
+  /** The trust store in force; its version changes when replaceTrust gives other lists. */
   readonly trust: TrustStore;
   /** Where the root certificate users should trust is, for start-up messages and docs. */
   readonly rootCertificatePath: string;
+  /** The local PKI's root (PEM), trusted as tier gateway. */
+  readonly rootCertificatePem: string;
+  /** Verifies with these lists from now on (on every worker); verifications already running finish under the old ones. */
+  replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
@@ -55,7 +63,7 @@ export interface GatewayEngineOptions {
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const { trust, lists } = await loadTrust({
+  const loaded = await loadTrust({
     anchorFiles: options.trustAnchorFiles,
     localRootPem: pki.rootCertificatePem,
     bundledLists: options.bundledTrustLists ?? true,
@@ -65,16 +73,33 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     // The server stops at start naming the setting and the file.
     throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
-  const common = { trust, rootCertificatePath: pki.rootCertificatePath, pkiCreated: created, detectFormat };
+  let trust = loaded.trust;
+  // Spreading would copy a getter's value once: each engine below defines its own `trust` getter.
+  const common = {
+    rootCertificatePath: pki.rootCertificatePath,
+    rootCertificatePem: pki.rootCertificatePem,
+    pkiCreated: created,
+    detectFormat,
+  };
   if (options.workers && options.workers > 0) {
     const pool = await createEnginePool({
       workers: options.workers,
       ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
       signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
-      trustAnchorPems: lists,
+      trustAnchorPems: loaded.lists,
     });
     return {
       ...common,
+      get trust() {
+        return trust;
+      },
+      async replaceTrust(lists) {
+        const next = createTrustStore(lists);
+        await pool.updateTrust([...lists]);
+        // The version moves only once every worker judges by the new lists, so a cached verdict
+        // under the new version was never made under the old lists.
+        trust = next;
+      },
       // A clock function cannot cross into a worker thread; workers sign at their own current time.
       sign: (bytes, mime, metadata, { now: _now, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
@@ -84,6 +109,12 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
   }
   return {
     ...common,
+    get trust() {
+      return trust;
+    },
+    async replaceTrust(lists) {
+      trust = createTrustStore(lists);
+    },
     sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, signOptions),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
     verifySerialized: async (bytes, mime, verifyOptions) => serializeVerification(await verify(bytes, mime, { ...verifyOptions, trust })),
