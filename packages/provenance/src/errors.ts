@@ -7,7 +7,8 @@ export type ProvenanceErrorCode =
   | 'malformed_asset'
   | 'remote_manifest'
   | 'signing_failed'
-  | 'invalid_signer';
+  | 'invalid_signer'
+  | 'timestamp_failed';
 
 export class ProvenanceError extends Error {
   constructor(
@@ -51,5 +52,15 @@ export class SigningError extends ProvenanceError {
 export class InvalidSignerError extends ProvenanceError {
   constructor(message: string) {
     super('invalid_signer', message);
+  }
+}
+
+/**
+ * The time-stamping authority could not give a usable timestamp (unreachable, refused, or a reply
+ * that does not answer the request). Signing stops: a manifest is never left unstamped silently.
+ */
+export class TimestampError extends ProvenanceError {
+  constructor(message: string, detail?: string) {
+    super('timestamp_failed', message, detail);
   }
 }

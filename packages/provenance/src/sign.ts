@@ -11,6 +11,7 @@ import { MalformedAssetError, ProvenanceError, SigningError, UnsupportedFormatEr
 import { findFormat } from './formats.ts';
 import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
+import type { Timestamper } from './signer/rfc3161-timestamper.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import type { RawManifestStore } from './c2pa/manifest-store.ts';
@@ -34,6 +35,11 @@ export interface SignOptions {
   sidecar?: boolean;
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
+  /**
+   * Timestamps the claim signature through an RFC 3161 authority (sigTst2). A timestamp that cannot
+   * be had fails the signing with TimestampError: the asset is never signed without it.
+   */
+  timestamper?: Timestamper;
 }
 
 export interface SignResult {
@@ -108,6 +114,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
+  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper });
   try {
     if (options.remoteManifestUrl) {
       builder.setRemoteUrl(options.remoteManifestUrl);
@@ -118,7 +125,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     if (opensParent) {
       await builder.addIngredientFromBlob(JSON.stringify({ title: definition.title, relationship: 'parentOf', label: PARENT_INGREDIENT_LABEL }), mime, source as unknown as Blob);
     }
-    const result = (await builder.signAndGetManifestBytes(toC2paSignerDefinition(signer), [], mime, source as unknown as Blob)) as {
+    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, source as unknown as Blob)) as {
       asset: Uint8Array;
       manifest: Uint8Array;
     };
@@ -140,6 +147,8 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     };
   } catch (error) {
     if (error instanceof ProvenanceError) throw error;
+    // c2pa-wasm turns an error of the signing callback into its own text: the typed one is kept.
+    if (signerDefinition.failure) throw signerDefinition.failure;
     const text = c2paErrorText(error).slice(0, 2000);
     if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a well-formed ${mime} file`, text);
     throw new SigningError('The asset could not be signed.', text);

@@ -1,7 +1,8 @@
 /**
  * Finds the signer's certificate chain of a manifest in its manifest store (JUMBF): the
  * `c2pa.signature` box of the manifest holds a COSE_Sign1 (decoded with cbor-x) whose x5chain
- * header carries the DER certificates. Used to key trust verdicts by the exact chain.
+ * header carries the DER certificates, and its sigTst2 header any RFC 3161 timestamp token. Used
+ * to key trust verdicts by the exact chain and to name a signature's trusted time.
  */
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
@@ -13,26 +14,49 @@ function asChain(value: unknown): Uint8Array[] | null {
   return null;
 }
 
+/** The COSE_Sign1 of a manifest's claim signature: [protected, unprotected, payload, signature]. */
+function claimSign1(manifestStore: Uint8Array, manifestLabel: string): unknown[] | null {
+  const signature = manifestBox(manifestStore, manifestLabel, ['c2pa.signature']);
+  if (!signature) return null;
+  const cbor = superbox(signature.payload).children.find((box) => box.type === 'cbor');
+  if (!cbor) return null;
+  const sign1 = decode(cbor.payload) as { tag?: number; value?: unknown } | unknown[];
+  const parts = (Array.isArray(sign1) ? sign1 : (sign1 as { value?: unknown }).value) as unknown[] | undefined;
+  return Array.isArray(parts) && parts.length === 4 ? parts : null;
+}
+
+const headerValue = (header: unknown, label: number | string): unknown => {
+  if (header instanceof Map) return header.get(label);
+  if (header && typeof header === 'object') return (header as Record<string, unknown>)[String(label)];
+  return undefined;
+};
+
 /** The DER certificate chain that signed `manifestLabel`, or null when it cannot be found. */
 export function signerChain(manifestStore: Uint8Array, manifestLabel: string): Uint8Array[] | null {
   try {
-    const signature = manifestBox(manifestStore, manifestLabel, ['c2pa.signature']);
-    if (!signature) return null;
-    const cbor = superbox(signature.payload).children.find((box) => box.type === 'cbor');
-    if (!cbor) return null;
-    const sign1 = decode(cbor.payload) as { tag?: number; value?: unknown } | unknown[];
-    const parts = (Array.isArray(sign1) ? sign1 : (sign1 as { value?: unknown }).value) as unknown[] | undefined;
-    if (!Array.isArray(parts) || parts.length !== 4) return null;
+    const parts = claimSign1(manifestStore, manifestLabel);
+    if (!parts) return null;
     const protectedHeader = parts[0] instanceof Uint8Array && parts[0].byteLength > 0 ? (decode(parts[0]) as unknown) : null;
-    const read = (header: unknown): Uint8Array[] | null => {
-      if (header instanceof Map) return asChain(header.get(33)) ?? asChain(header.get('x5chain'));
-      if (header && typeof header === 'object') {
-        const record = header as Record<string, unknown>;
-        return asChain(record['33']) ?? asChain(record['x5chain']);
-      }
-      return null;
-    };
+    const read = (header: unknown): Uint8Array[] | null => asChain(headerValue(header, 33)) ?? asChain(headerValue(header, 'x5chain'));
     return read(protectedHeader) ?? read(parts[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The RFC 3161 TimeStampToken (DER) of a claim signature: the first token of its `sigTst2`
+ * header (C2PA 2.x), or null when the signature carries none. A C2PA 1.x `sigTst` holds whole
+ * responses and is left to c2pa-rs.
+ */
+export function signatureTimestampToken(manifestStore: Uint8Array, manifestLabel: string): Uint8Array | null {
+  try {
+    const parts = claimSign1(manifestStore, manifestLabel);
+    const container = parts ? headerValue(parts[1], 'sigTst2') : undefined;
+    const tokens = headerValue(container, 'tstTokens');
+    const first: unknown = Array.isArray(tokens) ? tokens[0] : undefined;
+    const token = headerValue(first, 'val');
+    return token instanceof Uint8Array ? token : null;
   } catch {
     return null;
   }

@@ -84,7 +84,7 @@ function reasonFor(
   }
 }
 
-function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[]): string {
+export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[]): string {
   switch (status) {
     case 'verified':
       return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${signer.organization}` : ''} — signer ${vouchedBy(verdict)}`;
@@ -165,6 +165,12 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
 
+  const success = results?.success ?? [];
+  const stamped = activeLabel ? certificates.get(activeLabel)?.timestamp : undefined;
+  const timestamp =
+    stamped && success.some((code) => code.code === 'timeStamp.validated')
+      ? { ...stamped, trusted: success.some((code) => code.code === 'timeStamp.trusted') }
+      : null;
   const report: VerificationReport = {
     manifestId: activeLabel,
     format,
@@ -174,6 +180,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
     ingredientFailures,
     signer,
     signedAt: activeSummary?.signedAt ?? null,
+    timestamp,
     activeManifest: activeSummary,
     manifests,
     ingredients: active && activeLabel ? ingredientTree(store!, active, 0, new Set([activeLabel]), vouchFor) : [],

@@ -1,10 +1,12 @@
 /**
  * The signing certificate of each manifest, for the report's signer: read from the claim
  * signature's x5chain and parsed with node's X509Certificate (c2pa-rs's crJSON view has them too,
- * but building it costs more than the validation itself).
+ * but building it costs more than the validation itself), with the time and authority of the
+ * signature's RFC 3161 timestamp when it carries one (c2pa-rs says whether that is valid).
  */
 import { X509Certificate } from 'node:crypto';
-import { signerChain } from '../c2pa/claim-signature.ts';
+import { signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
+import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 
 /** What the report shows of a signing certificate. */
@@ -13,6 +15,20 @@ export interface CertificateDetails {
   subject: Record<string, string>;
   validity?: { notBefore?: string; notAfter?: string };
   serialNumber?: string;
+  /** The claim signature's timestamp (sigTst2): the time attested and the authority's name. */
+  timestamp?: { time: string; authority: string | null };
+}
+
+function timestampOf(storeBytes: Uint8Array, label: string): CertificateDetails['timestamp'] {
+  const token = signatureTimestampToken(storeBytes, label);
+  if (!token) return undefined;
+  try {
+    const { time, authority } = readTimestampToken(token);
+    return { time, authority };
+  } catch {
+    // An unreadable token is c2pa-rs's to report (timeStamp.malformed); the report shows no time.
+    return undefined;
+  }
 }
 
 /** "C=US\nO=Org\nCN=Name" (node's distinguished-name text) as a record. */
@@ -60,7 +76,8 @@ export function signerCertificates(storeBytes: Uint8Array | null, store: RawMani
   for (const label of Object.keys(store.manifests ?? {})) {
     const leaf = signerChain(storeBytes, label)?.[0];
     const certificate = leaf && certificateDetails(leaf);
-    if (certificate) details.set(label, certificate);
+    const timestamp = certificate ? timestampOf(storeBytes, label) : undefined;
+    if (certificate) details.set(label, timestamp ? { ...certificate, timestamp } : certificate);
   }
   return details;
 }

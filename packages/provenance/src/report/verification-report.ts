@@ -4,6 +4,8 @@
  * states these types itself; the contract's ZVerifyResponse describes the same answer on the wire,
  * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
  */
+import type { SigningCredential } from '../revocation/signing-credential.ts';
+
 export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
 /** Kept for older clients: `trusted` (verified), `untrusted` (signed, not verified), `none` (unsigned); `unknown` is no longer given. */
 export type TrustLevel = 'trusted' | 'unknown' | 'untrusted' | 'none';
@@ -21,6 +23,24 @@ export interface TrustVerdict {
   anchor: { subject: string; sha256: string } | null;
 }
 export type AiDisclosure = 'generated' | 'ai_edited' | 'captured' | null;
+
+/**
+ * What is known of the signing certificate's revocation: `good`, `revoked`, `unknown` (to the
+ * responder) or `not_checked` (the responder could not be asked or gave no usable answer: the
+ * verdict stands on everything else). `source`: an OCSP responder, the OCSP response stapled in
+ * the signature, or this gateway's own records of the certificates it issued.
+ */
+export interface RevocationCheck {
+  status: 'good' | 'revoked' | 'unknown' | 'not_checked';
+  source: 'ocsp' | 'stapled' | 'gateway';
+  /** The responder asked, or null. */
+  responder: string | null;
+  /** When the answer was known to be correct, or null when not checked. */
+  checkedAt: string | null;
+  revokedAt: string | null;
+  /** Why it was not checked, or what an unusual answer means. */
+  reason: string | null;
+}
 
 export interface ValidationCode {
   code: string;
@@ -88,6 +108,12 @@ export interface IngredientNode {
   children: IngredientNode[];
 }
 
+export interface SignatureTimestamp {
+  time: string;
+  authority: string | null;
+  trusted: boolean;
+}
+
 export interface VerificationReport {
   manifestId: string | null;
   format: string;
@@ -98,6 +124,13 @@ export interface VerificationReport {
   ingredientFailures: ValidationCode[];
   signer: SignerSummary | null;
   signedAt: string | null;
+  /**
+   * The active manifest's RFC 3161 timestamp, when c2pa-rs validated it against the signature: the
+   * time an authority attests the signature existed at, and that authority. `trusted`: its
+   * certificate chains to a time-stamping anchor, so the signer's certificate is judged at this
+   * time rather than now (a timestamped signature outlives its certificate).
+   */
+  timestamp: SignatureTimestamp | null;
   activeManifest: ManifestSummary | null;
   manifests: ManifestSummary[];
   ingredients: IngredientNode[];
@@ -113,6 +146,8 @@ export interface VerifyResponse {
     trust: TrustVerdict;
     /** The validation status code the reason explains, the most severe one; null when unsigned. */
     reasonCode: string | null;
+    /** Present when the signing certificate's revocation was asked about (see RevocationCheck). */
+    revocation?: RevocationCheck;
     credentials: {
       creator: string | null;
       organization: string | null;
@@ -135,8 +170,16 @@ export interface SerializedVerification {
   status: VerificationStatus;
   reason: string;
   manifestId: string | null;
+  /** The signing credential whose revocation the caller may still ask about (not part of the JSON). */
+  signingCredential?: SigningCredential | null;
 }
 
-export function serializeVerification(response: VerifyResponse): SerializedVerification {
-  return { json: JSON.stringify(response), status: response.verification.status, reason: response.report.reason, manifestId: response.report.manifestId };
+export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null): SerializedVerification {
+  return {
+    json: JSON.stringify(response),
+    status: response.verification.status,
+    reason: response.report.reason,
+    manifestId: response.report.manifestId,
+    ...(signingCredential && { signingCredential }),
+  };
 }

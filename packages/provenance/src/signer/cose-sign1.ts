@@ -1,7 +1,8 @@
 /**
  * COSE_Sign1 (RFC 9052) as C2PA uses it for claim signatures: algorithm and x5chain in the
- * protected header, detached payload, and a `pad` byte string in the unprotected header so the
- * structure fills exactly the space c2pa-rs reserved for it in the asset.
+ * protected header, detached payload, an optional RFC 3161 timestamp (`sigTst2`) and a `pad` byte
+ * string in the unprotected header so the structure fills exactly the space c2pa-rs reserved for
+ * it in the asset.
  */
 import { Encoder, Tag } from 'cbor-x';
 import { SigningError } from '../errors.ts';
@@ -23,30 +24,46 @@ export function toBeSigned(protectedHeader: Uint8Array, payload: Uint8Array): Ui
   return cbor.encode(['Signature1', protectedHeader, new Uint8Array(0), payload]);
 }
 
-function encodeSign1(protectedHeader: Uint8Array, signature: Uint8Array, padLength: number): Uint8Array {
-  const unprotected = new Map<string, Uint8Array>([['pad', new Uint8Array(padLength)]]);
+/**
+ * What a C2PA 2.x timestamp (`sigTst2`) covers, as c2pa-rs builds it: a COSE countersignature
+ * structure ["CounterSignature", protected header, empty external AAD, the signature as a CBOR
+ * byte string], so the authority vouches for this very signature and its header.
+ */
+export function timestampImprintInput(protectedHeader: Uint8Array, signature: Uint8Array): Uint8Array {
+  return cbor.encode(['CounterSignature', protectedHeader, new Uint8Array(0), cbor.encode(signature)]);
+}
+
+function encodeSign1(protectedHeader: Uint8Array, signature: Uint8Array, padLength: number, timestampToken?: Uint8Array): Uint8Array {
+  const unprotected = new Map<string, unknown>();
+  // sigTst2 holds TimeStampTokens (not whole responses) in a tstContainer: { tstTokens: [{ val }] }.
+  if (timestampToken) unprotected.set('sigTst2', new Map([['tstTokens', [new Map([['val', timestampToken]])]]]));
+  unprotected.set('pad', new Uint8Array(padLength));
   return cbor.encode(new Tag([protectedHeader, unprotected, null, signature], COSE_SIGN1_TAG));
 }
 
-/** Size of a Sign1 with an empty pad: the least space a signature of this length needs. */
-export function unpaddedSize(protectedHeader: Uint8Array, signatureLength: number): number {
-  return encodeSign1(protectedHeader, new Uint8Array(signatureLength), 0).byteLength;
+/**
+ * Size of a Sign1 with an empty pad: the least space a signature of this length needs, with room
+ * for a timestamp token of `timestampTokenLength` bytes when one is asked for.
+ */
+export function unpaddedSize(protectedHeader: Uint8Array, signatureLength: number, timestampTokenLength?: number): number {
+  const token = timestampTokenLength === undefined ? undefined : new Uint8Array(timestampTokenLength);
+  return encodeSign1(protectedHeader, new Uint8Array(signatureLength), 0, token).byteLength;
 }
 
 /**
  * Encode the Sign1 padded to exactly `reserveSize` bytes. The pad's own CBOR length prefix grows
  * at 24 and 256 bytes, so the pad length is corrected until the total lands exactly.
  */
-export function encodePaddedSign1(protectedHeader: Uint8Array, signature: Uint8Array, reserveSize: number): Uint8Array {
-  let padLength = Math.max(0, reserveSize - unpaddedSize(protectedHeader, signature.byteLength));
+export function encodePaddedSign1(protectedHeader: Uint8Array, signature: Uint8Array, reserveSize: number, timestampToken?: Uint8Array): Uint8Array {
+  let padLength = Math.max(0, reserveSize - unpaddedSize(protectedHeader, signature.byteLength, timestampToken?.byteLength));
   for (let attempt = 0; attempt < 4; attempt += 1) {
-    const encoded = encodeSign1(protectedHeader, signature, padLength);
+    const encoded = encodeSign1(protectedHeader, signature, padLength, timestampToken);
     if (encoded.byteLength === reserveSize) return encoded;
     padLength += reserveSize - encoded.byteLength;
     if (padLength < 0) break;
   }
   throw new SigningError(
     'The signature does not fit the space reserved for it in the manifest.',
-    `reserveSize=${reserveSize}, signature=${signature.byteLength}`,
+    `reserveSize=${reserveSize}, signature=${signature.byteLength}, timestampToken=${timestampToken?.byteLength ?? 0}`,
   );
 }

@@ -3,10 +3,11 @@
  * signer chain under the same anchors: c2pa-rs parses every anchor on every checked read, which
  * would otherwise cost more than the validation itself.
  */
-import { chainFingerprint, signerChain } from '../c2pa/claim-signature.ts';
+import { chainFingerprint, signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
 import { manifestCount } from '../c2pa/jumbf.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import { nativeSegments, readNatively, readStore, readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/read-store.ts';
+import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { TrustStore } from './trust-store.ts';
 import { applyTrustDelta, trustDelta } from './trust-verdicts.ts';
 
@@ -23,13 +24,22 @@ const UNCHECKED_TRUST_CONTEXT = readerSettings();
 /**
  * The key of the signer chain of a single-manifest store read without trust checking, when its
  * verdict can be reused: one manifest (ingredients' own manifests are judged separately by
- * c2pa-rs), intact (Valid), and a chain we can read.
+ * c2pa-rs), intact (Valid), and a chain we can read; a timestamp's certificates join the key.
  */
 function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
   const label = store.active_manifest;
   if (!label || !storeBytes || store.validation_state !== 'Valid' || Object.keys(store.manifests ?? {}).length !== 1) return null;
   const chain = signerChain(storeBytes, label);
-  return chain ? chainFingerprint(chain) : null;
+  if (!chain) return null;
+  // A timestamp's authority is judged against the same anchors (timeStamp.trusted or untrusted),
+  // so its certificates are part of what the verdict is about.
+  const token = signatureTimestampToken(storeBytes, label);
+  if (!token) return chainFingerprint(chain);
+  try {
+    return chainFingerprint([...chain, ...readTimestampToken(token).certificates]);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -75,6 +75,7 @@ export const verifiedResult: TVerifyResponse = {
     ingredientFailures: [],
     signer,
     signedAt: manifest.signedAt,
+    timestamp: null,
     activeManifest: manifest,
     manifests: [manifest],
     ingredients: [
@@ -111,6 +112,7 @@ export const unsignedResult: TVerifyResponse = {
     ingredientFailures: [],
     signer: null,
     signedAt: null,
+    timestamp: null,
     activeManifest: null,
     manifests: [],
     ingredients: [],
