@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPemSigner, ensureLocalPki, sign } from '../index.ts';
-import { makeImage } from '../testing/make-assets.ts';
+import { makeImage, tamperJpegPixel } from '../testing/make-assets.ts';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../bin/provenance.js');
 
@@ -32,11 +32,11 @@ describe('provenance CLI', () => {
     const input = join(dataDir, 'photo.png');
     writeFileSync(input, await makeImage('png', 120, 80));
     const out = join(dataDir, 'photo-signed.png');
-    const signed = await run(['sign', input, '-o', out, '--creator', 'Ada Reporter', '--license', 'CC-BY-4.0', '--sidecar', '--json', '--data-dir', dataDir]);
+    const signed = await run(['sign', input, '-o', out, '--creator', 'Ada Reporter', '--license', 'CC-BY-4.0', '--json', '--data-dir', dataDir]);
     expect(signed.code).toBe(0);
-    const summary = JSON.parse(signed.stdout) as { manifestId: string; sidecar: string };
+    const summary = JSON.parse(signed.stdout) as { manifestId: string; sidecar: string | null };
     expect(summary.manifestId).toMatch(/^urn:c2pa:/);
-    expect(readFileSync(summary.sidecar).byteLength).toBeGreaterThan(500);
+    expect(summary.sidecar).toBeNull();
 
     const verified = await run(['verify', out, '--json', '--data-dir', dataDir]);
     expect(verified.code).toBe(0);
@@ -51,6 +51,42 @@ describe('provenance CLI', () => {
     expect(untrusted.stdout).toContain('trust     NOT ON ANY TRUST LIST');
     const ours = await run(['verify', out, '--data-dir', dataDir]);
     expect(ours.stdout).toMatch(/trust {5}THIS GATEWAY: gateway root via .*SHA-256/);
+  });
+
+  it('signs with --sidecar beside the original, which stays unchanged, and verifies the pair with --manifest', async () => {
+    const input = join(dataDir, 'sidecar.jpg');
+    const original = await makeImage('jpeg', 120, 80, 9);
+    writeFileSync(input, original);
+    const signed = await run(['sign', input, '--sidecar', '--creator', 'Ada Reporter', '--json', '--data-dir', dataDir]);
+    expect(signed.code).toBe(0);
+    const summary = JSON.parse(signed.stdout) as { sidecar: string; manifestId: string; originalUnchanged: boolean };
+    expect(summary).toMatchObject({ sidecar: `${input}.c2pa`, originalUnchanged: true });
+    expect(readFileSync(input).equals(original)).toBe(true);
+
+    const pair = await run(['verify', input, '--manifest', `${input}.c2pa`, '--data-dir', dataDir]);
+    expect(pair.code).toBe(0);
+    expect(pair.stdout).toContain('sidecar.jpg: VERIFIED');
+    expect(pair.stdout).toContain(`manifest  ${summary.manifestId}`);
+    // Alone, the original carries no credentials.
+    expect((await run(['verify', input, '--data-dir', dataDir])).stdout).toContain('UNSIGNED');
+
+    const changed = join(dataDir, 'sidecar-changed.jpg');
+    writeFileSync(changed, tamperJpegPixel(original));
+    const tampered = await run(['verify', changed, '--manifest', `${input}.c2pa`, '--data-dir', dataDir]);
+    expect(tampered.stdout).toContain('Verification Failed (INVALID)');
+    expect(tampered.stdout).toContain('assertion.dataHash.mismatch');
+    expect((await run(['verify', input, '--manifest', join(dataDir, 'nope.c2pa')])).code).toBe(1);
+  });
+
+  it('warns when the input has Content Credentials of its own that are invalid', async () => {
+    const input = join(dataDir, 'resign.jpg');
+    writeFileSync(input, await makeImage('jpeg', 120, 80, 11));
+    const first = join(dataDir, 'resign-1.jpg');
+    expect((await run(['sign', input, '-o', first, '--data-dir', dataDir])).code).toBe(0);
+    writeFileSync(first, tamperJpegPixel(readFileSync(first)));
+    const again = await run(['sign', first, '-o', join(dataDir, 'resign-2.jpg'), '--data-dir', dataDir]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain("Warning: The input's own Content Credentials are invalid");
   });
 
   it('shows the trust lists in force: the bundled C2PA lists and the local root, unless turned off', async () => {

@@ -2,6 +2,7 @@
  * `provenance verify <path-or-url>`: validate Content Credentials and print the verdict. A manifest
  * the file keeps at a URL is fetched here, through the safe fetcher, as the API fetches it.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
@@ -18,6 +19,8 @@ Validates the asset's Content Credentials. Exits 0 for any verdict (verified, pa
 unsigned); non-zero only when the input cannot be read or the command is misused.
 
 Options:
+      --manifest FILE       the file's manifest store kept beside it (a .c2pa sidecar): the file
+                            is verified against it
       --json                print the same JSON as the API's verify response
 
 ${TRUST_HELP}
@@ -41,12 +44,21 @@ function describe(response: VerifyResponse, name: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+async function readManifest(path: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    throw new CliError(`Cannot read the manifest ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, 1);
+  }
+}
+
 export async function runVerify(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       ...TRUST_OPTIONS,
+      manifest: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,6 +72,9 @@ export async function runVerify(args: string[]): Promise<void> {
   const fetcher = createCliFetcher();
   const input = await readInput(positionals[0]!, fetcher);
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
-  const response = await verifyWithRemoteManifest((remoteManifest) => verify(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+  const manifest = values.manifest ? await readManifest(values.manifest) : undefined;
+  const response = manifest
+    ? await verify(input.bytes, input.mime, { trust, manifest })
+    : await verifyWithRemoteManifest((remoteManifest) => verify(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, input.name));
 }
