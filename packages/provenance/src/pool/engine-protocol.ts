@@ -14,6 +14,8 @@ export interface EngineWorkerConfig {
 export interface VerifyTaskOptions {
   thumbnails?: boolean;
   remoteManifest?: { url: string; bytes: Uint8Array };
+  /** The asset's .c2pa sidecar, to verify the pair. */
+  manifest?: Uint8Array;
 }
 
 export type EngineTask =
