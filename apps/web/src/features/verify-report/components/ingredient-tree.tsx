@@ -71,7 +71,7 @@ function NodeCard({ item, expanded, onToggle }: { item: TreeNode; expanded: Set<
           </div>
         ) : null}
         {open && node.failures.length > 0 ? (
-          <ul id={item.children.length === 0 ? panelId : undefined} className="mt-3 space-y-1 rounded-md border border-destructive/30 bg-danger-soft/50 p-2 text-xs">
+          <ul id={item.children.length === 0 ? panelId : undefined} className={cn('mt-3 space-y-1 rounded-md border p-2 text-xs', node.status === 'partial' ? 'border-warning/40 bg-warning-soft' : 'border-destructive/30 bg-danger-soft/50')}>
             {node.failures.map((failure, index) => (
               <li key={`${failure.code}-${index}`}>
                 <span className="font-mono font-medium">{failure.code}</span>: {failure.explanation}

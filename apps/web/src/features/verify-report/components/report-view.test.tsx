@@ -28,7 +28,7 @@ describe('ReportView', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('fact-creator').textContent).toContain('Ana Reporter');
     expect(screen.getByTestId('fact-license').textContent).toContain('CC BY 4.0');
     expect(screen.getByTestId('fact-location').textContent).toContain('51.5072, -0.1276');
-    expect(screen.getByTestId('signer-trust').textContent).toContain("On this gateway's trust list");
+    expect(screen.getByTestId('signer-trust').textContent).toContain('On the C2PA trust list');
     expect(screen.getByTestId('ai-disclosure').textContent).toContain('Edited with AI');
     expect(screen.getByText('Composite including generative AI', { selector: 'span' })).toBeTruthy();
     const timeline = screen.getByTestId('action-timeline');

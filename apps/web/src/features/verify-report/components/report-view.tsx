@@ -24,7 +24,7 @@ export function ReportView({ result, file = null, shareUrl = null, storeKnown }:
         </div>
         <div className="space-y-6">
           {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer />}
-          {signer ? <SignerDetails signer={signer} /> : null}
+          {signer ? <SignerDetails signer={signer} trust={result.verification.trust} /> : null}
         </div>
       </div>
       {manifest ? (

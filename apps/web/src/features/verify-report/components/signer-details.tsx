@@ -1,35 +1,46 @@
-// Who signed: the signing certificate's organisation and common name, its issuer, whether it is on
-// a trust list, its validity and algorithm; the serial number for auditors.
-import { BadgeCheck, KeyRound, ShieldOff } from 'lucide-react';
-import type { TSignerSummary } from '@provenance/contracts';
+// Who signed: the signing certificate's organisation and common name, its issuer, which trust list
+// vouches for it (by tier) and what that means, an expired certificate said plainly, its validity and
+// algorithm; the serial number for auditors.
+import { AlertTriangle, BadgeCheck, KeyRound, ShieldOff } from 'lucide-react';
+import type { TSignerSummary, TTrustVerdict } from '@provenance/contracts';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { algorithmLabel, trustText } from '../lib/report-text';
+import { algorithmLabel, expiredText, trustMeaning, trustText } from '../lib/report-text';
 import { Fact, NotStated, ReportSection } from './report-section';
 
 function DateValue({ value }: { value: string | null }) {
   return value ? <time dateTime={value}>{formatDateTime(value)}</time> : <NotStated />;
 }
 
-export function SignerDetails({ signer }: { signer: TSignerSummary }) {
-  const TrustIcon = signer.trusted ? BadgeCheck : ShieldOff;
+export function SignerDetails({ signer, trust }: { signer: TSignerSummary; trust: TTrustVerdict }) {
+  const trusted = trust.tier !== 'untrusted';
+  const TrustIcon = trusted ? BadgeCheck : ShieldOff;
+  const expired = expiredText(signer);
   return (
     <ReportSection id="signer-title" title="Signer" icon={<KeyRound />} description="The certificate that signed the manifest.">
-      <p
+      <div
         data-testid="signer-trust"
-        data-trusted={signer.trusted}
-        className={cn(
-          'mb-4 flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
-          signer.trusted ? 'border-success/40 bg-success-soft text-success' : 'border-warning/40 bg-warning-soft text-foreground',
-        )}
+        data-trusted={trusted}
+        data-tier={trust.tier}
+        className={cn('mb-4 rounded-lg border px-3 py-2 text-sm', trusted ? 'border-success/40 bg-success-soft' : 'border-warning/40 bg-warning-soft')}
       >
-        <TrustIcon className={cn('size-4 shrink-0', signer.trusted ? 'text-success' : 'text-warning')} aria-hidden="true" />
-        {trustText(signer)}
-      </p>
+        <p className="flex items-center gap-2 font-medium">
+          <TrustIcon className={cn('size-4 shrink-0', trusted ? 'text-success' : 'text-warning')} aria-hidden="true" />
+          {trustText(trust)}
+        </p>
+        <p className="mt-1 text-muted-foreground">{trustMeaning(trust)}</p>
+      </div>
+      {expired ? (
+        <p data-testid="signer-expired" className="mb-4 flex items-start gap-2 rounded-lg border border-warning/40 bg-warning-soft px-3 py-2 text-sm">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+          {expired}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
         <Fact term="Organisation">{signer.organization ?? <NotStated />}</Fact>
         <Fact term="Common name">{signer.commonName ?? <NotStated />}</Fact>
         <Fact term="Issued by">{signer.issuer ?? <NotStated />}</Fact>
+        <Fact term="Trust anchor">{trust.anchor?.subject ?? <NotStated />}</Fact>
         <Fact term="Algorithm">{algorithmLabel(signer.algorithm) ?? <NotStated />}</Fact>
         <Fact term="Valid from"><DateValue value={signer.notBefore} /></Fact>
         <Fact term="Valid until"><DateValue value={signer.notAfter} /></Fact>

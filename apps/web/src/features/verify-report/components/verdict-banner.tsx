@@ -1,10 +1,11 @@
-// The verdict first, in plain language: Verified or Verification Failed, the
-// status badge, what it means, the engine's reason, and the checks behind it.
-import { CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
+// The verdict first, in plain language: Verified or Verification Failed with the verdict in a few
+// words beside it, the status badge, what it means (a partial explained in full sentences), the
+// engine's reason, and the checks behind it, each with its own icon shape as well as colour.
+import { AlertTriangle, CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
 import { cn } from '@/lib/utils';
-import { verdictText, type Tone } from '../lib/report-text';
+import { partialExplanation, verdictShortText, verdictText, type Tone } from '../lib/report-text';
 import { verdictChecks, type CheckState } from '../lib/verdict-checks';
 
 const TONE: Record<Tone, string> = {
@@ -18,6 +19,7 @@ const ICONS = { verified: ShieldCheck, partial: ShieldAlert, invalid: ShieldX, u
 
 const CHECK_ICON: Record<CheckState, { Icon: typeof CheckCircle2; className: string; word: string }> = {
   pass: { Icon: CheckCircle2, className: 'text-success', word: 'Passed' },
+  warn: { Icon: AlertTriangle, className: 'text-warning', word: 'Warning' },
   fail: { Icon: XCircle, className: 'text-destructive', word: 'Failed' },
   unknown: { Icon: CircleHelp, className: 'text-muted-foreground', word: 'Not checked' },
 };
@@ -27,6 +29,7 @@ export function VerdictBanner({ result }: { result: TVerifyResponse }) {
   const text = verdictText(status);
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
+  const partial = partialExplanation(result);
   return (
     <section aria-labelledby="verdict-title" data-testid="verdict" data-status={status} className={cn('rounded-xl border p-5 sm:p-6', TONE[text.tone])}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -43,7 +46,18 @@ export function VerdictBanner({ result }: { result: TVerifyResponse }) {
               {trustLevel.toUpperCase()}
             </span>
           </div>
+          <p className="mt-1 font-medium" data-testid="verdict-short">
+            {verdictShortText(status)}
+          </p>
           <p className="mt-3 text-base">{text.meaning}</p>
+          {partial ? (
+            <div data-testid="partial-explained" className="mt-3 space-y-1 rounded-lg border border-warning/40 bg-card/80 p-3 text-sm">
+              <p className="font-semibold">What “partial” means here</p>
+              {partial.map((sentence) => (
+                <p key={sentence}>{sentence}</p>
+              ))}
+            </div>
+          ) : null}
           <p className="mt-1 text-sm text-muted-foreground" data-testid="verdict-reason">
             <span className="font-medium text-foreground">Why: </span>
             {result.report.reason}

@@ -1,7 +1,7 @@
 // Plain-language words of the Content Credentials report: the verdict and what it means, the AI
 // disclosure, digital source types, ingredient relationships and trust. Pure, so the report and its
 // tests read the same sentences.
-import type { TAiDisclosure, TSignerSummary, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
+import type { TAiDisclosure, TSignerSummary, TTrustVerdict, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
 export type AiDisclosure = TAiDisclosure;
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
@@ -16,7 +16,7 @@ export interface VerdictText {
 
 const VERDICTS: Record<TVerificationStatus, Omit<VerdictText, 'headline'>> = {
   verified: { meaning: 'The Content Credentials are intact and were signed by an organisation on a trust list.', tone: 'success' },
-  partial: { meaning: 'The Content Credentials are intact, but they cannot be fully trusted.', tone: 'warning' },
+  partial: { meaning: 'The Content Credentials are intact, but no trust list vouches for who signed them.', tone: 'warning' },
   invalid: { meaning: 'The Content Credentials are broken: the file or its manifest changed after signing, or the signature cannot be trusted.', tone: 'danger' },
   unsigned: { meaning: 'This file carries no Content Credentials, so nothing can be said about where it came from.', tone: 'neutral' },
 };
@@ -25,6 +25,36 @@ export function verdictText(status: TVerificationStatus): VerdictText {
   return { headline: status === 'verified' ? 'Verified' : 'Verification Failed', ...VERDICTS[status] };
 }
 
+/** The verdict in a few words beside the headline, so 'Verification Failed' never stands alone for an intact file. */
+export function verdictShortText(status: TVerificationStatus): string {
+  switch (status) {
+    case 'verified':
+      return 'Intact and signed by a trusted organisation';
+    case 'partial':
+      return 'Intact, but the signer is not on a trust list';
+    case 'invalid':
+      return 'Changed or broken since signing';
+    case 'unsigned':
+      return 'No Content Credentials';
+  }
+}
+
+/**
+ * A partial verdict in sentences a journalist can act on: what is intact, who signed, which lists
+ * do not include them, and what that means. Null for every other status.
+ */
+export function partialExplanation(result: TVerifyResponse): string[] | null {
+  if (result.verification.status !== 'partial') return null;
+  const signer = signerDisplayName(result);
+  const who = signer ? `“${signer}”` : 'an organisation that does not name itself';
+  const sentences = [
+    'The file has not changed since it was signed, and its Content Credentials are intact.',
+    `It was signed by ${who}, but that signer is not on the C2PA trust list or on any other trust list this gateway uses.`,
+    'So no one independent vouches that the signer is who the credentials say: read who made this and how as the signer’s own claim, and confirm it with the source before relying on it.',
+  ];
+  if (result.report.signer?.expired) sentences.push('The signing certificate had also expired when the file was signed.');
+  return sentences;
+}
 export interface AiDisclosureText {
   title: string;
   detail: string;
@@ -41,7 +71,7 @@ export function aiDisclosureText(disclosure: AiDisclosure): AiDisclosureText {
       return { title: 'Captured with a camera', detail: 'The signer states that this content was captured by a camera or recording device.', tone: 'success' };
     default:
       // Silence is not a denial: the manifest simply makes no statement about AI.
-      return { title: 'No AI disclosure', detail: 'The manifest makes no statement about generative AI. That does not prove none was used.', tone: 'neutral' };
+      return { title: 'No AI statement', detail: 'The manifest makes no statement about generative AI. That does not prove none was used.', tone: 'neutral' };
   }
 }
 
@@ -113,10 +143,41 @@ export function ingredientStatusText(status: TVerificationStatus): string {
   }
 }
 
-export function trustText(signer: TSignerSummary): string {
-  // The API says whether the signer chains to an anchor of this gateway's trust store (its own root,
-  // plus the lists its operator configured), not which list held the anchor.
-  return signer.trusted ? "On this gateway's trust list" : 'Not on any trust list this gateway uses';
+/** Which trust list vouched for the signer, in the tier's words; the one phrase for none. */
+export function trustText(trust: TTrustVerdict): string {
+  switch (trust.tier) {
+    case 'conformant':
+      return `On the ${trust.list ?? 'C2PA trust list'}`;
+    case 'legacy':
+      return `On the legacy list “${trust.list ?? 'legacy list'}” (Legacy), not on the C2PA trust list`;
+    case 'custom':
+      return `On the trust list “${trust.list ?? 'custom list'}” this gateway is configured with`;
+    case 'gateway':
+      return 'Signed under this gateway’s own root';
+    case 'untrusted':
+      return 'Not on any trust list';
+  }
+}
+
+/** What a trust tier means for the reader, in one sentence. */
+export function trustMeaning(trust: TTrustVerdict): string {
+  switch (trust.tier) {
+    case 'conformant':
+      return 'The C2PA, the body behind Content Credentials, vouches for this signer’s certificate authority.';
+    case 'legacy':
+      return 'The list was made under an older trust model; its signers are not vetted as the C2PA trust list’s are.';
+    case 'custom':
+      return 'The operator of this gateway chose to trust this list; other verifiers may not.';
+    case 'gateway':
+      return 'This gateway signed the file itself; verifiers elsewhere trust it only if they trust this gateway.';
+    case 'untrusted':
+      return 'No trust list vouches that the signer is who the certificate says.';
+  }
+}
+
+/** Said on the signer card when the certificate had expired at signing. */
+export function expiredText(signer: TSignerSummary): string | null {
+  return signer.expired ? 'This certificate had expired when the manifest was signed, so its signature cannot be relied on.' : null;
 }
 
 /** Who signed, most specific first: organisation, then the certificate's common name. */

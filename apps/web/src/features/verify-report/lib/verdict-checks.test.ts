@@ -21,4 +21,16 @@ describe('verdict checks', () => {
   it('has nothing to check on an unsigned file', () => {
     expect(verdictChecks(unsignedResult)).toEqual([]);
   });
+
+  it('draws a signer on no trust list as a warning, not a failure, for the file and its ingredients', () => {
+    const untrusted = { code: 'signingCredential.untrusted', explanation: 'The signing certificate is not on any trust list.' };
+    const partial = {
+      ...verifiedResult,
+      verification: { ...verifiedResult.verification, status: 'partial' as const, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null } },
+      report: { ...verifiedResult.report, codes: { ...verifiedResult.report.codes, failure: [untrusted] }, ingredientFailures: [untrusted] },
+    };
+    expect(states(partial)).toEqual({ signature: 'pass', content: 'pass', trust: 'warn', ingredients: 'warn' });
+    const revoked = { ...partial, report: { ...partial.report, codes: { ...partial.report.codes, failure: [{ code: 'signingCredential.revoked', explanation: 'Revoked.' }] } } };
+    expect(states(revoked).trust).toBe('fail');
+  });
 });

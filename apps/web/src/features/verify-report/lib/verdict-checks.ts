@@ -2,7 +2,8 @@
 // verification and its validation codes (so the banner never claims more than the codes say).
 import type { TVerifyResponse } from '@provenance/contracts';
 
-export type CheckState = 'pass' | 'fail' | 'unknown';
+/** `warn`: not a failure of the file, only of trust (a signer on no list), drawn amber rather than red. */
+export type CheckState = 'pass' | 'warn' | 'fail' | 'unknown';
 
 export interface VerdictCheck {
   id: 'signature' | 'content' | 'trust' | 'ingredients';
@@ -13,6 +14,8 @@ export interface VerdictCheck {
 
 const HASH_MATCH = /^assertion\.(dataHash|bmffHash|boxesHash|collectionHash)\.match$/;
 const HASH_MISMATCH = /^assertion\.(dataHash|bmffHash|boxesHash|collectionHash)\.mismatch$/;
+/** Codes that say only that no trust list vouches for a signer; the credentials themselves are intact. */
+const TRUST_ONLY = /^signingCredential\.untrusted$/;
 
 export function verdictChecks(result: TVerifyResponse): VerdictCheck[] {
   if (result.verification.status === 'unsigned') return [];
@@ -44,14 +47,22 @@ export function verdictChecks(result: TVerifyResponse): VerdictCheck[] {
     {
       id: 'trust',
       label: 'Trusted signer',
-      state: chainValid ? 'pass' : 'fail',
-      detail: chainValid ? 'The signing certificate chains to a trust anchor.' : 'The signing certificate does not chain to any trust anchor this gateway uses.',
+      // An untrusted signer of intact credentials is a warning; only a broken or expired chain fails.
+      state: chainValid ? 'pass' : result.verification.trust.tier === 'untrusted' && !codes.failure.some((code) => !TRUST_ONLY.test(code.code)) ? 'warn' : 'fail',
+      detail: chainValid
+        ? result.verification.trust.list
+          ? `The signing certificate chains to the ${result.verification.trust.list}.`
+          : 'The signing certificate chains to a trust anchor.'
+        : 'The signer is not on any trust list this gateway uses.',
     },
-    {
-      id: 'ingredients',
-      label: 'Ingredients',
-      state: ingredientFailures.length > 0 ? 'fail' : 'pass',
-      detail: ingredientFailures.length > 0 ? `${ingredientFailures.length} ingredient check${ingredientFailures.length === 1 ? '' : 's'} failed.` : 'No ingredient’s own credentials failed.',
-    },
+    ingredientsCheck(ingredientFailures.map((code) => code.code)),
   ];
+}
+
+function ingredientsCheck(failures: string[]): VerdictCheck {
+  if (failures.length === 0) return { id: 'ingredients', label: 'Ingredients', state: 'pass', detail: 'No ingredient’s own credentials failed.' };
+  if (failures.every((code) => TRUST_ONLY.test(code))) {
+    return { id: 'ingredients', label: 'Ingredients', state: 'warn', detail: 'Ingredients are intact, but a signer of one is not on any trust list.' };
+  }
+  return { id: 'ingredients', label: 'Ingredients', state: 'fail', detail: `${failures.length} ingredient check${failures.length === 1 ? '' : 's'} failed.` };
 }
