@@ -6,11 +6,22 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
+import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, TimestampError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
-import type { SignOptions, SignResult } from '../sign.ts';
-import type { EngineReply, EngineTask, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig, VerifyTaskOptions } from './engine-protocol.ts';
+import type { SignResult } from '../sign.ts';
+import type { TimestampTransport } from '../signer/rfc3161-timestamper.ts';
+import type {
+  EngineReply,
+  EngineTask,
+  EngineTimestampReply,
+  EngineTimestampRequest,
+  EngineTrustUpdate,
+  EngineTrustUpdated,
+  EngineWorkerConfig,
+  SignTaskOptions,
+  VerifyTaskOptions,
+} from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
 
 // Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
@@ -25,7 +36,12 @@ export class EngineBusyError extends Error {
   }
 }
 
-export interface EnginePoolOptions extends EngineWorkerConfig {
+export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'> {
+  /**
+   * Timestamps every signature: carries a worker's TimeStampReq to the authority (an HTTP POST
+   * through the caller's safe fetcher) and returns the reply. The workers never fetch.
+   */
+  timestampTransport?: TimestampTransport;
   /** Worker threads; defaults to the number of cores. */
   workers?: number;
   /** Tasks waiting beyond those running; more are refused with EngineBusyError. */
@@ -34,7 +50,7 @@ export interface EnginePoolOptions extends EngineWorkerConfig {
 
 export interface EnginePool {
   readonly size: number;
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: Omit<SignOptions, 'now'>): Promise<SignResult>;
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
@@ -59,6 +75,7 @@ function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Erro
   if (code === 'unsupported_format') return Object.assign(new UnsupportedFormatError('', error.detail), { message: error.message });
   if (code === 'malformed_asset') return Object.assign(new MalformedAssetError('', error.detail), { message: error.message });
   if (code === 'signing_failed') return new SigningError(error.message, error.detail);
+  if (code === 'timestamp_failed') return new TimestampError(error.message, error.detail);
   if (code) return new ProvenanceError(code, error.message, error.detail);
   return Object.assign(new Error(error.message), { name: error.name });
 }
@@ -66,7 +83,8 @@ function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Erro
 export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
   const size = Math.max(1, options.workers ?? availableParallelism());
   const maxQueue = options.maxQueue ?? size * 32;
-  const config: EngineWorkerConfig = { signer: options.signer, trustAnchorPems: options.trustAnchorPems };
+  const { timestampTransport } = options;
+  const config: EngineWorkerConfig = { signer: options.signer, trustAnchorPems: options.trustAnchorPems, timestamps: Boolean(timestampTransport) };
   const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const queue: Waiting[] = [];
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -80,7 +98,11 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         worker.once('error', failed);
       });
       const slot: Slot = { worker, busy: false };
-      worker.on('message', (reply: EngineReply | EngineTrustUpdated) => {
+      worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest) => {
+        if ('control' in reply && reply.control === 'timestamp-request') {
+          carryTimestampRequest(slot, reply);
+          return;
+        }
         if ('control' in reply) {
           trustUpdates.get(reply.id)?.resolve();
           trustUpdates.delete(reply.id);
@@ -109,6 +131,19 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       return slot;
     }),
   );
+
+  /** A worker's TimeStampReq goes out through the caller's transport; the reply goes back to it. */
+  function carryTimestampRequest(slot: Slot, { id, request }: EngineTimestampRequest): void {
+    const answer = (reply: Omit<EngineTimestampReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'timestamp-reply', id, ...reply } satisfies EngineTimestampReply);
+    if (!timestampTransport) {
+      answer({ error: 'This engine pool has no time-stamping authority.' });
+      return;
+    }
+    timestampTransport(request).then(
+      (response) => answer({ response }),
+      (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
 
   function dispatch(): void {
     for (const slot of slots) {

@@ -7,6 +7,11 @@ import type { TrustSource } from '../trust/trust-store.ts';
 
 export interface EngineWorkerConfig {
   signer: { privateKeyPem: string; certificateChainPem: string; alg?: SigningAlgorithm } | null;
+  /**
+   * Every signature is timestamped: the worker builds each TimeStampReq and asks the pool to carry
+   * it to the authority (EngineTimestampRequest), since a worker never touches the network.
+   */
+  timestamps?: boolean;
   /** PEM texts (unnamed custom lists) or named trust lists with their tiers. */
   trustAnchorPems: TrustSource[];
 }
@@ -18,8 +23,26 @@ export interface VerifyTaskOptions {
   manifest?: Uint8Array;
 }
 
+/** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */
+export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper'>;
+
+/** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority. */
+export interface EngineTimestampRequest {
+  control: 'timestamp-request';
+  id: number;
+  request: Uint8Array;
+}
+
+/** The pool's answer: the authority's DER TimeStampResp, or why there is none. */
+export interface EngineTimestampReply {
+  control: 'timestamp-reply';
+  id: number;
+  response?: Uint8Array;
+  error?: string;
+}
+
 export type EngineTask =
-  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: Omit<SignOptions, 'now'> }
+  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions }
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
 

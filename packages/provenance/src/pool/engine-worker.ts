@@ -7,16 +7,30 @@ import { guardNetwork } from '../c2pa/network-guard.ts';
 import { ProvenanceError, RemoteManifestError } from '../errors.ts';
 import { sign } from '../sign.ts';
 import { createPemSigner } from '../signer/claim-signer.ts';
+import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { createTrustStore } from '../trust/trust-store.ts';
-import { verify } from '../verify.ts';
+import { verifyWithCredential } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
-import type { EngineReply, EngineTask, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig } from './engine-protocol.ts';
+import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig } from './engine-protocol.ts';
 
 // This thread runs nothing but the engine: no fetch of any kind leaves it.
 guardNetwork('realm');
 
 const config = workerData as EngineWorkerConfig;
 const signer = config.signer ? createPemSigner(config.signer) : null;
+// Timestamp requests wait here for the pool to bring the authority's reply back.
+const timestampReplies = new Map<number, { resolve: (response: Uint8Array) => void; reject: (error: Error) => void }>();
+let nextTimestampId = 1;
+const timestamper: Timestamper | undefined = config.timestamps
+  ? createRfc3161Timestamper(
+      (request) =>
+        new Promise<Uint8Array>((resolve, reject) => {
+          const id = nextTimestampId++;
+          timestampReplies.set(id, { resolve, reject });
+          parentPort?.postMessage({ control: 'timestamp-request', id, request } satisfies EngineTimestampRequest);
+        }),
+    )
+  : undefined;
 // Replaced when the trust lists are refreshed; a verification already running keeps the store it began with.
 let trust = createTrustStore(config.trustAnchorPems);
 
@@ -24,10 +38,10 @@ async function run(task: EngineTask): Promise<EngineReply> {
   try {
     if (task.kind === 'sign') {
       if (!signer) throw new Error('This engine pool has no signer');
-      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, signer, task.options) };
+      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, signer, { ...task.options, timestamper }) };
     }
-    const response = await verify(task.bytes, task.mime, { ...task.options, trust });
-    return { id: task.id, ok: true, result: task.kind === 'verify-serialized' ? serializeVerification(response) : response };
+    const { response, signingCredential } = await verifyWithCredential(task.bytes, task.mime, { ...task.options, trust });
+    return { id: task.id, ok: true, result: task.kind === 'verify-serialized' ? serializeVerification(response, signingCredential) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));
     return {
@@ -43,7 +57,14 @@ async function run(task: EngineTask): Promise<EngineReply> {
   }
 }
 
-parentPort?.on('message', (message: EngineTask | EngineTrustUpdate) => {
+parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimestampReply) => {
+  if ('control' in message && message.control === 'timestamp-reply') {
+    const waiting = timestampReplies.get(message.id);
+    timestampReplies.delete(message.id);
+    if (message.response) waiting?.resolve(message.response);
+    else waiting?.reject(new Error(message.error ?? 'no reply'));
+    return;
+  }
   if ('control' in message) {
     trust = createTrustStore(message.trustAnchorPems);
     parentPort?.postMessage({ control: 'trust-set', id: message.id, version: trust.version } satisfies EngineTrustUpdated);
