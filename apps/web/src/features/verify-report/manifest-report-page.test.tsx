@@ -36,6 +36,7 @@ describe('ManifestReportPage', { timeout: 20_000 }, () => {
   it('loads the held manifest with thumbnails, counts one report view and counts downloads', async () => {
     const calls = renderAt(`/v/${encodeURIComponent(ID)}`, { status: 200, body: verifiedResult });
     expect((await screen.findByTestId('verdict')).textContent).toContain('Verified');
+    expect(document.body.textContent).toContain('verified again just now');
     expect(calls[0]!.url).toBe(`/api/v1/manifests/${encodeURIComponent(ID)}?thumbnails=1`);
     await vi.waitFor(() => expect(tracked(calls)).toEqual([expect.objectContaining({ eventType: 'report_view', data: expect.objectContaining({ assetId: ID }) })]));
     await userEvent.click(screen.getByRole('link', { name: /Manifest report \(JSON\)/ }));
@@ -46,5 +47,7 @@ describe('ManifestReportPage', { timeout: 20_000 }, () => {
     renderAt('/v/urn%3Ac2pa%3Anope', { status: 404, body: { error: { code: 'not_found', message: 'No manifest urn:c2pa:nope' } } });
     expect((await screen.findByTestId('report-error')).textContent).toContain('Manifest not found');
     expect(screen.getByText('No manifest urn:c2pa:nope')).toBeTruthy();
+    expect(document.body.textContent).toContain('is known to this gateway');
+    expect(document.body.textContent).not.toContain('verified again just now');
   });
 });

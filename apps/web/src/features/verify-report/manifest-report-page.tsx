@@ -31,9 +31,17 @@ export function ManifestReportPage() {
         title="Content Credentials report"
         icon={<ShieldCheck />}
         description={
-          <>
-            Manifest <code className="break-all font-mono text-sm">{manifestId}</code>, verified again just now.
-          </>
+          // "Verified again just now" only once it has been: an unknown ID was never verified.
+          notFound ? (
+            <>
+              No manifest with the ID <code className="break-all font-mono text-sm">{manifestId}</code> is known to this gateway.
+            </>
+          ) : (
+            <>
+              Manifest <code className="break-all font-mono text-sm">{manifestId}</code>
+              {report.isSuccess ? ', verified again just now.' : '.'}
+            </>
+          )
         }
       />
       <div aria-live="polite">
