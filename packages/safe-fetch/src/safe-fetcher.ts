@@ -1,5 +1,5 @@
-// The one safe fetcher for every URL the server and the CLI fetch: asset URLs and remote
-// manifests. http/https only; the host is resolved and every address checked; the
+// The one safe fetcher for every URL the server and the CLI fetch: asset URLs, remote manifests,
+// and the POSTs to a time-stamping authority. http/https only; the host is resolved and every address checked; the
 // connection goes to the address that was checked (no second DNS answer can swap it); each
 // redirect is checked again (at most 5); a time limit and a size limit cut slow or huge bodies.
 // Its messages name no address it resolved and no host it was redirected to, and network errors
@@ -45,7 +45,17 @@ export interface FetchedAsset {
   finalUrl: string;
 }
 
-export type SafeFetch = (url: string) => Promise<FetchedAsset>;
+/**
+ * A POST instead of a GET (an RFC 3161 time-stamp query): the body is sent once, and a redirect is
+ * not followed, since the body would have to be sent again to a host the caller did not name.
+ */
+export interface SafeFetchPost {
+  method: 'POST';
+  body: Uint8Array;
+  contentType: string;
+}
+
+export type SafeFetch = (url: string, post?: SafeFetchPost) => Promise<FetchedAsset>;
 
 const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
@@ -94,7 +104,7 @@ async function resolveAllowed(url: URL, allowList: readonly AllowedHost[], resol
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeFetchOptions, signal: AbortSignal): Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer | null }> {
+function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeFetchOptions, signal: AbortSignal, post?: SafeFetchPost): Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer | null }> {
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
@@ -103,7 +113,17 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: 'GET', lookup, signal, headers: { 'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)', accept: '*/*' }, ...(url.protocol === 'https:' && { servername: url.hostname }) },
+      {
+        method: post ? 'POST' : 'GET',
+        lookup,
+        signal,
+        headers: {
+          'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)',
+          accept: '*/*',
+          ...(post && { 'content-type': post.contentType, 'content-length': String(post.body.byteLength) }),
+        },
+        ...(url.protocol === 'https:' && { servername: url.hostname }),
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         const contentType = response.headers['content-type'] ?? null;
@@ -139,7 +159,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(post ? Buffer.from(post.body.buffer, post.body.byteOffset, post.body.byteLength) : undefined);
   });
 }
 
@@ -147,7 +167,7 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
   const allowList = options.allowHosts.map(parseAllowedHost);
   const maxRedirects = options.maxRedirects ?? 5;
   const resolveHost = options.resolveHost ?? ((host: string) => dnsLookup(host, { all: true, verbatim: true }));
-  return async (raw) => {
+  return async (raw, post) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
@@ -156,7 +176,7 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
         const pinned = await resolveAllowed(url, allowList, resolveHost, redirects === 0);
         let answer;
         try {
-          answer = await requestOnce(url, pinned, options, controller.signal);
+          answer = await requestOnce(url, pinned, options, controller.signal, post);
         } catch (error) {
           if (error instanceof SafeFetchError) throw error;
           if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${options.timeoutMs / 1000} s`);
@@ -165,7 +185,7 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
           throw new SafeFetchError('network', 422, 'The asset server could not be reached');
         }
         if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href };
-        if (answer.location === null) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
+        if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
         if (redirects >= maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${maxRedirects} redirects`);
         url = parseUrl(answer.location, url);
       }
