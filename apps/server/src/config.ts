@@ -38,6 +38,8 @@ export const ZServerConfig = z.object({
         return z.NEVER;
       }
     }),
+  /** Hours between refreshes of the official and URL trust lists; 0 turns refreshing off (at most 576: 24 days, a timer's limit). */
+  TRUST_LIST_REFRESH_HOURS: z.coerce.number().min(0).max(576).default(24),
   TSA_URL: z.string().url().optional(),
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */
   FETCH_ALLOW_HOSTS: z

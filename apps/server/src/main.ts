@@ -12,8 +12,10 @@ import { createUploadReader } from './http/upload-reader.ts';
 import { createUploadSpool } from './http/upload-spool.ts';
 import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
+import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
 import { createLogger } from './logging/logger.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
+import { savedListsDir } from '@provenance/engine';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
@@ -31,18 +33,13 @@ const database = await createDb(
 logger.info('database ready', { kind: database.kind });
 
 const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDir: config.DATA_DIR });
+// The engine starts with the bundled lists and its own root; the trust-lists service gives it the
+// configured lists before the server answers.
 const engine = await createGatewayEngine({
   pkiDir: path.join(config.DATA_DIR, 'pki'),
-  trustAnchorFiles: config.TRUST_ANCHORS,
-  trustLists: config.TRUST_LISTS,
-  fetchTrustList: async (url) => new TextDecoder().decode((await createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000 })(url)).bytes),
+  trustAnchorFiles: [],
   workers: config.ENGINE_WORKERS ?? availableParallelism(),
   maxQueue: config.ENGINE_MAX_QUEUE,
-});
-logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
-  rootCertificate: engine.rootCertificatePath,
-  trustAnchors: engine.trust.anchors.length,
-  hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
 });
 const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
 const services = createServices({
@@ -61,6 +58,21 @@ const services = createServices({
   engine,
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
+  trust: {
+    savedDir: savedListsDir(config.DATA_DIR),
+    lists: config.TRUST_LISTS,
+    anchorFiles: config.TRUST_ANCHORS,
+    // A short limit: URL lists are fetched at start, before the server answers.
+    fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 }),
+  },
+});
+// TRUST_LISTS and TRUST_ANCHORS files that cannot be read stop the start; unreachable URLs do not.
+await services.trustLists.load();
+logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
+  rootCertificate: engine.rootCertificatePath,
+  trustLists: services.trustLists.inForce().lists.map((list) => list.name).join(', '),
+  trustAnchors: engine.trust.anchors.length,
+  hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
 });
 // Deleting an account (or a demo account expiring) removes its files too, not only its rows.
 services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));
@@ -95,6 +107,10 @@ const orphanSweep = startOrphanSweepJob({
   intervalMs: 15 * 60 * 1000,
 });
 
+// The official and URL trust lists, fetched again every TRUST_LIST_REFRESH_HOURS (0: never).
+const trustListRefresh =
+  config.TRUST_LIST_REFRESH_HOURS > 0 ? startTrustListRefreshJob({ trustLists: services.trustLists, logger, intervalMs: config.TRUST_LIST_REFRESH_HOURS * 60 * 60 * 1000 }) : null;
+
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
 });
@@ -109,6 +125,7 @@ function shutdown(signal: string): void {
   // connections are closed so it does not wait on them.
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
+    await trustListRefresh?.stop();
     await engine.close();
     await orphanSweep.stop();
     await services.flush();

@@ -63,6 +63,8 @@ export default defineConfig({
         // Set-up calls present distinct client addresses (fixtures.ts, testClientAddress) so the
         // per-address account limits apply per test client, not to the whole run.
         TRUST_PROXY: 'true',
+        // Tests make no outbound calls: the official trust lists are not fetched from their URLs.
+        TRUST_LIST_REFRESH_HOURS: '0',
         LOG_LEVEL: 'warn',
       },
       timeout: 240_000,
