@@ -100,3 +100,14 @@ export function createRfc3161Timestamper(transport: TimestampTransport): Timesta
     return tokenFromResponse(response, request);
   };
 }
+
+/** An HTTP POST as the caller's safe fetcher makes it (@provenance/safe-fetch's SafeFetch fits). */
+export type PostBytes = (url: string, post: { method: 'POST'; body: Uint8Array; contentType: string }) => Promise<{ bytes: Uint8Array }>;
+
+/** The transport to the authority at `url`: a time-stamp query POSTed through `post`. */
+export function timestampTransportOver(post: PostBytes, url: string): TimestampTransport {
+  return async (request) => {
+    const { bytes } = await post(url, { method: 'POST', body: request, contentType: TIMESTAMP_QUERY_CONTENT_TYPE });
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+}
