@@ -3,7 +3,11 @@
  * database. The only importer of c2pa-wasm.
  */
 export { sign, type SignOptions, type SignResult } from './sign.ts';
-export { verify, type VerifyOptions } from './verify.ts';
+export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
+export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
+export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
+export type { SigningCredential } from './revocation/signing-credential.ts';
+export type { OcspAnswer } from './revocation/ocsp.ts';
 export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 export { verifyWithRemoteManifest, type FetchRemoteManifest, type RemoteManifest } from './remote-manifest-step.ts';
 export type * from './report/verification-report.ts';
@@ -13,6 +17,8 @@ export type { SigningMetadata, DeviceInfo, CaptureLocation } from './manifest/si
 export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
+export { TIMESTAMP_TOKEN_RESERVE } from './signer/claim-signer.ts';
+export { createRfc3161Timestamper, timestampTransportOver, type Timestamper, type TimestampTransport, type PostBytes } from './signer/rfc3161-timestamper.ts';
 export {
   createTrustStore,
   parseAnchors,

@@ -5,6 +5,7 @@
  * unsupported files raise typed errors.
  */
 import { signerChain } from './c2pa/claim-signature.ts';
+import { signingCredentialOf, type SigningCredential } from './revocation/signing-credential.ts';
 import { readWithSidecar } from './c2pa/sidecar-read.ts';
 import { UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
@@ -25,13 +26,35 @@ export interface VerifyOptions extends TrustedReadOptions {
   manifest?: Uint8Array;
 }
 
+/** A verification and the signing credential whose revocation the caller may ask about (revocation-step.ts). */
+export interface CredentialedVerification {
+  response: VerifyResponse;
+  /** Null when unsigned, when the chain has no issuer, or when c2pa-rs answered from a stapled OCSP response. */
+  signingCredential: SigningCredential | null;
+}
+
 export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
+  return (await verifyWithCredential(bytes, mimeType, options)).response;
+}
+
+/**
+ * An OCSP response stapled in the signature (its rVals header) is checked by c2pa-rs itself, which
+ * never fetches one (its ocsp_fetch setting stays off): its codes say the answer.
+ */
+function stapledRevocation(response: VerifyResponse): VerifyResponse['verification']['revocation'] {
+  const { success, failure } = response.report.codes;
+  const revoked = failure.some((code) => code.code === 'signingCredential.ocsp.revoked');
+  if (!revoked && !success.some((code) => code.code === 'signingCredential.ocsp.notRevoked')) return undefined;
+  return { status: revoked ? 'revoked' : 'good', source: 'stapled', responder: null, checkedAt: null, revokedAt: null, reason: null };
+}
+
+export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<CredentialedVerification> {
   const format = findFormat(mimeType);
   if (!format) throw new UnsupportedFormatError(mimeType);
   const read = options.manifest
     ? await readWithSidecar(format.mime, bytes, options.manifest, (options.trust ?? NO_TRUST).readerContext)
     : await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
-  if (!read) return unsignedResponse(format.mime);
+  if (!read) return { response: unsignedResponse(format.mime), signingCredential: null };
   const { reader, store, storeBytes } = read;
   try {
     const trust = options.trust ?? NO_TRUST;
@@ -39,7 +62,11 @@ export async function verify(bytes: Uint8Array, mimeType: string, options: Verif
     const vouchFor = (label: string) => trust.vouch(storeBytes ? signerChain(storeBytes, label) : null);
     const response = buildVerifyResponse(store, format.mime, signerCertificates(storeBytes, store), vouchFor);
     if (options.thumbnails) attachThumbnails(response, (identifier) => reader.resourceToBytes(identifier));
-    return response;
+    const stapled = stapledRevocation(response);
+    if (stapled) response.verification.revocation = stapled;
+    const label = store.active_manifest;
+    const chain = !stapled && label && storeBytes ? signerChain(storeBytes, label) : null;
+    return { response, signingCredential: signingCredentialOf(chain, response.report.signedAt) };
   } finally {
     reader.free();
   }

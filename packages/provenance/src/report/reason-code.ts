@@ -5,7 +5,7 @@
  * c2pa-rs happens to list (often `signingCredential.untrusted`) would be blamed for tampering.
  */
 const TAMPERED = /(^|\.)claimSignature\.(mismatch|missing)$|(^|\.)(hash|[a-z]+Hash|hashedURI|manifest)\.mismatch$/;
-const CREDENTIAL = /^signingCredential\.(expired|revoked|invalid)$|^claimSignature\.outsideValidity$/;
+const CREDENTIAL = /^signingCredential\.(expired|revoked|invalid|ocsp\.revoked)$|^claimSignature\.outsideValidity$/;
 const TRUST = /\.untrusted$/;
 
 /** Lower is more severe. */

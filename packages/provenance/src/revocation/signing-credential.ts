@@ -1,0 +1,47 @@
+/**
+ * The signing credential whose revocation a verification can ask about: the active manifest's
+ * signing certificate, its issuer (the next certificate of the x5chain), the OCSP responder the
+ * certificate names in its Authority Information Access, and the time a revocation must precede to
+ * void the signature. The engine never asks anyone itself; the caller does (revocation-step.ts).
+ */
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+
+export interface SigningCredential {
+  /** The signing certificate, DER. */
+  certificate: Uint8Array;
+  /** The certificate that issued it, DER. */
+  issuer: Uint8Array;
+  /** Serial number of the signing certificate, lowercase hex. */
+  serialNumber: string;
+  /** The OCSP responder (http or https URL) the certificate names, or null. */
+  responder: string | null;
+  /**
+   * When the claim was signed: the timestamp's time when the signature carries one (c2pa-rs reports
+   * it as the signature's time), else the time the manifest claims. A revocation after it leaves
+   * the signature standing.
+   */
+  signedAt: string | null;
+}
+
+/** The first http(s) OCSP URL of the certificate's AIA, or null. */
+function ocspResponder(certificate: x509.X509Certificate): string | null {
+  const access = certificate.getExtension(x509.AuthorityInfoAccessExtension);
+  for (const name of access?.ocsp ?? []) {
+    if (name.type === 'url' && /^https?:\/\//i.test(name.value)) return name.value;
+  }
+  return null;
+}
+
+/** The credential of a signer chain (signing certificate first), or null without an issuer in the chain. */
+export function signingCredentialOf(chain: readonly Uint8Array[] | null, signedAt: string | null): SigningCredential | null {
+  const [leaf, issuer] = chain ?? [];
+  if (!leaf || !issuer) return null;
+  try {
+    const certificate = new x509.X509Certificate(leaf);
+    return { certificate: leaf, issuer, serialNumber: certificate.serialNumber.toLowerCase(), responder: ocspResponder(certificate), signedAt };
+  } catch {
+    // A certificate that cannot be parsed here was judged by c2pa-rs already; there is nothing to ask.
+    return null;
+  }
+}
