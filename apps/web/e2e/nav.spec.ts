@@ -1,7 +1,7 @@
 // The navigation bar in both states and on a phone.
 import { expect, shoot, signInViaApi, test, useSession, VIEWPORTS } from './support/fixtures.ts';
 
-const LINKS = ['Home', 'Dashboard', 'API Docs', 'Analytics', 'Device Info', 'Security', 'Settings', 'Support'];
+const LINKS = ['Home', 'Dashboard', 'Verify', 'API Docs', 'Analytics', 'Device Info', 'Security', 'Settings', 'Support'];
 
 test('signed out: the links, Sign In and Get Started', async ({ page }) => {
   await page.goto('/support');
@@ -25,6 +25,33 @@ test('signed in: the email and Sign Out', async ({ page, request }) => {
   await expect(nav.getByText(session.user.email)).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('signed in at 1280 px: every link, the whole email and Sign Out sit on one line', async ({ page, request }, testInfo) => {
+  const session = await signInViaApi(request, 1);
+  await useSession(page, session);
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText(session.user.email)).toBeVisible();
+  const items = [...LINKS.map((name) => nav.getByRole('link', { name, exact: true })), nav.getByTestId('nav-user-email'), nav.getByRole('button', { name: 'Sign Out' })];
+  const boxes = await Promise.all(items.map(async (item) => (await item.boundingBox())!));
+  const middles = boxes.map((box) => box.y + box.height / 2);
+  for (const middle of middles) expect(Math.abs(middle - middles[0]!)).toBeLessThan(4);
+  // Each link is one line high, and the email is not cut.
+  for (const box of boxes.slice(0, LINKS.length)) expect(box.height).toBeLessThan(40);
+  const cut = await nav.getByTestId('nav-user-email').locator('span').evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(cut).toBe(false);
+  await shoot(page, testInfo, 'nav-signed-in-1280');
+
+  await nav.getByRole('link', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(nav.getByRole('link', { name: 'Verify', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the footer links to Verify', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/verify$/);
 });
 
 test.describe('phone', () => {

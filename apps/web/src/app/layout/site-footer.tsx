@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 
 const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
-  { title: 'Product', links: [ { label: 'Signing Dashboard', to: '/dashboard' }, { label: 'Analytics', to: '/analytics' }, { label: 'Native Features', to: '/security' } ] },
+  { title: 'Product', links: [ { label: 'Signing Dashboard', to: '/dashboard' }, { label: 'Verify', to: '/verify' }, { label: 'Analytics', to: '/analytics' }, { label: 'Native Features', to: '/security' } ] },
   { title: 'Developers', links: [ { label: 'API Docs', to: '/docs' }, { label: 'Device Info', to: '/device-info' } ] },
   { title: 'Company', links: [ { label: 'Support', to: '/support' }, { label: 'Privacy Policy', to: '/privacy' }, { label: 'Terms of Service', to: '/terms' } ] },
 ];

@@ -1,5 +1,7 @@
 // Navigation bar: the links, then the signed-in state ({email}, Sign Out) or the
-// signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu.
+// signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu;
+// from 1280 px everything, the whole email included, fits on one line (the brand shows only its
+// mark until 2xl to make room).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -14,7 +16,7 @@ import { NAV_LINKS } from './nav-links';
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return cn(
-    'rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     isActive ? 'text-primary' : 'text-muted-foreground',
   );
 }
@@ -56,12 +58,12 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8 xl:px-4">
         <Link to="/" className="mr-2 shrink-0 rounded-md" aria-label="Provenance Gateway home">
-          <BrandMark />
+          <BrandMark nameClassName="xl:max-2xl:hidden" />
         </Link>
 
-        <ul className="hidden items-center gap-0.5 xl:flex">
+        <ul className="hidden items-center xl:flex">
           {NAV_LINKS.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
@@ -76,9 +78,9 @@ export function NavBar() {
           <div className="hidden items-center gap-2 xl:flex">
             {email ? (
               <>
-                <span className="inline-flex max-w-56 items-center gap-1.5 truncate text-sm text-muted-foreground" data-testid="nav-user-email" title={email}>
+                <span className="inline-flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground" data-testid="nav-user-email" title={email}>
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{email}</span>
+                  <span className="truncate whitespace-nowrap">{email}</span>
                 </span>
                 <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
                   <LogOut aria-hidden="true" />
