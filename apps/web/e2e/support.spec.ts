@@ -18,7 +18,8 @@ test('a signed-in user sends a message and it is stored for their account', asyn
 
   const subject = `Badge question ${Date.now()}`;
   await page.getByLabel('Name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(session.user.email);
+  // Their email is already the field's value, so the form can be sent without retyping it.
+  await expect(page.getByLabel('Email')).toHaveValue(session.user.email);
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Message').fill('How do I embed the verified badge next to a photo?');
   await expect(page.getByLabel('Message')).toHaveAttribute('rows', '6');
@@ -29,7 +30,8 @@ test('a signed-in user sends a message and it is stored for their account', asyn
   const sent = toast(page, 'Message sent!');
   await expect(sent).toContainText("We'll get back to you within 24 hours");
   await expect(sent).toContainText(/Reference: \S+/);
-  for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
+  for (const label of ['Name', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue(session.user.email);
 
   const listed = await request.get(`${APP_URL}/api/v1/support-requests`, { headers: { Authorization: `Bearer ${session.access_token}` } });
   expect(listed.ok()).toBe(true);
@@ -59,4 +61,29 @@ test('signed out, a message is accepted too', async ({ page }) => {
   await page.getByLabel('Message').fill('Can regulators verify without an account?');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, 'Message sent!')).toContainText('Reference:');
+});
+
+test('error toasts that stacked up clear once a send succeeds', async ({ page }) => {
+  await page.goto('/support');
+  let failures = 2;
+  await page.route('**/api/v1/support-requests', async (route) => {
+    if (failures > 0) {
+      failures -= 1;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Support is busy, try again' } }) });
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByLabel('Subject').fill('Retry question');
+  await page.getByLabel('Message').fill('Does a second try work?');
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await expect(toast(page, 'Message not sent')).toHaveCount(1);
+  await send.click();
+  await expect(toast(page, 'Message not sent')).toHaveCount(2);
+  await send.click();
+  await expect(toast(page, 'Message sent!')).toBeVisible();
+  await expect(toast(page, 'Message not sent')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // Contact Support form: name, email, subject and a 6-row message, all
 // required; 'Sending...' while busy; on success the toast with the request's reference and a
-// cleared form.
+// cleared form. A signed-in person's email is filled in as the field's value (not a placeholder, which
+// a browser treats as empty), until they type another.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
@@ -19,6 +20,9 @@ const EMPTY: TCreateSupportRequest = { name: '', email: '', subject: '', message
 export function ContactForm() {
   const session = useSession();
   const [form, setForm] = useState<TCreateSupportRequest>(EMPTY);
+  // Until the email is edited it follows the session, which may arrive after the first render.
+  const [emailEdited, setEmailEdited] = useState(false);
+  const email = emailEdited ? form.email : (session?.user.email ?? '');
   const create = useMutation(createSupportRequestMutation);
   const queryClient = useQueryClient();
   const busy = create.isPending;
@@ -29,11 +33,12 @@ export function ContactForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     create.mutate(
-      { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() },
+      { name: form.name.trim(), email: email.trim(), subject: form.subject.trim(), message: form.message.trim() },
       {
         onSuccess: (receipt) => {
           toast.success('Message sent!', { description: `We'll get back to you within 24 hours\nReference: ${receipt.reference}` });
           setForm(EMPTY);
+          setEmailEdited(false);
           if (session) void queryClient.invalidateQueries({ queryKey: supportRequestKeys.list(session.user.id) });
         },
         onError: (error) => {
@@ -59,9 +64,11 @@ export function ContactForm() {
               type="email"
               autoComplete="email"
               required
-              value={form.email}
-              placeholder={session?.user.email}
-              onChange={update('email')}
+              value={email}
+              onChange={(event) => {
+                setEmailEdited(true);
+                update('email')(event);
+              }}
             />
           </div>
         </div>
