@@ -33,6 +33,8 @@ export interface TrustListSettings {
   lists: readonly TrustListSpec[];
   /** TRUST_ANCHORS: PEM files, tier custom, each named after its file. */
   anchorFiles: readonly string[];
+  /** TSA_TRUST_ANCHORS: PEM files of time-stamping authorities' roots, beside the bundled TSA list. */
+  tsaAnchorFiles?: readonly string[];
   /** The official lists and their URLs; the bundled lists' when absent. */
   official?: readonly RefreshableList[];
   /** Fetches list URLs: the safe fetcher, with a limit short enough for start-up. */
@@ -127,7 +129,7 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     stamp += 1;
   }
 
-  async function readFileList(file: string, name: string, tier: TrustTier, setting: string): Promise<{ list: TrustList; retrievedAt: string }> {
+  async function readFileList(file: string, name: string, tier: TrustTier, setting: string, purpose: TrustList['purpose'] = 'signers'): Promise<{ list: TrustList; retrievedAt: string }> {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -135,7 +137,7 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     } catch (error) {
       throw new TrustListFileError(`${setting}: trust list '${name}' (${file}): ${error instanceof Error && 'code' in error ? 'cannot be read' : describeError(error)}`);
     }
-    return { list: { name, tier, source: file, pems: [text] }, retrievedAt: now().toISOString() };
+    return { list: { name, tier, purpose, source: file, pems: [text] }, retrievedAt: now().toISOString() };
   }
 
   /** Fetches one list; a failure or a refused text leaves its copy as it was. */
@@ -187,6 +189,8 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
       fileLists = await Promise.all([
         ...settings.lists.filter((spec) => !isTrustListUrl(spec.location)).map((spec) => readFileList(spec.location, spec.name, spec.tier, 'TRUST_LISTS')),
         ...settings.anchorFiles.map((file) => readFileList(file, basename(file), 'custom', 'TRUST_ANCHORS')),
+        // Time-stamping roots vouch for a timestamp's authority only, never for a signer.
+        ...(settings.tsaAnchorFiles ?? []).map((file) => readFileList(file, basename(file), 'custom', 'TSA_TRUST_ANCHORS', 'timestamps')),
       ]);
       if (settings.savedDir) {
         for (const list of refreshable) {
