@@ -1,18 +1,25 @@
 /**
- * Where the CLI finds its data (the local PKI under DATA_DIR/pki) and which trust lists it uses:
- * the same as the server (the bundled C2PA lists, the local root, TRUST_LISTS, TRUST_ANCHORS),
- * overridable by flags shared by `verify` and `trust show`.
+ * Where the CLI finds its data (the local PKI under DATA_DIR/pki, the trust lists saved by
+ * `provenance trust update` under DATA_DIR/trust-lists) and which trust lists it uses: the same as
+ * the server (the official C2PA lists, the local root, TRUST_LISTS, TRUST_ANCHORS), overridable by
+ * flags shared by `verify` and `trust show|update`.
  */
 import { join, resolve } from 'node:path';
 import { readLocalPki } from '../pki/local-pki.ts';
 import { loadTrust as loadTrustSources, TrustAnchorFileError } from '../trust/load-trust.ts';
+import { asTrustList, checkTrustListText, lastGoodCopy, officialLists, readSavedList, savedListsDir } from '../trust/saved-lists.ts';
 import { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from '../trust/trust-list-setting.ts';
-import type { TrustStore } from '../trust/trust-store.ts';
+import { createTrustStore, type TrustStore } from '../trust/trust-store.ts';
 import { createCliFetcher, fetchOrExplain } from './cli-fetcher.ts';
 import { CliError } from './usage-error.ts';
 
 export function pkiDir(dataDir: string | undefined): string {
   return join(resolve(dataDir ?? process.env['DATA_DIR'] ?? './data'), 'pki');
+}
+
+/** Where `provenance trust update` keeps the last good copy of each list, as the server does. */
+export function trustListsDir(dataDir: string | undefined): string {
+  return savedListsDir(dataDir ?? process.env['DATA_DIR'] ?? './data');
 }
 
 /** The parseArgs options of the trust flags. */
@@ -31,7 +38,7 @@ export const TRUST_HELP = `Trust (the same lists as the server):
       --trust-anchors FILE  PEM file of trusted roots, tier custom (repeatable; also $TRUST_ANCHORS)
       --no-bundled-lists    do not trust the bundled C2PA trust list and TSA trust list
       --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
-      --data-dir DIR        where the local PKI lives (default: $DATA_DIR or ./data)
+      --data-dir DIR        where the local PKI and the saved trust lists live (default: $DATA_DIR or ./data)
 `;
 
 export interface TrustFlags {
@@ -42,7 +49,8 @@ export interface TrustFlags {
   'data-dir'?: string;
 }
 
-function listSpecs(flags: readonly string[]): TrustListSpec[] {
+/** The lists of --trust-list and TRUST_LISTS. */
+export function listSpecs(flags: readonly string[]): TrustListSpec[] {
   try {
     return parseTrustListSetting([...flags, process.env['TRUST_LISTS'] ?? ''].join(','));
   } catch (error) {
@@ -58,15 +66,39 @@ export async function loadTrust(flags: TrustFlags): Promise<{ trust: TrustStore 
   const pki = flags['no-local-root'] ? null : await readLocalPki(pkiDir(flags['data-dir']));
   // Lists given by URL are fetched as assets are: through the safe fetcher.
   const fetcher = lists.some((spec) => /^https?:\/\//i.test(spec.location)) ? createCliFetcher() : null;
+  const savedDir = trustListsDir(flags['data-dir']);
+  // A list that cannot be fetched (offline) or is not certificates falls back to the copy `trust update` saved.
+  const fetchList = fetcher && (async (url: string): Promise<string> => {
+    try {
+      const text = new TextDecoder().decode((await fetchOrExplain(fetcher, url, `Cannot fetch the trust list at ${url}`)).bytes);
+      checkTrustListText(text);
+      return text;
+    } catch (error) {
+      const name = lists.find((spec) => spec.location === url)?.name;
+      const saved = name ? await readSavedList(savedDir, name) : null;
+      if (!saved || saved.source !== url) throw error;
+      process.stderr.write(`provenance: trust list '${name}': ${(error as Error).message}; using the copy saved ${saved.retrievedAt}\n`);
+      return saved.pem;
+    }
+  });
   try {
-    const { trust } = await loadTrustSources({
+    const loaded = await loadTrustSources({
       anchorFiles,
       localRootPem: pki?.rootCertificatePem ?? null,
-      bundledLists: !flags['no-bundled-lists'],
+      // The official lists come from the last copy `trust update` saved, else the bundled one.
+      bundledLists: false,
       lists,
-      ...(fetcher && { fetchList: async (url: string) => new TextDecoder().decode((await fetchOrExplain(fetcher, url, `Cannot fetch the trust list at ${url}`)).bytes) }),
+      ...(fetchList && { fetchList }),
     });
-    return { trust };
+    const official = flags['no-bundled-lists']
+      ? []
+      : await Promise.all(
+          officialLists().map(async (list) => {
+            const copy = await lastGoodCopy(savedDir, list);
+            return copy ? [asTrustList(list, copy)] : [];
+          }),
+        );
+    return { trust: createTrustStore([...official.flat(), ...loaded.lists]) };
   } catch (error) {
     if (error instanceof TrustAnchorFileError) throw new CliError(error.message, 1);
     throw error;

@@ -104,6 +104,36 @@ describe('provenance CLI', () => {
     expect(broken.code).toBe(2);
   });
 
+  it('trust update saves a URL list through the safe fetcher; show falls back to that copy when the URL fails', async () => {
+    const listDir = mkdtempSync(join(tmpdir(), 'pg-cli-lists-'));
+    const { pki: partner } = await ensureLocalPki(join(listDir, 'partner-pki'));
+    let answer = { status: 200, body: partner.rootCertificatePem };
+    const server = createServer((_request, response) => response.writeHead(answer.status, { 'content-type': 'application/x-pem-file' }).end(answer.body));
+    const url = `${await listen(server)}/partners.pem`;
+    const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', TRUST_LISTS: '', TRUST_ANCHORS: '' };
+    const flags = ['--no-bundled-lists', '--no-local-root', '--trust-list', `partners=${url}`, '--data-dir', listDir];
+    try {
+      const updated = await run(['trust', 'update', ...flags], env);
+      expect(updated.code).toBe(0);
+      expect(updated.stdout).toContain(`partners: 1 anchors from ${url}`);
+
+      answer = { status: 503, body: 'unavailable' };
+      const shown = await run(['trust', 'show', '--json', ...flags], env);
+      expect(shown.code).toBe(0);
+      expect((JSON.parse(shown.stdout) as { lists: { name: string; tier: string; anchors: number }[] }).lists).toMatchObject([{ name: 'partners', tier: 'custom', anchors: 1 }]);
+      expect(shown.stderr).toMatch(/trust list 'partners': .*using the copy saved/);
+
+      answer = { status: 200, body: '<html>not a list</html>' };
+      const refused = await run(['trust', 'update', ...flags], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('partners: not updated, the last good copy is kept');
+      const still = await run(['trust', 'show', '--json', ...flags], env);
+      expect((JSON.parse(still.stdout) as { lists: { anchors: number }[] }).lists[0]?.anchors).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
   it('verifies an http URL', async () => {
     const image = await makeImage('jpeg');
     const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(image));

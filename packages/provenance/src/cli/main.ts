@@ -15,7 +15,7 @@ const HELP = `provenance ${ENGINE_VERSION}: sign and verify C2PA Content Credent
 Usage:
   provenance sign <file-or-url> -o <out> [--creator NAME] [--license L] [--ai] [--title T] [--json]
   provenance verify <file-or-url> [--trust-list NAME=URL-OR-FILE]... [--no-bundled-lists] [--json]
-  provenance trust show
+  provenance trust show|update
   provenance pki init|show
 
 Run provenance <command> --help for the options of each command. URLs and remote manifests are
