@@ -27,6 +27,23 @@ export const ZTrustVerdict = z
   })
   .openapi('TrustVerdict');
 export type TTrustVerdict = z.infer<typeof ZTrustVerdict>;
+/**
+ * What is known of the signing certificate's revocation: good, revoked, unknown (to the responder)
+ * or not_checked (the responder could not be asked or gave no usable answer; the verdict stands on
+ * everything else). Source: an OCSP responder, the OCSP response stapled in the signature, or this
+ * gateway's own records of the certificates it issued.
+ */
+export const ZRevocationCheck = z
+  .object({
+    status: z.enum(['good', 'revoked', 'unknown', 'not_checked']),
+    source: z.enum(['ocsp', 'stapled', 'gateway']),
+    responder: z.string().nullable().openapi({ example: 'http://ocsp.example.com/' }),
+    checkedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .openapi('RevocationCheck');
+export type TRevocationCheck = z.infer<typeof ZRevocationCheck>;
 export const ZAiDisclosure = z.enum(['generated', 'ai_edited', 'captured']).nullable().openapi('AiDisclosure');
 export type TAiDisclosure = z.infer<typeof ZAiDisclosure>;
 
@@ -144,6 +161,8 @@ export const ZVerification = z
     trust: ZTrustVerdict,
     /** The validation status code the reason explains (the most severe failure); null when unsigned. */
     reasonCode: z.string().nullable().openapi({ example: 'assertion.dataHash.mismatch' }),
+    /** Present when the signing certificate's revocation was asked about. */
+    revocation: ZRevocationCheck.optional(),
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),
