@@ -1,12 +1,15 @@
 // Vite build of the web app: React, Tailwind 4, `@` → src, and a dev proxy to the API server so the
 // browser always talks to the same origin (as it does in production, where the server serves dist/).
+// Every text file of the build gets a brotli and a gzip copy beside it, made once at build time, so
+// the server sends compressed bytes without compressing on each request.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
