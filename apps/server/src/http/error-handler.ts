@@ -20,6 +20,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  bad_gateway: 502,
 };
 
 /** The HTTP form of an error a request may legitimately end with; null for a bug. */

@@ -15,7 +15,9 @@ export type DomainErrorKind =
   /** Well-formed, but the thing it names cannot be processed, such as a file of no supported format (422). */
   | 'unprocessable'
   /** Too many attempts; retry after `retryAfterSeconds` (429). */
-  | 'rate_limited';
+  | 'rate_limited'
+  /** A service this one depends on (a time-stamping authority) failed; nothing was done (502). */
+  | 'bad_gateway';
 
 export class DomainError extends Error {
   constructor(
@@ -47,6 +49,10 @@ export class DomainError extends Error {
 
   static conflict(message: string): DomainError {
     return new DomainError('conflict', 'conflict', message);
+  }
+
+  static badGateway(code: string, message: string): DomainError {
+    return new DomainError('bad_gateway', code, message);
   }
 
   static rateLimited(retryAfterSeconds: number): DomainError {

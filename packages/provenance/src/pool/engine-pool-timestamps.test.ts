@@ -54,6 +54,6 @@ describe('engine pool timestamps', () => {
   it('fails the signing with a TimestampError when the authority cannot be reached', async () => {
     const failure = await refusing.sign(await makeImage('jpeg'), 'image/jpeg', {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TimestampError);
-    expect((failure as Error).message).toMatch(/could not be reached: connect ECONNREFUSED/);
+    expect((failure as Error).message).toMatch(/time-stamping authority failed: connect ECONNREFUSED/);
   });
 });

@@ -95,7 +95,7 @@ export function createRfc3161Timestamper(transport: TimestampTransport): Timesta
       response = await transport(request.der);
     } catch (error) {
       if (error instanceof TimestampError) throw error;
-      throw new TimestampError(`The time-stamping authority could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new TimestampError(`The time-stamping authority failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     return tokenFromResponse(response, request);
   };

@@ -1,8 +1,15 @@
 // The engine as the server uses it: one claim signer (the local PKI's, made on first start) and
 // one trust store (the bundled C2PA trust lists, our own root as tier gateway, the lists of
 // TRUST_LISTS and the files of TRUST_ANCHORS), both loaded once, not per request. The trust store is
-// replaced when the trust lists are refreshed (services/trust/trust-lists.ts).
+// replaced when the trust lists are refreshed (services/trust/trust-lists.ts). With TSA_URL, every
+// signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
+// authority that fails fails the signing (502), never leaving an unstamped manifest.
 import {
+  createRfc3161Timestamper,
+  ProvenanceError,
+  timestampTransportOver,
+  type PostBytes,
+  type TimestampTransport,
   createEnginePool,
   createPemSigner,
   detectFormat,
@@ -23,8 +30,10 @@ import {
   type VerifyOptions,
   type VerifyResponse,
   serializeVerification,
+  verifyWithCredential,
   type SerializedVerification,
 } from '@provenance/engine';
+import { DomainError } from '../domain-error.ts';
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -33,6 +42,8 @@ export interface GatewayEngine {
   readonly rootCertificatePath: string;
   /** The local PKI's root (PEM), trusted as tier gateway. */
   readonly rootCertificatePem: string;
+  /** The intermediate CA (DER) that issues the gateway's signing certificates: it answers for their revocation itself. */
+  readonly issuingCertificate: Uint8Array | null;
   /** Verifies with these lists from now on (on every worker); verifications already running finish under the old ones. */
   replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
@@ -58,6 +69,27 @@ export interface GatewayEngineOptions {
   workers?: number;
   /** Tasks that may wait for a worker before new ones are refused with 503. */
   maxQueue?: number;
+  /** TSA_URL, and the safe fetcher its time-stamp queries are POSTed through. */
+  timestampAuthority?: { url: string; post: PostBytes };
+}
+
+/** The authority at `url` through the safe fetcher, its refusals said as the authority's failure. */
+function authorityTransport({ url, post }: { url: string; post: PostBytes }): TimestampTransport {
+  const transport = timestampTransportOver(post, url);
+  return async (request) => {
+    try {
+      return await transport(request);
+    } catch (error) {
+      // The fetcher speaks of "the asset server"; here the server is the time-stamping authority.
+      throw new Error(error instanceof Error ? error.message.replace(/^The asset server /, 'it ') : String(error));
+    }
+  };
+}
+
+/** A timestamp that could not be had is the authority's failure: 502, and nothing was signed. */
+function asDomainError(error: unknown): never {
+  if (error instanceof ProvenanceError && error.code === 'timestamp_failed') throw DomainError.badGateway('timestamp_failed', error.message);
+  throw error;
 }
 
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
@@ -74,19 +106,23 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
   let trust = loaded.trust;
+  const timestampTransport = options.timestampAuthority && authorityTransport(options.timestampAuthority);
   // Spreading would copy a getter's value once: each engine below defines its own `trust` getter.
   const common = {
     rootCertificatePath: pki.rootCertificatePath,
     rootCertificatePem: pki.rootCertificatePem,
+    issuingCertificate: signer.certificateChain[1] ?? null,
     pkiCreated: created,
     detectFormat,
   };
+  const timestamper = timestampTransport && createRfc3161Timestamper(timestampTransport);
   if (options.workers && options.workers > 0) {
     const pool = await createEnginePool({
       workers: options.workers,
       ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
       signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
       trustAnchorPems: loaded.lists,
+      ...(timestampTransport && { timestampTransport }),
     });
     return {
       ...common,
@@ -101,7 +137,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
         trust = next;
       },
       // A clock function cannot cross into a worker thread; workers sign at their own current time.
-      sign: (bytes, mime, metadata, { now: _now, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions),
+      // Timestamps come from the pool's own transport (a function cannot cross either).
+      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
       close: () => pool.close(),
@@ -115,9 +152,12 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     async replaceTrust(lists) {
       trust = createTrustStore(lists);
     },
-    sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, signOptions),
+    sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
-    verifySerialized: async (bytes, mime, verifyOptions) => serializeVerification(await verify(bytes, mime, { ...verifyOptions, trust })),
+    verifySerialized: async (bytes, mime, verifyOptions) => {
+      const { response, signingCredential } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });
+      return serializeVerification(response, signingCredential);
+    },
     close: async () => undefined,
   };
 }
