@@ -27,7 +27,7 @@ export function FailureReasonsChart({ summary }: { summary: TAnalyticsSummary })
       description="Why verifications did not verify, most frequent first."
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={reasons} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+          <BarChart accessibilityLayer={false} data={reasons} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
             <CartesianGrid horizontal={false} stroke="var(--border)" />
             <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} />
             <YAxis
