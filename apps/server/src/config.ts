@@ -40,7 +40,10 @@ export const ZServerConfig = z.object({
     }),
   /** Hours between refreshes of the official and URL trust lists; 0 turns refreshing off (at most 576: 24 days, a timer's limit). */
   TRUST_LIST_REFRESH_HOURS: z.coerce.number().min(0).max(576).default(24),
+  /** RFC 3161 time-stamping authority: every signature is timestamped through the safe fetcher; a failure fails the signing (502). */
   TSA_URL: z.string().url().optional(),
+  /** PEM files of time-stamping authorities' roots, comma-separated, beside the bundled C2PA TSA list. */
+  TSA_TRUST_ANCHORS: ZCsv,
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */
   FETCH_ALLOW_HOSTS: z
     .string()

@@ -40,6 +40,10 @@ const engine = await createGatewayEngine({
   trustAnchorFiles: [],
   workers: config.ENGINE_WORKERS ?? availableParallelism(),
   maxQueue: config.ENGINE_MAX_QUEUE,
+  // Time-stamp queries go through the safe fetcher too: FETCH_ALLOW_HOSTS decides what may be reached.
+  ...(config.TSA_URL && {
+    timestampAuthority: { url: config.TSA_URL, post: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 1024 * 1024, timeoutMs: 30_000 }) },
+  }),
 });
 const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
 const services = createServices({
@@ -62,6 +66,7 @@ const services = createServices({
     savedDir: savedListsDir(config.DATA_DIR),
     lists: config.TRUST_LISTS,
     anchorFiles: config.TRUST_ANCHORS,
+    tsaAnchorFiles: config.TSA_TRUST_ANCHORS,
     // A short limit: URL lists are fetched at start, before the server answers.
     fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 }),
   },

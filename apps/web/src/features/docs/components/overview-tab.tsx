@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { OpenApiDocument } from '@/lib/api/openapi-document';
 import type { ApiOperation, DocsTab } from '../lib/openapi';
 import { API_KEY_VARIABLE, type ExampleContext } from '../lib/examples';
+import { ScrollRegion } from '@/components/scroll-region';
 import { CodeBlock } from './code-block';
 import { EndpointCard } from './endpoint-card';
 import { MethodBadge } from './method-badge';
@@ -55,7 +56,7 @@ export function OverviewTab({ doc, operations, examples }: { doc: OpenApiDocumen
         <p className="text-muted-foreground">Too many attempts answer 429 with a Retry-After header.</p>
       </Block>
       <Block title="Endpoints">
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Endpoints">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
@@ -78,7 +79,7 @@ export function OverviewTab({ doc, operations, examples }: { doc: OpenApiDocumen
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Block>
       {accountOps.length ? (
         <section aria-labelledby="account-endpoints" className="space-y-4">
