@@ -72,6 +72,9 @@ test('a picked file is uploaded and signed, downloaded, and verified through the
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(manifestId);
   await expect(result.locator('[data-status="verified"]')).toBeVisible();
   await expect(result).toContainText('TRUST: TRUSTED');
+  // What the manifest added, in bytes and percent, with why a small file shows more than 1%.
+  await expect(result.getByTestId('overhead')).toHaveText(/manifest adds [\d.,]+ (B|KB) \([\d.,]+%\)/);
+  await expect(result).toContainText('about 3 kB');
 
   // Every field resets, the license to its default, the preview cleared.
   await expect(form.getByLabel('Creator Name')).toHaveValue('');
@@ -118,6 +121,11 @@ test('a picked file is uploaded and signed, downloaded, and verified through the
   await expect(page.getByTestId('signed-asset').first().getByTestId('verification-count')).toHaveText(/[1-9]\d* verifications?/);
   await page.setViewportSize(VIEWPORTS.phone);
   await shoot(page, testInfo, 'dashboard-signed-phone');
+
+  // Each asset leads to its readable report.
+  await page.getByTestId('signed-asset').first().getByRole('link', { name: 'Report of Harbour at dawn' }).click();
+  await expect(page).toHaveURL(`/v/${encodeURIComponent(manifestId)}`);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'verified', { timeout: 45_000 });
 });
 
 test('an asset is signed by URL with the AI flag, and its signed copy downloads', async ({ page, request }, testInfo) => {
@@ -153,6 +161,10 @@ test('an asset is signed by URL with the AI flag, and its signed copy downloads'
   expect(body.verification.status).toBe('verified');
   expect(body.verification.credentials.aiAssisted).toBe(true);
   expect(body.report.activeManifest?.license).toBe('CC BY 4.0');
+  // The AI-assisted flag records AI-edited content, not AI-generated.
+  const ai = (body as unknown as { report: { activeManifest: { aiDisclosure: string; digitalSourceTypes: string[] } } }).report.activeManifest;
+  expect(ai.aiDisclosure).toBe('ai_edited');
+  expect(ai.digitalSourceTypes).toEqual(['http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia']);
 
   await expect(page.getByTestId('signed-asset')).toHaveCount(1);
 

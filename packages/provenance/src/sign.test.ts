@@ -83,12 +83,12 @@ describe.skipIf(!hasCorpus)('every signing algorithm, with the c2pa-rs test cert
 });
 
 describe('signing metadata', () => {
-  it('records the AI flag as trainedAlgorithmicMedia and says so in the credentials', async () => {
+  it('records the AI flag as AI-edited (compositeWithTrainedAlgorithmicMedia) and says so in the credentials', async () => {
     const result = await sign(await makeImage('png'), 'image/png', { ...metadata, aiAssisted: true }, signer);
     const report = await verify(result.signedBytes, 'image/png', { trust });
     expect(report.verification.credentials.aiAssisted).toBe(true);
-    expect(report.report.activeManifest?.aiDisclosure).toBe('generated');
-    expect(report.report.activeManifest?.digitalSourceTypes).toEqual(['http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia']);
+    expect(report.report.activeManifest?.aiDisclosure).toBe('ai_edited');
+    expect(report.report.activeManifest?.digitalSourceTypes).toEqual(['http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia']);
   });
 
   it('records camera captures as digitalCapture with device and location only when given', async () => {

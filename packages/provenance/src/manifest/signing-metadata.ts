@@ -65,7 +65,9 @@ function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensPare
     actions.push({ action: 'c2pa.opened', ...common, parameters: { ingredientIds: [PARENT_INGREDIENT_LABEL] } });
     if (metadata.aiAssisted) actions.push({ action: 'c2pa.edited', ...common, digitalSourceType: IPTC_SOURCE_TYPE + 'compositeWithTrainedAlgorithmicMedia' });
   } else {
-    const sourceType = metadata.aiAssisted ? 'trainedAlgorithmicMedia' : 'digitalCapture';
+    // The AI flag means AI-assisted: generative AI edited or composed the content, which IPTC calls
+    // compositeWithTrainedAlgorithmicMedia (trainedAlgorithmicMedia would claim AI made all of it).
+    const sourceType = metadata.aiAssisted ? 'compositeWithTrainedAlgorithmicMedia' : 'digitalCapture';
     actions.push({ action: 'c2pa.created', ...common, digitalSourceType: IPTC_SOURCE_TYPE + sourceType });
   }
   return { label: 'c2pa.actions.v2', data: { actions } };

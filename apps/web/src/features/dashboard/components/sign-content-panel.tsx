@@ -187,7 +187,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                 <CheckboxField
                   id="sign-ai-assisted"
                   label="AI-assisted content"
-                  hint="Declare that generative AI made or edited this content. Verifiers show it as AI-generated."
+                  hint="Declare that generative AI edited or composed this content. It is recorded as AI-edited (compositeWithTrainedAlgorithmicMedia), and reports say “Edited with AI”."
                   checked={values.aiAssisted}
                   onChange={(checked) => set('aiAssisted', checked)}
                 />

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { trackEvent } from '@/lib/api/analytics';
 import { assetThumbnailUrl } from '@/lib/api/assets';
 import { formatDateTime } from '@/lib/format';
-import { formatBytes, overheadPercent } from '../lib/sign-form';
+import { formatBytes, overheadText } from '../lib/sign-form';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -23,7 +23,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 export function SignResultPanel({ result, onDismiss }: { result: TSignContentResponse; onDismiss: () => void }) {
   const { verification, report, badge } = result.verification;
-  const overhead = overheadPercent(result.bytes);
+  const overhead = overheadText(result.bytes);
   const signer = report.signer?.commonName ?? report.signer?.organization ?? null;
   const isImage = result.mime.startsWith('image/');
   const title = useRef<HTMLHeadingElement>(null);
@@ -81,7 +81,12 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
             <Fact term="Signer">{signer ?? 'Unknown signer'}</Fact>
             <Fact term="Size">
               {formatBytes(result.bytes.original)} → {formatBytes(result.bytes.signed)}
-              {overhead !== null ? <span className="text-muted-foreground"> (manifest adds {overhead.toFixed(2)}%)</span> : null}
+              {overhead !== null ? (
+                <>
+                  <span className="text-muted-foreground" data-testid="overhead"> ({overhead})</span>
+                  <span className="mt-1 block text-xs text-muted-foreground">The manifest is about the same size for any file (about 3 kB), so small files grow by more than 1%.</span>
+                </>
+              ) : null}
             </Fact>
             {report.activeManifest?.location ? (
               <Fact term="Capture location">

@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import type { TSignedAsset } from '@provenance/contracts';
 
 vi.mock('@/lib/api/analytics', () => ({ trackEvent: vi.fn(async () => undefined) }));
 
 import { SignedAssetList } from './signed-asset-list';
 
-const asset: TSignedAsset = {
+// Cast: the fixture names only the fields the list reads.
+const asset = {
   assetId: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11',
   manifestId: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f',
   title: 'harbour "dawn".jpg',
@@ -20,13 +22,20 @@ const asset: TSignedAsset = {
   manifestUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35',
   sidecarUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35?format=c2pa',
   thumbnailUrl: null,
-};
+} as TSignedAsset;
+
+const renderList = () =>
+  render(
+    <MemoryRouter>
+      <SignedAssetList assets={[asset]} state="success" />
+    </MemoryRouter>,
+  );
 
 describe('signed asset list', () => {
   it('offers, for each asset, the embed code of the badge, escaped and copyable', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    render(<SignedAssetList assets={[asset]} state="success" />);
+    renderList();
     const embed = within(screen.getByTestId('embed-snippet'));
     await userEvent.click(embed.getByText('Embed the Content Credentials badge'));
     const code = embed.getByText(/content-credentials manifest-id/).textContent ?? '';
@@ -35,5 +44,12 @@ describe('signed asset list', () => {
     expect(code).toContain(`<img src="${asset.signedAssetUrl}?download=0" alt="harbour &quot;dawn&quot;.jpg">`);
     await userEvent.click(embed.getByRole('button', { name: /Copy embed code/ }));
     expect(writeText).toHaveBeenCalledWith(code);
+  });
+
+  it('links each asset, by its title and a Report button, to its readable report', () => {
+    renderList();
+    const path = `/v/${encodeURIComponent(asset.manifestId)}`;
+    expect(screen.getByRole('link', { name: asset.title! }).getAttribute('href')).toBe(path);
+    expect(screen.getByRole('link', { name: `Report of ${asset.title!}` }).getAttribute('href')).toBe(path);
   });
 });

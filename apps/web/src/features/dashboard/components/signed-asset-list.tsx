@@ -1,6 +1,7 @@
-// The account's signed assets, newest first: thumbnail, title, status of the latest verification,
-// how often it was verified, and its downloads.
-import { Download, FileCode2, FileVideo, ImageOff } from 'lucide-react';
+// The account's signed assets, newest first: thumbnail, title (linking to its readable report at
+// /v/:manifestId), status of the latest verification, how often it was verified, and its downloads.
+import { Link } from 'react-router';
+import { Download, FileCode2, FileSearch, FileVideo, ImageOff } from 'lucide-react';
 import type { TSignedAsset } from '@provenance/contracts';
 import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { CopyButton } from '@/components/copy-button';
@@ -10,6 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { trackEvent } from '@/lib/api/analytics';
 import { formatDateTime } from '@/lib/format';
 import { formatBytes } from '../lib/sign-form';
+
+/** The readable report of a signed asset, at the permanent address publishers link to. */
+function reportPath(manifestId: string): string {
+  return `/v/${encodeURIComponent(manifestId)}`;
+}
 
 function Thumbnail({ asset }: { asset: TSignedAsset }) {
   if (asset.thumbnailUrl) {
@@ -48,7 +54,11 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                 <div className="flex min-w-0 flex-1 items-center gap-4">
                   <Thumbnail asset={asset} />
                   <div className="min-w-0 space-y-1">
-                    <p className="truncate font-medium">{asset.title ?? 'Untitled'}</p>
+                    <p className="truncate font-medium">
+                      <Link to={reportPath(asset.manifestId)} className="underline-offset-4 hover:underline">
+                        {asset.title ?? 'Untitled'}
+                      </Link>
+                    </p>
                     <p className="text-xs text-muted-foreground">
                       {asset.mime} · {formatBytes(asset.bytes)} · <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
                     </p>
@@ -64,6 +74,12 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                   <span className="text-sm tabular-nums text-muted-foreground" data-testid="verification-count">
                     {asset.verificationCount} {asset.verificationCount === 1 ? 'verification' : 'verifications'}
                   </span>
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={reportPath(asset.manifestId)} aria-label={`Report of ${asset.title ?? 'this asset'}`}>
+                      <FileSearch aria-hidden="true" />
+                      Report
+                    </Link>
+                  </Button>
                   <Button asChild variant="outline" size="sm">
                     <a href={asset.signedAssetUrl} download onClick={() => void trackEvent('download', asset.assetId)} aria-label={`Download signed file ${asset.title ?? ''}`.trim()}>
                       <Download aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMetadata, DEFAULT_LICENSE, EMPTY_FORM, formatBytes, missingRequired, overheadPercent } from './sign-form';
+import { buildMetadata, DEFAULT_LICENSE, EMPTY_FORM, formatBytes, missingRequired, overheadPercent, overheadText } from './sign-form';
 
 describe('sign form', () => {
   it('starts with the default license and the AI flag off', () => {
@@ -38,5 +38,8 @@ describe('sign form', () => {
     expect(formatBytes(5 * 1024 * 1024, 'en-US')).toBe('5 MB');
     expect(overheadPercent({ original: 1000, signed: 1005 })).toBeCloseTo(0.5);
     expect(overheadPercent({ original: 0, signed: 10 })).toBeNull();
+    // A fixed-size manifest of about 3 kB: under 1% of a large photo, more of a small file.
+    expect(overheadText({ original: 2_000_000, signed: 2_003_072 }, 'en')).toBe('manifest adds 3 KB (0.15%)');
+    expect(overheadText({ original: 40_960, signed: 44_032 }, 'en')).toBe('manifest adds 3 KB (7.5%)');
   });
 });

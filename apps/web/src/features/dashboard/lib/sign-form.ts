@@ -69,7 +69,19 @@ export function formatBytes(bytes: number, locale?: string): string {
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
-/** What the manifest added to the file, in percent of the original (the FAQ's overhead promise). */
+/**
+ * What the manifest added to the file, in bytes and percent of the original. The manifest is about
+ * the same size whatever the file (about 3 kB), so a small file shows more than 1%.
+ */
+export function overheadText(bytes: { original: number; signed: number }, locale?: string): string | null {
+  const percent = overheadPercent(bytes);
+  if (percent === null) return null;
+  const added = bytes.signed - bytes.original;
+  const sign = added < 0 ? '−' : '';
+  return `manifest adds ${sign}${formatBytes(Math.abs(added), locale)} (${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(percent)}%)`;
+}
+
+/** What the manifest added to the file, in percent of the original. */
 export function overheadPercent(bytes: { original: number; signed: number }): number | null {
   if (bytes.original <= 0) return null;
   return ((bytes.signed - bytes.original) / bytes.original) * 100;
