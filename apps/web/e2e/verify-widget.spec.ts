@@ -23,6 +23,7 @@ test('an empty URL asks for one', async ({ page }) => {
 test('a signed asset is verified, with signer, time, trust level and AI flag', async ({ page }, testInfo) => {
   const result = await verify(page, ASSETS.verified);
   await expect(toast(page, 'Verification Complete')).toContainText('verified');
+  await expect(toast(page, 'Verification Complete')).toHaveAttribute('data-type', 'success');
   await expect(result.getByRole('heading', { name: 'Verified' })).toBeVisible();
   await expect(result.locator('[data-status="verified"]')).toBeVisible();
   await expect(result).toContainText('Provenance Gateway Signer');
@@ -37,7 +38,9 @@ test('a signed asset is verified, with signer, time, trust level and AI flag', a
 
 test('a tampered asset fails verification with the reason', async ({ page }) => {
   const result = await verify(page, ASSETS.invalid);
+  // A tampered file is never a green success toast.
   await expect(toast(page, 'Verification Complete')).toContainText('invalid');
+  await expect(toast(page, 'Verification Complete')).toHaveAttribute('data-type', 'error');
   await expect(result.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
   await expect(result.locator('[data-status="invalid"]')).toBeVisible();
   await expect(result).toContainText(/changed|mismatch|tamper/i);
@@ -46,6 +49,7 @@ test('a tampered asset fails verification with the reason', async ({ page }) => 
 test('an unsigned asset fails verification as unsigned', async ({ page }) => {
   const result = await verify(page, ASSETS.unsigned);
   await expect(toast(page, 'Verification Complete')).toContainText('unsigned');
+  await expect(toast(page, 'Verification Complete')).toHaveAttribute('data-type', 'info');
   await expect(result.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
   await expect(result.locator('[data-status="unsigned"]')).toBeVisible();
   await expect(result).toContainText('NONE');

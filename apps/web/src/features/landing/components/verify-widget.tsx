@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api/client';
 import { verificationKeys, verifyAssetUrl } from '@/lib/api/verification';
 import { formatDateTime } from '@/lib/format';
+import { showVerdictToast } from '@/lib/verdict-toast';
 import { isVerified, signerName, type VerificationSummary } from '@/lib/verification';
 import { Section, SectionHeading } from './section-heading';
 
@@ -31,7 +32,7 @@ export function VerifyWidget() {
     verify.mutate(assetUrl, {
       onSuccess: (result) => {
         setVerified({ url: assetUrl, result });
-        toast.success('Verification Complete', { description: `Content status: ${result.verification.status}` });
+        showVerdictToast(result.verification.status);
       },
       onError: (error) => {
         toast.error('Verification Failed', { description: error instanceof ApiError && error.message ? error.message : 'Unable to verify content' });
