@@ -1,5 +1,6 @@
 // A copyable code sample with its language named for screen readers and the eye.
 import { CopyButton } from '@/components/copy-button';
+import { ScrollRegion } from '@/components/scroll-region';
 
 export function CodeBlock({ code, language, label }: { code: string; language: string; label: string }) {
   return (
@@ -8,9 +9,11 @@ export function CodeBlock({ code, language, label }: { code: string; language: s
         <span>{label}</span>
         <CopyButton text={code} label={`Copy ${label} example`} className="text-slate-200 hover:bg-white/10 hover:text-white" />
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed">
-        <code>{code}</code>
-      </pre>
+      <ScrollRegion label={`${label} example`}>
+        <pre className="w-max min-w-full p-4 text-[13px] leading-relaxed">
+          <code>{code}</code>
+        </pre>
+      </ScrollRegion>
     </figure>
   );
 }

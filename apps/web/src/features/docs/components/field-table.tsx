@@ -3,6 +3,7 @@
 // has dozens) fold behind a button so the shape of the answer stays readable. Phones get a list
 // instead of a table, which would need sideways scrolling there.
 import { useState } from 'react';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Button } from '@/components/ui/button';
 import type { SchemaField } from '../lib/openapi';
 
@@ -26,7 +27,7 @@ export function FieldTable({ fields: allFields, caption }: { fields: SchemaField
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg border sm:block">
+      <ScrollRegion label={caption} className="hidden rounded-lg border sm:block">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
@@ -50,7 +51,7 @@ export function FieldTable({ fields: allFields, caption }: { fields: SchemaField
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {hidden > 0 ? (
         <Button variant="link" size="sm" className="h-auto px-0" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
           {expanded ? 'Hide nested fields' : `Show ${hidden} nested fields`}
