@@ -13,7 +13,7 @@ import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
-import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { createTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0', aiAssisted: false };
 
