@@ -57,7 +57,7 @@ export function NavBar() {
   const email = session?.user.email;
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8 xl:px-4">
         <Link to="/" className="mr-2 shrink-0 rounded-md" aria-label="Provenance Gateway home">
           <BrandMark nameClassName="xl:max-2xl:hidden" />
