@@ -58,9 +58,7 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
         <p className="mt-2 text-xs text-muted-foreground">The .c2pa manifest store is offered for manifests this gateway signed and holds; this one is embedded in the file itself.</p>
       ) : null}
       <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Fact term="Manifest ID" mono testId="fact-manifest-id">{manifestId ?? <NotStated />}</Fact>
-        </div>
+        <Fact term="Manifest ID" mono wide testId="fact-manifest-id">{manifestId ?? <NotStated />}</Fact>
         <Fact term="Format" mono>{result.report.format}</Fact>
         <Fact term="Validation state" mono>{result.report.validationState ?? 'No manifest'}</Fact>
         <Fact term="Manifests in the store">{result.report.manifests.length}</Fact>

@@ -30,10 +30,14 @@ export function ReportSection({ id, title, icon, description, actions, className
   );
 }
 
-/** A term and its value in the report's definition lists; empty values say so rather than vanish. */
-export function Fact({ term, children, mono = false, testId }: { term: string; children: ReactNode; mono?: boolean; testId?: string }) {
+/**
+ * A term and its value in the report's definition lists; empty values say so rather than vanish.
+ * Its <div> is the only element between <dl> and <dt>/<dd> that HTML allows, so a fact spanning
+ * both columns says `wide` instead of being wrapped in another box.
+ */
+export function Fact({ term, children, mono = false, wide = false, testId }: { term: string; children: ReactNode; mono?: boolean; wide?: boolean; testId?: string }) {
   return (
-    <div className="min-w-0" data-testid={testId}>
+    <div className={cn('min-w-0', wide && 'sm:col-span-2')} data-testid={testId}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
       <dd className={cn('mt-1 break-words text-sm font-medium', mono && 'font-mono text-xs')}>{children}</dd>
     </div>

@@ -44,9 +44,7 @@ export function SignerDetails({ signer, trust }: { signer: TSignerSummary; trust
         <Fact term="Algorithm">{algorithmLabel(signer.algorithm) ?? <NotStated />}</Fact>
         <Fact term="Valid from"><DateValue value={signer.notBefore} /></Fact>
         <Fact term="Valid until"><DateValue value={signer.notAfter} /></Fact>
-        <div className="sm:col-span-2">
-          <Fact term="Serial number" mono>{signer.serialNumber ?? <NotStated />}</Fact>
-        </div>
+        <Fact term="Serial number" mono wide>{signer.serialNumber ?? <NotStated />}</Fact>
       </dl>
     </ReportSection>
   );
