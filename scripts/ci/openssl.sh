@@ -1,7 +1,6 @@
-# Sourced by .ci/run (bash, set -euo pipefail): the engine's timestamp tests run a real RFC 3161
-# time-stamping authority, Debian's `openssl ts -reply`, behind a loopback HTTP responder
-# (packages/provenance/src/testing/local-tsa.ts). Installs openssl only when it is missing.
+# Debian's openssl command for the tests that run a real time-stamping authority (`openssl ts`) and
+# OCSP responder (`openssl ocsp`) on loopback. Sourced by .ci/run as root under `set -euo pipefail`.
 if ! command -v openssl >/dev/null 2>&1; then
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends openssl >/dev/null
+  apt-get update
+  apt-get install -y --no-install-recommends openssl
 fi
