@@ -42,6 +42,8 @@ export const ZVerificationEvent = z
     geo_location: z.string().nullable(),
     manifestId: z.string().nullable(),
     source: z.enum(['url', 'upload', 'manifest']),
+    /** A verification of the account's own signed content (by anyone), or one the account ran of another file. */
+    ofOwnContent: z.boolean(),
   })
   .openapi('VerificationEvent');
 export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;
@@ -54,11 +56,13 @@ const ZStatusCounts = z.object({ verified: z.number().int(), partial: z.number()
 export const ZAnalyticsSummary = z
   .object({
     manifests: z.number().int().openapi({ description: 'Manifests this account has signed' }),
-    verifications: ZStatusCounts.extend({ total: z.number().int() }),
+    verifications: ZStatusCounts.extend({ total: z.number().int() }).openapi({ description: 'Every verification involving the account: ownContent plus performed' }),
+    ownContent: ZStatusCounts.extend({ total: z.number().int() }).openapi({ description: 'Verifications of content this account signed, by anyone' }),
+    performed: ZStatusCounts.extend({ total: z.number().int() }).openapi({ description: 'Verifications this account ran of files it did not sign' }),
     successRate: z.number().nullable().openapi({ description: 'Share of verifications that were verified, in percent; null when there are none' }),
     verificationsToday: z.number().int(),
     perDay: z.array(ZStatusCounts.extend({ date: z.string().openapi({ example: '2026-11-21' }) })).openapi({ description: 'The last 30 days, oldest first' }),
-    failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+    failureReasons: z.array(z.object({ reason: z.string(), status: ZVerificationStatus, count: z.number().int() })),
   })
   .openapi('AnalyticsSummary');
 export type TAnalyticsSummary = z.infer<typeof ZAnalyticsSummary>;

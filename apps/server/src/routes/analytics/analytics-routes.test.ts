@@ -30,6 +30,8 @@ describe.each(testDatabaseKinds())('analytics (track-analytics, analytics/summar
     const { session } = await signUpAccount(server);
     const summary = await readJson<TAnalyticsSummary>(await server.request('GET', 'analytics/summary', { token: session.access_token }));
     expect(summary).toMatchObject({ manifests: 0, verifications: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 }, successRate: null, verificationsToday: 0, failureReasons: [] });
+    expect(summary.ownContent).toEqual({ total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 });
+    expect(summary.performed).toEqual({ total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 });
     expect(summary.perDay).toHaveLength(30);
     expect(summary.perDay.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
     const { events } = await readJson<TVerificationEventList>(await server.request('GET', 'analytics/events?limit=10', { token: session.access_token }));
@@ -47,11 +49,15 @@ describe.each(testDatabaseKinds())('analytics (track-analytics, analytics/summar
     const summary = await readJson<TAnalyticsSummary>(await server.request('GET', 'analytics/summary', { token: owner.session.access_token }));
     expect(summary).toMatchObject({ manifests: 1, verifications: { total: 3, verified: 2, unsigned: 1 }, successRate: 66.7, verificationsToday: 3 });
     expect(summary.perDay.at(-1)).toMatchObject({ verified: 2, unsigned: 1 });
-    expect(summary.failureReasons).toEqual([{ reason: 'No Content Credentials were found in this file.', count: 1 }]);
+    expect(summary.failureReasons).toEqual([{ reason: 'No Content Credentials were found in this file.', status: 'unsigned', count: 1 }]);
+    // Two checks of the account's own content (by anyone), one it ran of someone else's file.
+    expect(summary.ownContent).toMatchObject({ total: 2, verified: 2, unsigned: 0 });
+    expect(summary.performed).toMatchObject({ total: 1, verified: 0, unsigned: 1 });
 
     const { events } = await readJson<TVerificationEventList>(await server.request('GET', 'analytics/events?limit=2', { token: owner.session.access_token }));
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ status: 'unsigned', source: 'url' });
+    expect(events[0]).toMatchObject({ status: 'unsigned', source: 'url', ofOwnContent: false });
+    expect(events[1]).toMatchObject({ status: 'verified', ofOwnContent: true });
     expect(Date.parse(events[0]!.created_at)).toBeGreaterThanOrEqual(Date.parse(events[1]!.created_at));
 
     const listed = await readJson<{ assets: { manifestId: string; verificationCount: number; status: string }[] }>(await server.request('GET', 'assets', { token: owner.session.access_token }));

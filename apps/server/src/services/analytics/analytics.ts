@@ -1,6 +1,6 @@
 // Analytics: tracked badge and report events with per-asset counts, and the signed-in account's
 // summary and recent verification events. Only real rows are counted; an account sees only events
-// of its own assets or its own calls.
+// of its own assets or its own calls, and the two are told apart (own content, performed).
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_EVENT_TYPES, type TAnalyticsSummary, type TAssetMetrics, type TTrackAnalyticsRequest, type TVerificationEvent, type TVerificationStatus } from '@provenance/contracts';
 import { count, eq } from 'drizzle-orm';
@@ -51,7 +51,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
     async summary(userId) {
       const today = new Date(isoDay(now()));
       const since = new Date(today.getTime() - 29 * DAY_MS);
-      const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons }] = await Promise.all([
+      const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons, byRole }] = await Promise.all([
         signedAssets.countForUser(userId),
         events.countsForAccount(userId, { today, since }),
       ]);
@@ -62,13 +62,19 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         const day = Object.fromEntries(STATUSES.map((status) => [status, perDayRows.find((row) => row.day === date && row.status === status)?.total ?? 0])) as Record<TVerificationStatus, number>;
         return { date, ...day };
       });
+      const roleCounts = (own: boolean) => {
+        const byRoleStatus = Object.fromEntries(STATUSES.map((status) => [status, byRole.find((row) => row.status === status && row.own === own)?.total ?? 0])) as Record<TVerificationStatus, number>;
+        return { total: STATUSES.reduce((sum, status) => sum + byRoleStatus[status], 0), ...byRoleStatus };
+      };
       return {
         manifests,
         verifications: { total, ...counts },
+        ownContent: roleCounts(true),
+        performed: roleCounts(false),
         successRate: total === 0 ? null : Math.round((counts.verified / total) * 1000) / 10,
         verificationsToday: todayCount,
         perDay,
-        failureReasons: failureReasons.map((row) => ({ reason: row.reason, count: row.total })),
+        failureReasons: failureReasons.map((row) => ({ reason: row.reason, status: row.status, count: row.total })),
       };
     },
 
@@ -82,6 +88,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         geo_location: row.geoLocation,
         manifestId: row.manifestId,
         source: row.source,
+        ofOwnContent: row.ownerUserId === userId,
       }));
     },
   };

@@ -24,8 +24,10 @@ export interface AccountEventCounts {
   today: number;
   /** Per UTC day (YYYY-MM-DD) and status, since `since`. */
   perDay: { day: string; status: TVerificationStatus; total: number }[];
-  /** The most frequent reasons of events that did not verify, most frequent first. */
-  failureReasons: { reason: string; total: number }[];
+  /** The most frequent reasons of events that did not verify, with their status, most frequent first. */
+  failureReasons: { reason: string; status: TVerificationStatus; total: number }[];
+  /** Per status: events of the account's own content (`own`), and events it ran of other files. */
+  byRole: { status: TVerificationStatus; own: boolean; total: number }[];
 }
 
 export interface VerificationEventReads {
@@ -63,7 +65,9 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
     },
 
     async countsForAccount(userId, { today, since }) {
-      const [byStatus, [todayRow], perDay, failureReasons] = await Promise.all([
+      // Own content: the account owns the signed asset, whoever verified it. Otherwise the account ran it.
+      const own = sql<boolean>`coalesce(${e.ownerUserId} = ${userId}, false)`;
+      const [byStatus, [todayRow], perDay, failureReasons, byRole] = await Promise.all([
         db.select({ status: e.status, total: count() }).from(e).where(involving(userId)).groupBy(e.status),
         db.select({ total: count() }).from(e).where(and(involving(userId), gte(e.createdAt, today))),
         db
@@ -72,14 +76,15 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
           .where(and(involving(userId), gte(e.createdAt, since)))
           .groupBy(sql`1`, e.status),
         db
-          .select({ reason: e.reason, total: count() })
+          .select({ reason: e.reason, status: e.status, total: count() })
           .from(e)
           .where(and(involving(userId), ne(e.status, 'verified')))
-          .groupBy(e.reason)
+          .groupBy(e.reason, e.status)
           .orderBy(desc(count()))
           .limit(8),
+        db.select({ status: e.status, own, total: count() }).from(e).where(involving(userId)).groupBy(e.status, sql`2`),
       ]);
-      return { byStatus, today: todayRow?.total ?? 0, perDay, failureReasons };
+      return { byStatus, today: todayRow?.total ?? 0, perDay, failureReasons, byRole };
     },
 
     recentForAccount: (userId, limit) => db.select().from(e).where(involving(userId)).orderBy(desc(e.createdAt)).limit(limit),

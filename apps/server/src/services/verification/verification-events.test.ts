@@ -125,6 +125,10 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
     expect(counts.today).toBe(4);
     expect(counts.byStatus).toHaveLength(4);
     expect(counts.failureReasons.map((row) => row.reason).sort()).toEqual(['no manifest', 'tampered', 'untrusted signer']);
+    expect(counts.failureReasons.find((row) => row.reason === 'untrusted signer')?.status).toBe('partial');
+    // Three events of the reader's own asset, one the reader ran of a file it does not own.
+    expect(counts.byRole.filter((row) => row.own).reduce((sum, row) => sum + row.total, 0)).toBe(3);
+    expect(counts.byRole.filter((row) => !row.own)).toEqual([{ status: 'unsigned', own: false, total: 1 }]);
   });
 
   it('writes a full batch without an explicit flush', async () => {
