@@ -114,7 +114,7 @@ test('api keys tab: a regenerated key is shown once, works from curl, and the ol
 
   async function regenerateProduction(): Promise<string> {
     await page.getByRole('button', { name: 'Regenerate Production Key' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('stops working at once');
     await dialog.getByRole('button', { name: 'Regenerate' }).click();
     const secretField = dialog.getByRole('textbox', { name: 'New Production Key' });
@@ -127,14 +127,14 @@ test('api keys tab: a regenerated key is shown once, works from curl, and the ol
   const first = await regenerateProduction();
   await expect(toast(page, 'API key regenerated')).toBeVisible();
   await shoot(page, testInfo, 'settings-api-key-shown-once');
-  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByText(first)).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Production Key', exact: true })).toHaveValue(`pg_live_••••••••${first.slice(-4)}`);
   expect(curlStatus(first)).toBe(200);
 
   const second = await regenerateProduction();
-  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
   expect(second).not.toBe(first);
   expect(curlStatus(second)).toBe(200);
   expect(curlStatus(first)).toBe(401);
@@ -142,10 +142,10 @@ test('api keys tab: a regenerated key is shown once, works from curl, and the ol
   // Failure: the server cannot be reached; the dialog stays on its question and nothing is shown.
   await page.route('**/api/v1/account/api-keys/test/regenerate', (route) => route.abort());
   await page.getByRole('button', { name: 'Regenerate Test Key' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Regenerate' }).click();
   await expect(toast(page, 'Regeneration failed')).toBeVisible();
-  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'New Test Key' })).toHaveCount(0);
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog').getByRole('textbox', { name: 'New Test Key' })).toHaveCount(0);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
   await page.setViewportSize(VIEWPORTS.phone);
   await shoot(page, testInfo, 'settings-api-keys-phone');
@@ -211,7 +211,7 @@ test('account tab: delete asks first; a failure keeps the account; then the acco
   await openSettings(page, session);
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
   await expect(dialog).toContainText('This action cannot be undone. This will permanently delete your account and all of your data.');
   await shoot(page, testInfo, 'settings-delete-dialog-desktop');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -20,7 +20,7 @@ describe('ApiKeyRow', () => {
     render(<ApiKeyRow apiKey={KEY} onRegenerate={onRegenerate} />);
 
     await user.click(screen.getByRole('button', { name: 'Regenerate Production Key' }));
-    expect(screen.getByRole('dialog', { name: 'Regenerate the Production Key?' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Regenerate the Production Key?' })).toBeTruthy();
     expect(onRegenerate).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
@@ -41,7 +41,7 @@ describe('ApiKeyRow', () => {
     render(<ApiKeyRow apiKey={KEY} onRegenerate={onRegenerate} />);
     await user.click(screen.getByRole('button', { name: 'Regenerate Production Key' }));
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect(await screen.findByRole('dialog', { name: 'Regenerate the Production Key?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Regenerate the Production Key?' })).toBeTruthy();
     expect(screen.queryByLabelText('New Production Key')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { TApiKey, TApiKeyType } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDateTime } from '@/lib/format';
@@ -56,14 +56,14 @@ export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegener
         Created <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
       </p>
 
-      <Dialog open={open} onOpenChange={changeOpen}>
-        <DialogContent>
+      <AlertDialog open={open} onOpenChange={changeOpen}>
+        <AlertDialogContent>
           {secret ? (
             <>
-              <DialogHeader>
-                <DialogTitle>Your new {name}</DialogTitle>
-                <DialogDescription>Copy it now: it is shown only this once and cannot be displayed again.</DialogDescription>
-              </DialogHeader>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Your new {name}</AlertDialogTitle>
+                <AlertDialogDescription>Copy it now: it is shown only this once and cannot be displayed again.</AlertDialogDescription>
+              </AlertDialogHeader>
               <div className="space-y-2">
                 <Label htmlFor={`${inputId}-secret`}>New {name}</Label>
                 <div className="flex gap-2">
@@ -75,26 +75,26 @@ export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegener
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 The previous key has stopped working. Update every integration that used it.
               </p>
-              <DialogFooter>
-                <DialogClose asChild>
+              <AlertDialogFooter>
+                <AlertDialogCancel asChild>
                   <Button>Done</Button>
-                </DialogClose>
-              </DialogFooter>
+                </AlertDialogCancel>
+              </AlertDialogFooter>
             </>
           ) : (
             <>
-              <DialogHeader>
-                <DialogTitle>Regenerate the {name}?</DialogTitle>
-                <DialogDescription>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Regenerate the {name}?</AlertDialogTitle>
+                <AlertDialogDescription>
                   A new key replaces <span className="font-mono">{apiKey.masked}</span>. The current key stops working at once, and every call that still uses it
                   will be refused.
-                </DialogDescription>
-              </DialogHeader>
+                </AlertDialogDescription>
+              </AlertDialogHeader>
               <ConfirmDialogFooter busy={busy} label="Regenerate" busyLabel="Regenerating..." icon={<RefreshCw aria-hidden="true" />} onConfirm={() => void regenerate()} />
             </>
           )}
-        </DialogContent>
-      </Dialog>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

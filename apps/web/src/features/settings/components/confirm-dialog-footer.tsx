@@ -1,10 +1,10 @@
 // The footer of the settings screen's confirm dialogs (regenerate an API key, delete the account):
-// Cancel, which closes the dialog, and the confirming action with its busy state. Both are disabled
+// Cancel, which closes the dialog (and has the focus when it opens), and the confirming action with its busy state. Both are disabled
 // while the action runs. Without `onConfirm` the action submits the dialog's form.
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { AlertDialogCancel, AlertDialogFooter } from '@/components/ui/alert-dialog';
 
 export interface ConfirmDialogFooterProps {
   busy: boolean;
@@ -18,16 +18,16 @@ export interface ConfirmDialogFooterProps {
 
 export function ConfirmDialogFooter({ busy, label, busyLabel, icon = null, variant = 'default', onConfirm }: ConfirmDialogFooterProps) {
   return (
-    <DialogFooter>
-      <DialogClose asChild>
+    <AlertDialogFooter>
+      <AlertDialogCancel asChild>
         <Button type="button" variant="outline" disabled={busy}>
           Cancel
         </Button>
-      </DialogClose>
+      </AlertDialogCancel>
       <Button type={onConfirm ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onConfirm}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon}
         {busy ? busyLabel : label}
       </Button>
-    </DialogFooter>
+    </AlertDialogFooter>
   );
 }

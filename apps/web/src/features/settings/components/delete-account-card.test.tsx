@@ -28,14 +28,16 @@ function renderCard() {
 afterEach(() => vi.clearAllMocks());
 
 describe('DeleteAccountCard', () => {
-  it('asks first, and Cancel deletes nothing', async () => {
+  it('asks first in an alert dialog that starts on Cancel, and Cancel deletes nothing', async () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
     expect(dialog.textContent).toContain('This action cannot be undone. This will permanently delete your account and all of your data.');
+    // Enter straight after opening must not delete anything.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(deleteAccount).not.toHaveBeenCalled();
   });
 
@@ -75,7 +77,7 @@ describe('DeleteAccountCard', () => {
     deleteAccount.mockRejectedValue(new ApiError(403, 'invalid_current_password', 'Current password is incorrect'));
     const router = renderCard();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
     const password = screen.getByLabelText('Current Password');
     expect(password.getAttribute('type')).toBe('password');
     expect((password as HTMLInputElement).required).toBe(true);

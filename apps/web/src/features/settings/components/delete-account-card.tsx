@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
 import { ConfirmDialogFooter } from './confirm-dialog-footer';
@@ -68,18 +68,18 @@ export function DeleteAccountCard() {
       icon={<Trash2 />}
       tone="danger"
     >
-      <Dialog open={open} onOpenChange={changeOpen}>
-        <DialogTrigger asChild>
+      <AlertDialog open={open} onOpenChange={changeOpen}>
+        <AlertDialogTrigger asChild>
           <Button variant="destructive">
             <Trash2 aria-hidden="true" />
             Delete Account
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Are you absolutely sure?</DialogTitle>
-            <DialogDescription>This action cannot be undone. This will permanently delete your account and all of your data.</DialogDescription>
-          </DialogHeader>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
+            <AlertDialogDescription>This action cannot be undone. This will permanently delete your account and all of your data.</AlertDialogDescription>
+          </AlertDialogHeader>
           <form className="space-y-5" onSubmit={(event) => void confirm(event)}>
             <fieldset disabled={busy} className="space-y-2">
               <Label htmlFor="delete-account-password">Current Password</Label>
@@ -98,8 +98,8 @@ export function DeleteAccountCard() {
             </fieldset>
             <ConfirmDialogFooter busy={busy} label="Delete Account" busyLabel="Deleting Account..." variant="destructive" />
           </form>
-        </DialogContent>
-      </Dialog>
+        </AlertDialogContent>
+      </AlertDialog>
     </SettingsCard>
   );
 }
