@@ -6,6 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { unsignedResult, verifiedResult } from './test-fixtures';
 import { VerifyPage } from './verify-page';
 
+// c2pa-rs in WebAssembly does not run in jsdom: the browser path is stood in for (its own modules
+// are tested beside them, and the end-to-end test runs the real one against the gateway).
+const verifyInBrowser = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/browser-verification/verify-in-browser', () => ({ verifyInBrowser, RemoteManifestError: class extends Error {} }));
+
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/verify', Component: VerifyPage }], { initialEntries: [path] });
@@ -42,6 +47,8 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
   it('sends a picked file as multipart and puts a pasted URL in the address', async () => {
     const fetchMock = stubApi(unsignedResult);
     const router = renderAt('/verify');
+    await userEvent.click(screen.getByRole('radio', { name: /On the gateway/ }));
+    expect(window.localStorage.getItem('provenance.verify-place')).toBe('gateway');
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'holiday.png', { type: 'image/png' });
     await userEvent.upload(screen.getByTestId('file-input'), file);
     expect((await screen.findByTestId('verdict')).textContent).toContain('Verification Failed');
@@ -55,5 +62,18 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Or check a file on the web'), 'https://x.example/a.png');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(router.state.location.search).toBe(`?url=${encodeURIComponent('https://x.example/a.png')}`);
+  });
+
+  it('verifies a file in this browser by default, uploads nothing and says so', async () => {
+    window.localStorage.clear();
+    const fetchMock = stubApi({ lists: [], tsaLists: [] });
+    verifyInBrowser.mockResolvedValue({ result: unsignedResult, sha256: 'a'.repeat(64), repositoryManifestId: 'urn:c2pa:held' });
+    renderAt('/verify');
+    expect((screen.getByRole('radio', { name: /In this browser/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.upload(screen.getByTestId('file-input'), new File([new Uint8Array([1, 2, 3])], 'quay.png', { type: 'image/png' }));
+    expect((await screen.findByTestId('verify-place-note')).textContent).toContain('the file never left your device');
+    expect(verifyInBrowser.mock.calls[0]?.[0]).toBeInstanceOf(File);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/v1/trust']);
+    expect(screen.getByRole('link', { name: 'see its report' }).getAttribute('href')).toBe('/v/urn%3Ac2pa%3Aheld');
   });
 });

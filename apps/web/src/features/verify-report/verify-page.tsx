@@ -1,31 +1,60 @@
 // /verify: check a dropped or picked file, or a pasted URL (/verify?url=... deep-links, which is where
 // the landing widget's 'View full result' leads), and show the full Content Credentials report.
+// Files are verified in this browser by default (nothing uploaded) or on the gateway, as chosen;
+// URLs are always fetched and verified by the gateway.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { useMutation } from '@tanstack/react-query';
-import type { TVerifyResponse } from '@provenance/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api/client';
+import { findManifestByHash } from '@/lib/api/manifests';
+import { trustListsQuery } from '@/lib/api/trust';
 import { verificationKeys, verifyAssetFile, verifyAssetUrl } from '@/lib/api/verification';
+import { RemoteManifestError, verifyInBrowser } from '@/lib/browser-verification/verify-in-browser';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading, errorText } from './components/report-states';
 import { SourcePicker } from './components/source-picker';
+import { VerifyPlaceNote } from './components/verify-place-note';
+import { useVerifyPlace, type VerifyPlace } from './lib/verify-place';
+import type { TVerifyResponse } from '@provenance/contracts';
 
-type Source = { kind: 'url'; url: string } | { kind: 'file'; file: File };
+type Source = { kind: 'url'; url: string } | { kind: 'file'; file: File; place: VerifyPlace };
+
+interface Outcome {
+  result: TVerifyResponse;
+  place: VerifyPlace;
+  repositoryManifestId: string | null;
+}
 
 function describe(source: Source): string {
-  return source.kind === 'url' ? source.url : source.file.name;
+  if (source.kind === 'url') return source.url;
+  return source.place === 'browser' ? `${source.file.name}, in this browser` : source.file.name;
+}
+
+/** A browser verification's own errors say what happened; the gateway's are said as the API said them. */
+function failureText(error: unknown): string {
+  return !(error instanceof ApiError) && error instanceof Error && error.message ? error.message : errorText(error);
 }
 
 export function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const url = params.get('url');
   const [source, setSource] = useState<Source | null>(null);
-  const verify = useMutation<TVerifyResponse, unknown, Source>({
+  const [place, setPlace] = useVerifyPlace();
+  const queryClient = useQueryClient();
+  const verify = useMutation<Outcome, unknown, Source>({
     mutationKey: verificationKeys.verify,
-    mutationFn: (next) => (next.kind === 'url' ? verifyAssetUrl(next.url, { thumbnails: true }) : verifyAssetFile(next.file, { thumbnails: true })),
+    mutationFn: async (next) => {
+      if (next.kind === 'url') return { result: await verifyAssetUrl(next.url, { thumbnails: true }), place: 'gateway', repositoryManifestId: null };
+      if (next.place === 'gateway') return { result: await verifyAssetFile(next.file, { thumbnails: true }), place: 'gateway', repositoryManifestId: null };
+      const trust = await queryClient.fetchQuery(trustListsQuery());
+      const { result, repositoryManifestId } = await verifyInBrowser(next.file, trust, findManifestByHash);
+      return { result, place: 'browser', repositoryManifestId };
+    },
   });
   const { mutate } = verify;
 
@@ -33,8 +62,8 @@ export function VerifyPage() {
     (next: Source) => {
       setSource(next);
       mutate(next, {
-        onSuccess: (result) => toast.success('Verification Complete', { description: `Content status: ${result.verification.status}` }),
-        onError: (error) => toast.error('Verification Failed', { description: errorText(error) }),
+        onSuccess: ({ result }) => toast.success('Verification Complete', { description: `Content status: ${result.verification.status}` }),
+        onError: (error) => toast.error('Verification Failed', { description: failureText(error) }),
       });
     },
     [mutate],
@@ -54,13 +83,14 @@ export function VerifyPage() {
     else setParams({ url: next });
   }
 
-  function checkFile(file: File): void {
+  function checkFile(file: File, where: VerifyPlace = place): void {
     lastUrl.current = null;
     if (url) setParams({}, { replace: true });
-    run({ kind: 'file', file });
+    run({ kind: 'file', file, place: where });
   }
 
   const shareUrl = source?.kind === 'url' ? `${window.location.origin}/verify?url=${encodeURIComponent(source.url)}` : null;
+  const remote = source?.kind === 'file' && verify.error instanceof RemoteManifestError ? source.file : null;
 
   return (
     <PageContainer>
@@ -69,16 +99,35 @@ export function VerifyPage() {
         icon={<ShieldCheck />}
         description="See who made a photo, video or document, when, with which tools and AI, what it was made from, and whether it changed after it was signed."
       />
-      <SourcePicker key={url ?? ''} busy={verify.isPending} initialUrl={url ?? ''} onUrl={checkUrl} onFile={checkFile} />
+      <SourcePicker key={url ?? ''} busy={verify.isPending} initialUrl={url ?? ''} onUrl={checkUrl} onFile={(file) => checkFile(file)} place={place} onPlaceChange={setPlace} />
       <div className="mt-8" aria-live="polite">
         {source && verify.isPending ? <ReportLoading what={describe(source)} /> : null}
-        {source && verify.isError ? <ReportError title="Verification Failed" error={verify.error} /> : null}
+        {source && verify.isError ? (
+          <div className="space-y-3">
+            <ReportError title="Verification Failed" error={verify.error} message={failureText(verify.error)} />
+            {remote ? (
+              <div data-testid="remote-manifest" className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 text-sm sm:flex-row sm:items-center">
+                <p className="flex-1">
+                  Its manifest is fetched by the gateway, not by your browser, so this file has to be verified on the gateway: it is uploaded, verified and not stored.
+                </p>
+                <Button variant="outline" onClick={() => checkFile(remote, 'gateway')}>
+                  Verify on the gateway
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         {source && verify.isSuccess ? (
-          <ReportView key={verify.submittedAt} result={verify.data} file={source.kind === 'file' ? source.file : null} shareUrl={shareUrl} />
+          <div className="space-y-4">
+            <VerifyPlaceNote place={verify.data.place} repositoryManifestId={verify.data.repositoryManifestId} />
+            <ReportView key={verify.submittedAt} result={verify.data.result} file={source.kind === 'file' ? source.file : null} shareUrl={shareUrl} />
+          </div>
         ) : null}
         {!source ? (
           <p className="text-sm text-muted-foreground">
-            The report appears here. Files are sent only to this gateway, verified with the C2PA reference implementation, and not stored.
+            {place === 'browser'
+              ? 'The report appears here. Files are verified in this browser with the C2PA reference implementation and never leave your device; web addresses are fetched and verified by this gateway.'
+              : 'The report appears here. Files are sent only to this gateway, verified with the C2PA reference implementation, and not stored.'}
           </p>
         ) : null}
       </div>

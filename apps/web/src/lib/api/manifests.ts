@@ -1,8 +1,9 @@
 // GET /manifests/{id}: the report of a manifest this gateway signed and holds (verified again on
-// each read, thumbnails as data: URLs), and its `.c2pa` manifest store.
+// each read, thumbnails as data: URLs), and its `.c2pa` manifest store; GET /manifests/by-hash/{sha256}:
+// which of them a file is, by a hash computed on the device.
 import { queryOptions } from '@tanstack/react-query';
-import type { TVerifyResponse } from '@provenance/contracts';
-import { apiRequest, apiUrl } from './client';
+import type { TManifestByHashResponse, TVerifyResponse } from '@provenance/contracts';
+import { ApiError, apiRequest, apiUrl } from './client';
 
 function manifestPath(manifestId: string): string {
   return `/manifests/${encodeURIComponent(manifestId)}`;
@@ -50,4 +51,14 @@ export function manifestStoreQuery(manifestId: string | null, known?: boolean) {
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/** The manifest of the asset this gateway signed whose original or signed file has this SHA-256; null when none. */
+export async function findManifestByHash(sha256: string): Promise<string | null> {
+  try {
+    return (await apiRequest<TManifestByHashResponse>(`/manifests/by-hash/${sha256}`)).manifestId;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

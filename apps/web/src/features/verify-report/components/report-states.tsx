@@ -18,14 +18,14 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : 'Unable to verify content';
 }
 
-export function ReportError({ title, error }: { title: string; error: unknown }) {
+export function ReportError({ title, error, message }: { title: string; error: unknown; message?: string }) {
   const status = error instanceof ApiError ? error.status : 0;
   return (
     <div role="alert" data-testid="report-error" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-danger-soft/60 p-6">
       <AlertOctagon className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
-        <p className="mt-1 text-sm">{errorText(error)}</p>
+        <p className="mt-1 text-sm">{message ?? errorText(error)}</p>
         {status === 422 ? <p className="mt-1 text-sm text-muted-foreground">The file could not be read as a supported photo, video, audio or document format.</p> : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 // Where the asset to check comes from: a file dropped on the zone or picked with the button, or a
-// pasted URL. The file never leaves for anywhere but this gateway's verify endpoint.
+// pasted URL; and where files are verified (this browser, or this gateway's verify endpoint, never
+// anywhere else).
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { FileUp } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,6 +9,8 @@ import { FieldError } from '@/components/ui/field-error';
 import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import type { VerifyPlace } from '../lib/verify-place';
+import { VerifyPlacePicker } from './verify-place-picker';
 
 /** Formats the engine reads (every format c2pa-rs supports). */
 export const ACCEPTED_TYPES =
@@ -22,7 +25,14 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export function SourcePicker({ busy, initialUrl, onUrl, onFile }: { busy: boolean; initialUrl: string; onUrl: (url: string) => void; onFile: (file: File) => void }) {
+export function SourcePicker({ busy, initialUrl, onUrl, onFile, place, onPlaceChange }: {
+  busy: boolean;
+  initialUrl: string;
+  onUrl: (url: string) => void;
+  onFile: (file: File) => void;
+  place: VerifyPlace;
+  onPlaceChange: (place: VerifyPlace) => void;
+}) {
   const [url, setUrl] = useState(initialUrl);
   const [urlError, setUrlError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -87,6 +97,7 @@ export function SourcePicker({ busy, initialUrl, onUrl, onFile }: { busy: boolea
           <FileUp aria-hidden="true" />
           Choose a file
         </Button>
+        <VerifyPlacePicker place={place} disabled={busy} onChange={onPlaceChange} />
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col justify-center gap-3 rounded-xl border bg-card p-6">
         <Label htmlFor="report-url">Or check a file on the web</Label>

@@ -1,0 +1,92 @@
+// Verification in the browser: a file checked with c2pa-rs running in the page (nothing uploaded)
+// gets the verdict the gateway gives the same file by upload: status, the code its reason explains
+// and the manifest ID, on corpus files of every kind of verdict and on a file this gateway signed.
+// A file with no credentials of its own is found in the repository by its SHA-256.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { dataDir } from './support/e2e-env.ts';
+import { expect, shoot, test } from './support/fixtures.ts';
+import { corpusDir, corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
+import { makePng } from './support/png.ts';
+
+const SLOW = { timeout: 60_000 };
+test.describe.configure({ timeout: 180_000 });
+
+/** Intact but untrusted, intact with ingredients, tampered, failing through an ingredient, unsigned. */
+const CORPUS = ['c2pa-rs/CA.jpg', 'c2pa-rs/CACA.jpg', 'c2pa-rs/E-sig-CA.jpg', 'c2pa-rs/CIE-sig-CA.jpg', 'c2pa-rs/XCA.jpg', 'c2pa-rs/no_manifest.jpg', 'c2pa-rs/libpng-test.png'];
+
+interface Verdict {
+  status: string | null;
+  reasonCode: string | null;
+  manifestId: string;
+}
+
+async function verifyFile(page: Page, file: string, place: 'In this browser' | 'On the gateway'): Promise<Verdict> {
+  await page.goto('/verify');
+  await page.getByRole('radio', { name: new RegExp(place) }).check();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles(file);
+  const report = page.getByTestId('report');
+  await expect(report).toBeVisible(SLOW);
+  await expect(page.getByTestId('verify-place-note')).toHaveAttribute('data-place', place === 'In this browser' ? 'browser' : 'gateway');
+  return {
+    status: await report.getAttribute('data-status'),
+    reasonCode: await report.getAttribute('data-reason-code'),
+    manifestId: (await page.getByTestId('fact-manifest-id').locator('dd').innerText()).trim(),
+  };
+}
+
+/** Every request the page makes that carries a file to the gateway. */
+function watchUploads(page: Page): string[] {
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/verify-content')) uploads.push(request.url());
+  });
+  return uploads;
+}
+
+for (const file of CORPUS) {
+  test(`${file}: the browser's verdict equals the gateway's, and nothing is uploaded`, async ({ page }) => {
+    test.skip(!hasCorpusFile(file), `${path.join(corpusDir, file)} is absent`);
+    const uploads = watchUploads(page);
+    const inBrowser = await verifyFile(page, corpusFile(file), 'In this browser');
+    expect(uploads, 'a browser verification sends nothing').toEqual([]);
+    const onGateway = await verifyFile(page, corpusFile(file), 'On the gateway');
+    expect(uploads).toHaveLength(1);
+    expect(inBrowser).toEqual(onGateway);
+  });
+}
+
+test('a file this gateway signed is verified in the browser against the gateway’s root, and its unsigned original is found by its hash', async ({ page, request }, testInfo) => {
+  const original = makePng(200, 120);
+  const signed = await signThroughApi(request, { name: 'quay.png', mimeType: 'image/png', buffer: original, metadata: { creator: 'Browser Tester' } }, 'browser-verify');
+  const dir = path.join(dataDir(), 'browser-verification');
+  mkdirSync(dir, { recursive: true });
+  const signedFile = path.join(dir, 'quay-signed.png');
+  const originalFile = path.join(dir, 'quay-original.png');
+  writeFileSync(signedFile, await (await request.get(signed.signedAssetUrl)).body());
+  writeFileSync(originalFile, original);
+
+  const uploads = watchUploads(page);
+  const inBrowser = await verifyFile(page, signedFile, 'In this browser');
+  expect(inBrowser).toEqual({ status: 'verified', reasonCode: 'signingCredential.trusted', manifestId: signed.manifestId });
+  await expect(page.getByText('Verified in this browser: the file never left your device.')).toBeVisible();
+  await shoot(page, testInfo, 'verify-in-browser');
+  expect(await verifyFile(page, signedFile, 'On the gateway')).toEqual(inBrowser);
+
+  // The choice is remembered: back in the browser for the original, which has no credentials.
+  await page.getByRole('radio', { name: /In this browser/ }).check();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /In this browser/ })).toBeChecked();
+  const before = uploads.length;
+  const unsigned = await verifyFile(page, originalFile, 'In this browser');
+  expect(uploads).toHaveLength(before);
+  expect(unsigned.status).toBe('unsigned');
+  const match = page.getByTestId('repository-match');
+  await expect(match).toBeVisible();
+  await match.getByRole('link', { name: 'see its report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/v/${encodeURIComponent(signed.manifestId)}`));
+  await expect(page.getByTestId('report')).toHaveAttribute('data-status', 'verified', SLOW);
+});
