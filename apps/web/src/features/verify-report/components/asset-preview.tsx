@@ -5,7 +5,8 @@ import { FileQuestion, Film } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { UntrustedThumbnailNote } from './untrusted-thumbnail-note';
 
-function useObjectUrl(file: File | null): string | null {
+/** An object URL of a local file for as long as the component shows it. */
+export function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return undefined;

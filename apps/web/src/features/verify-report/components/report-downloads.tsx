@@ -1,29 +1,39 @@
-// Downloads and identifiers: the report as JSON, the `.c2pa` manifest store when the gateway holds
-// it, a shareable link to this report, and the technical facts auditors quote.
+// Evidence an auditor can keep, and identifiers: the report as JSON (with every validation code),
+// the `.c2pa` manifest store when the gateway holds it, the vouching trust anchor's certificate as
+// PEM, a shareable link to this report, and the technical facts auditors quote, the trust list too.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileJson, FileKey2 } from 'lucide-react';
+import { Download, FileBadge, FileJson, FileKey2 } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { trackEvent } from '@/lib/api/analytics';
 import { manifestStoreQuery, manifestStoreUrl } from '@/lib/api/manifests';
-import { downloadStem, reportJson, reportPath } from '../lib/report-download';
+import { trustListsQuery } from '@/lib/api/trust';
+import { anchorPem, downloadStem, reportJson, reportPath, trustListText } from '../lib/report-download';
 import { Fact, NotStated, ReportSection } from './report-section';
 
-function useJsonUrl(result: TVerifyResponse): string | null {
-  const blob = useMemo(() => new Blob([reportJson(result)], { type: 'application/json' }), [result]);
+/** An object URL of a text made in the browser, for a download link; null while there is no text. */
+function useTextUrl(text: string | null, type: string): string | null {
+  const blob = useMemo(() => (text === null ? null : new Blob([text], { type })), [text, type]);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    if (!blob) return undefined;
     const next = URL.createObjectURL(blob);
     setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(null);
+    };
   }, [blob]);
   return url;
 }
 
 export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVerifyResponse; shareUrl: string | null; storeKnown?: boolean }) {
-  const jsonUrl = useJsonUrl(result);
+  const jsonUrl = useTextUrl(useMemo(() => reportJson(result), [result]), 'application/json');
+  const vouched = result.verification.trust.anchor !== null;
+  const trust = useQuery({ ...trustListsQuery(), enabled: vouched });
+  const pemUrl = useTextUrl(useMemo(() => anchorPem(result, trust.data), [result, trust.data]), 'application/x-pem-file');
   const manifestId = result.report.manifestId;
   const store = useQuery(manifestStoreQuery(manifestId, storeKnown));
   const hasStore = storeKnown ?? store.data === true;
@@ -53,15 +63,25 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
             </a>
           </Button>
         ) : null}
+        {pemUrl ? (
+          <Button asChild variant="outline">
+            <a href={pemUrl} download={`${stem}.trust-anchor.pem`} onClick={countDownload}>
+              <FileBadge aria-hidden="true" />
+              Trust anchor certificate (PEM)
+            </a>
+          </Button>
+        ) : null}
       </div>
       {manifestId && !hasStore && !store.isLoading ? (
-        <p className="mt-2 text-xs text-muted-foreground">The .c2pa manifest store is offered for manifests this gateway signed and holds; this one is embedded in the file itself.</p>
+        <p className="mt-2 text-xs text-muted-foreground">The .c2pa manifest store is offered for manifests this gateway signed and holds; this one is embedded in the file itself, with the signer’s certificates.</p>
       ) : null}
       <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
         <Fact term="Manifest ID" mono wide testId="fact-manifest-id">{manifestId ?? <NotStated />}</Fact>
         <Fact term="Format" mono>{result.report.format}</Fact>
         <Fact term="Validation state" mono>{result.report.validationState ?? 'No manifest'}</Fact>
         <Fact term="Manifests in the store">{result.report.manifests.length}</Fact>
+        <Fact term="Trust list" testId="fact-trust-list">{trustListText(result)}</Fact>
+        {result.verification.trust.anchor ? <Fact term="Trust anchor" mono>{result.verification.trust.anchor.subject}</Fact> : null}
         {result.eventId ? <Fact term="Verification event" mono>{result.eventId}</Fact> : null}
       </dl>
       {link ? (

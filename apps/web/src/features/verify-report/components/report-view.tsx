@@ -4,8 +4,10 @@ import type { TVerifyResponse } from '@provenance/contracts';
 import { ActionTimeline } from './action-timeline';
 import { AiDisclosure } from './ai-disclosure';
 import { AssetPreview } from './asset-preview';
+import { CompareSlider } from './compare-slider';
 import { CredentialSummary } from './credential-summary';
 import { IngredientTree } from './ingredient-tree';
+import { ManifestHistory } from './manifest-history';
 import { ReportDownloads } from './report-downloads';
 import { SignerDetails } from './signer-details';
 import { ValidationCodes } from './validation-codes';
@@ -15,7 +17,7 @@ export function ReportView({ result, file = null, shareUrl = null, storeKnown }:
   const manifest = result.report.activeManifest;
   const signer = result.report.signer;
   return (
-    <article aria-label="Content Credentials report" data-testid="report" className="space-y-6">
+    <article aria-label="Content Credentials report" data-testid="report" data-status={result.verification.status} data-reason-code={result.verification.reasonCode ?? ''} className="space-y-6">
       <VerdictBanner result={result} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
@@ -31,6 +33,12 @@ export function ReportView({ result, file = null, shareUrl = null, storeKnown }:
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <ActionTimeline manifest={manifest} />
           <IngredientTree result={result} />
+        </div>
+      ) : null}
+      {manifest ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ManifestHistory result={result} />
+          <CompareSlider result={result} file={file} />
         </div>
       ) : null}
       <ValidationCodes result={result} />

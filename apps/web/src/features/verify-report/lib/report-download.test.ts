@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manifestStoreUrl } from '@/lib/api/manifests';
 import { unsignedResult, verifiedResult } from '../test-fixtures';
-import { downloadStem, reportJson, reportPath } from './report-download';
+import { anchorPem, downloadStem, reportJson, reportPath, trustListText } from './report-download';
 
 describe('report downloads', () => {
   it('names files after the asset title, safely', () => {
@@ -18,5 +18,22 @@ describe('report downloads', () => {
   it('URL-encodes manifest IDs in links', () => {
     expect(reportPath('urn:c2pa:abc/def')).toBe('/v/urn%3Ac2pa%3Aabc%2Fdef');
     expect(manifestStoreUrl('urn:c2pa:abc')).toBe('/api/v1/manifests/urn%3Ac2pa%3Aabc?format=c2pa');
+  });
+});
+
+describe('trust evidence', () => {
+  const anchor = { subject: 'CN=Root', sha256: 'a'.repeat(64), pem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----' };
+  const trust = { lists: [{ name: 'Provenance Gateway root', tier: 'gateway' as const, source: null, retrievedAt: null, anchors: [anchor] }], tsaLists: [] };
+  const vouched = { ...verifiedResult, verification: { ...verifiedResult.verification, trust: { tier: 'gateway' as const, list: 'Provenance Gateway root', anchor: { subject: 'CN=Root', sha256: anchor.sha256 } } } };
+
+  it('offers the PEM of the anchor that vouched, and nothing when none did', () => {
+    expect(anchorPem(vouched, trust)).toBe(`${anchor.pem}\n`);
+    expect(anchorPem(vouched, undefined)).toBeNull();
+    expect(anchorPem(unsignedResult, trust)).toBeNull();
+  });
+
+  it('names the trust list with its tier', () => {
+    expect(trustListText(vouched)).toBe('Provenance Gateway root (This gateway’s own root)');
+    expect(trustListText(unsignedResult)).toBe('No signer');
   });
 });

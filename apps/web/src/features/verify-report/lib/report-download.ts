@@ -1,6 +1,7 @@
 // What the report offers to download: the manifest report as JSON (made in the browser from the
-// answer already on screen); the `.c2pa` manifest store's address is in src/lib/api/manifests.
-import type { TVerifyResponse } from '@provenance/contracts';
+// answer already on screen, every validation code included), the certificate of the trust anchor
+// that vouched as PEM; the `.c2pa` manifest store's address is in src/lib/api/manifests.
+import type { TTrustResponse, TVerifyResponse } from '@provenance/contracts';
 
 /** A file-name-safe stem from the asset title or the manifest ID. */
 export function downloadStem(result: TVerifyResponse): string {
@@ -19,4 +20,23 @@ export function reportJson(result: TVerifyResponse): string {
 
 export function reportPath(manifestId: string): string {
   return `/v/${encodeURIComponent(manifestId)}`;
+}
+
+/** The PEM of the anchor the verdict names, from the lists the gateway trusts; null when none vouched. */
+export function anchorPem(result: TVerifyResponse, trust: TTrustResponse | undefined): string | null {
+  const sha256 = result.verification.trust.anchor?.sha256;
+  if (!sha256 || !Array.isArray(trust?.lists)) return null;
+  for (const list of trust.lists) {
+    const anchor = list.anchors.find((candidate) => candidate.sha256 === sha256);
+    if (anchor) return `${anchor.pem.trim()}\n`;
+  }
+  return null;
+}
+
+/** The trust verdict in words: the list's name, or that none vouched. */
+export function trustListText(result: TVerifyResponse): string {
+  const { trust } = result.verification;
+  if (trust.tier === 'untrusted') return result.verification.status === 'unsigned' ? 'No signer' : 'Not on any trust list';
+  const tier = { conformant: 'C2PA trust list', legacy: 'Legacy list', custom: 'Configured list', gateway: 'This gateway’s own root' }[trust.tier];
+  return trust.list && trust.list !== tier ? `${trust.list} (${tier})` : tier;
 }
