@@ -6,6 +6,7 @@ import type { ApiOperation, DocsTab } from '../lib/openapi';
 import { API_KEY_VARIABLE, type ExampleContext } from '../lib/examples';
 import { ScrollRegion } from '@/components/scroll-region';
 import { CodeBlock } from './code-block';
+import { EmbedBadgeSection } from './embed-badge-section';
 import { EndpointCard } from './endpoint-card';
 import { MethodBadge } from './method-badge';
 
@@ -89,6 +90,7 @@ export function OverviewTab({ doc, operations, examples }: { doc: OpenApiDocumen
           ))}
         </section>
       ) : null}
+      <EmbedBadgeSection origin={examples.origin} assetUrl={examples.overrides.assetUrl ?? ''} />
     </div>
   );
 }
