@@ -60,15 +60,29 @@ function renderPanel(latestAsset = null) {
 
 afterEach(() => vi.clearAllMocks());
 
+/** What a screen reader reads after a field's label: the texts its aria-describedby points at. */
+function describedBy(field: HTMLElement): string {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
 describe('SignContentPanel', () => {
   it('asks for the asset URL and creator name before signing', async () => {
     const user = userEvent.setup();
     renderPanel();
     await user.click(screen.getByRole('button', { name: 'Sign Content' }));
     expect(toast.error).toHaveBeenCalledWith('Missing information', { description: 'Please provide asset URL and creator name' });
-    await user.type(screen.getByLabelText('Asset URL'), 'https://example.org/a.jpg');
+    // Each missing field says so itself, and the first one has the focus.
+    const url = screen.getByLabelText('Asset URL');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(url)).toContain('Give the address of the file to sign');
+    expect(document.activeElement).toBe(url);
+    expect(describedBy(screen.getByLabelText('Creator Name'))).toBe("Give the creator's name.");
+    await user.type(url, 'https://example.org/a.jpg');
+    expect(url.getAttribute('aria-invalid')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign Content' }));
     expect(toast.error).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(screen.getByLabelText('Creator Name'));
     expect(signByUrl).not.toHaveBeenCalled();
   });
 

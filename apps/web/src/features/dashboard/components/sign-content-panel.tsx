@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { trackEvent } from '@/lib/api/analytics';
@@ -17,7 +18,7 @@ import { share } from '@/platform/share';
 import { useCaptureDeviceInfo } from '../hooks/use-capture-device-info';
 import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
-import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingRequired, type SignFormValues } from '../lib/sign-form';
+import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingFields, type SignFieldErrors, type SignFormValues } from '../lib/sign-form';
 import { MediaPreview } from './media-preview';
 import { SignResultPanel } from './sign-result-panel';
 import { UploadProgress } from './upload-progress';
@@ -32,6 +33,7 @@ export interface Shareable {
 export function SignContentPanel({ userId, latestAsset }: { userId: string; latestAsset: Shareable | null }) {
   const [values, setValues] = useState<SignFormValues>(EMPTY_FORM);
   const [result, setResult] = useState<TSignContentResponse | null>(null);
+  const [errors, setErrors] = useState<SignFieldErrors>({});
   const selection = useMediaSelection();
   const device = useCaptureDeviceInfo();
   const signing = useSignContent(userId, (signed) => {
@@ -40,9 +42,15 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
     selection.clear();
   });
   const { media } = selection;
+  // A picked file stands in for the URL, so the URL's message no longer applies.
+  const urlError = media ? undefined : errors.assetUrl;
   const busy = signing.busy;
 
-  const set = <K extends keyof SignFormValues>(field: K, value: SignFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof SignFormValues>(field: K, value: SignFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A field's message goes once the person changes that field.
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
 
   async function capture(): Promise<void> {
     // A photo taken here is where this device is: its location is offered by default.
@@ -51,8 +59,12 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (missingRequired(values, media !== null)) {
+    const missing = missingFields(values, media !== null);
+    setErrors(missing);
+    if (missing.assetUrl || missing.creator) {
       toast.error('Missing information', { description: 'Please provide asset URL and creator name' });
+      // The first field to fix gets the focus, and its message is read with it.
+      document.getElementById(missing.assetUrl ? 'sign-asset-url' : 'sign-creator')?.focus();
       return;
     }
     void signing.sign(values, media);
@@ -144,18 +156,30 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                   inputMode="url"
                   placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
                   disabled={media !== null}
-                  aria-describedby="sign-asset-url-hint"
+                  aria-invalid={urlError ? true : undefined}
+                  aria-describedby={urlError ? 'sign-asset-url-error sign-asset-url-hint' : 'sign-asset-url-hint'}
                   value={values.assetUrl}
                   onChange={(e) => set('assetUrl', e.target.value)}
                 />
                 <p id="sign-asset-url-hint" className="text-xs text-muted-foreground">
                   {media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
                 </p>
+                <FieldError id="sign-asset-url-error">{urlError}</FieldError>
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
                   <Label htmlFor="sign-creator">Creator Name</Label>
-                  <Input id="sign-creator" name="creator" autoComplete="name" aria-required="true" value={values.creator} onChange={(e) => set('creator', e.target.value)} />
+                  <Input
+                    id="sign-creator"
+                    name="creator"
+                    autoComplete="name"
+                    aria-required="true"
+                    aria-invalid={errors.creator ? true : undefined}
+                    aria-describedby={errors.creator ? 'sign-creator-error' : undefined}
+                    value={values.creator}
+                    onChange={(e) => set('creator', e.target.value)}
+                  />
+                  <FieldError id="sign-creator-error">{errors.creator}</FieldError>
                 </div>
                 <div className="space-y-2">
                   <Label htmlFor="sign-title">Title (optional)</Label>

@@ -32,7 +32,17 @@ export const EMPTY_FORM: SignFormValues = {
  * this device stands in for the URL: it is uploaded instead.
  */
 export function missingRequired(values: Pick<SignFormValues, 'assetUrl' | 'creator'>, hasFile: boolean): boolean {
-  return (!hasFile && values.assetUrl.trim() === '') || values.creator.trim() === '';
+  return Object.keys(missingFields(values, hasFile)).length > 0;
+}
+
+export type SignFieldErrors = Partial<Record<'assetUrl' | 'creator', string>>;
+
+/** What each missing required field should say at the field itself, so it is heard where it is fixed. */
+export function missingFields(values: Pick<SignFormValues, 'assetUrl' | 'creator'>, hasFile: boolean): SignFieldErrors {
+  const errors: SignFieldErrors = {};
+  if (!hasFile && values.assetUrl.trim() === '') errors.assetUrl = 'Give the address of the file to sign, or pick a file on this device.';
+  if (values.creator.trim() === '') errors.creator = "Give the creator's name.";
+  return errors;
 }
 
 export interface DeviceDetailsForSigning {
