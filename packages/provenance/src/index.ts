@@ -2,7 +2,7 @@
  * The Provenance Gateway engine: C2PA signing and verification over bytes, with no HTTP and no
  * database. The only importer of c2pa-wasm.
  */
-export { sign, type SignOptions, type SignResult } from './sign.ts';
+export { sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
 export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
 export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
@@ -13,7 +13,7 @@ export { verifyWithRemoteManifest, type FetchRemoteManifest, type RemoteManifest
 export type * from './report/verification-report.ts';
 export { serializeVerification } from './report/verification-report.ts';
 export { explainCode } from './report/validation-codes.ts';
-export type { SigningMetadata, DeviceInfo, CaptureLocation } from './manifest/signing-metadata.ts';
+export type { SigningMetadata, DeviceInfo, CaptureLocation, EditAction } from './manifest/signing-metadata.ts';
 export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';

@@ -2,8 +2,9 @@
  * sign: bytes + MIME type + metadata + signer → the signed asset with its manifest embedded (or,
  * for a sidecar, the asset unembedded and its manifest store over it), the manifest ID, the
  * original's SHA-256 and the signing time. An asset that already carries Content Credentials becomes
- * the parent ingredient, and whether those credentials were intact is said (c2pa-rs records an
- * invalid parent's failures in the ingredient, as C2PA requires).
+ * the parent ingredient (or a separate parent asset does, for a transform's re-encoded output), and
+ * whether those credentials were intact is said (c2pa-rs records an invalid parent's failures in the
+ * ingredient, as C2PA requires).
  */
 import { createHash } from 'node:crypto';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
@@ -40,6 +41,19 @@ export interface SignOptions {
    * be had fails the signing with TimestampError: the asset is never signed without it.
    */
   timestamper?: Timestamper;
+  /**
+   * The asset this one was made from, when it is not the input itself: a transform re-encodes the
+   * pixels (losing the embedded manifest), so the source's signed file is given here and becomes the
+   * parent ingredient, its credentials kept inside it.
+   */
+  parent?: ParentAsset;
+}
+
+/** A separate parent asset: its bytes (with its Content Credentials), MIME type and title. */
+export interface ParentAsset {
+  bytes: Uint8Array;
+  mime: string;
+  title?: string;
 }
 
 export interface SignResult {
@@ -101,8 +115,10 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const mime = format.mime;
   const { WasmBuilder, WasmReader } = loadC2pa();
   const signedAt = (options.now?.() ?? new Date()).toISOString();
-  const parent = await readParentCredentials(mime, bytes);
-  const hasParent = parent?.readable ?? false;
+  const parentAsset = options.parent ? { ...options.parent, mime: findFormat(options.parent.mime)?.mime ?? options.parent.mime } : null;
+  const parent = await readParentCredentials(parentAsset?.mime ?? mime, parentAsset?.bytes ?? bytes);
+  // A separate parent is the parent ingredient even without credentials, unless they are unopenable.
+  const hasParent = parentAsset ? (parent?.readable ?? true) : (parent?.readable ?? false);
   const opensParent = opensParentIngredient(metadata, hasParent);
 
   const definition = {
@@ -123,7 +139,9 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       builder.setNoEmbed(true);
     }
     if (opensParent) {
-      await builder.addIngredientFromBlob(JSON.stringify({ title: definition.title, relationship: 'parentOf', label: PARENT_INGREDIENT_LABEL }), mime, source as unknown as Blob);
+      const ingredient = { title: parentAsset?.title ?? definition.title, relationship: 'parentOf', label: PARENT_INGREDIENT_LABEL };
+      const parentBlob = parentAsset ? new BytesBlob(parentAsset.bytes) : source;
+      await builder.addIngredientFromBlob(JSON.stringify(ingredient), parentAsset?.mime ?? mime, parentBlob as unknown as Blob);
     }
     const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, source as unknown as Blob)) as {
       asset: Uint8Array;

@@ -27,6 +27,17 @@ export interface SigningMetadata {
   softwareAgent?: string;
   deviceInfo?: DeviceInfo | null;
   location?: CaptureLocation | null;
+  /**
+   * What was done to the parent to make this asset (a transform: resized, cropped, converted),
+   * recorded after c2pa.opened; only when the parent ingredient is opened.
+   */
+  edits?: readonly EditAction[];
+}
+
+/** An edit made to the parent ingredient, with what was done in words (the action's description). */
+export interface EditAction {
+  action: 'c2pa.resized' | 'c2pa.cropped' | 'c2pa.transcoded';
+  description?: string;
 }
 
 /** How the opened action names the parent ingredient (c2pa-rs links actions to ingredients by label). */
@@ -63,6 +74,9 @@ function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensPare
   const actions: Record<string, unknown>[] = [];
   if (opensParent) {
     actions.push({ action: 'c2pa.opened', ...common, parameters: { ingredientIds: [PARENT_INGREDIENT_LABEL] } });
+    for (const edit of metadata.edits ?? []) {
+      actions.push({ action: edit.action, ...common, ...(edit.description && { parameters: { description: edit.description } }) });
+    }
     if (metadata.aiAssisted) actions.push({ action: 'c2pa.edited', ...common, digitalSourceType: IPTC_SOURCE_TYPE + 'compositeWithTrainedAlgorithmicMedia' });
   } else {
     // The AI flag means AI-assisted: generative AI edited or composed the content, which IPTC calls
