@@ -1,15 +1,18 @@
 /**
  * Engine benchmark: sign and verify latency next to raw c2pa-wasm on the same files in the same
- * run, and manifest overhead by format and asset size.
+ * run, manifest overhead by format and asset size, and what an RFC 3161 timestamp costs (a local
+ * `openssl ts` authority on loopback; the bench POSTs with fetch, the server through its safe fetcher).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadC2pa } from '../src/c2pa/wasm.ts';
-import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify } from '../src/index.ts';
+import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type SigningMetadata } from '../src/index.ts';
 import { IMAGE_FIXTURE_MIME, makeBmff, type ImageFixtureFormat } from '../src/testing/make-assets.ts';
 import { corpusFile, corpusText, expectedCorpus, hasCorpus } from '../src/testing/shared-corpus.ts';
+import { startLocalTsa } from '../src/testing/local-tsa.ts';
+import { createRfc3161Timestamper, timestampTransportOver } from '../src/signer/rfc3161-timestamper.ts';
 import { ms, samplePeakMemory, table, time } from './measure.ts';
 
 /** A photo-like image of about `targetBytes`: noise compresses poorly, like real detail. */
@@ -102,5 +105,32 @@ export async function runEngineBench(log: (text: string) => void): Promise<void>
     }
   }
   log(table(['format', 'asset size', 'bytes added', 'overhead'], overheadRows));
+
+  await runTimestampBench(log, signer, metadata);
   log(`\nPeak resident memory during the engine bench: ${memory.stop()} MB\n`);
+}
+
+/** Signing with and without an RFC 3161 timestamp, and one authority round trip alone. */
+export async function runTimestampBench(log: (text: string) => void, signer: ClaimSigner, metadata: SigningMetadata): Promise<void> {
+  log('\n### Timestamps (RFC 3161 sigTst2, local `openssl ts` authority on loopback)\n');
+  const tsa = await startLocalTsa();
+  try {
+    const timestamper = createRfc3161Timestamper(
+      timestampTransportOver(async (url, { body, contentType }) => ({ bytes: new Uint8Array(await (await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body })).arrayBuffer()) }), tsa.url),
+    );
+    const timestampRows: (string | number)[][] = [];
+    for (const [name, format, size] of [['JPEG 100 kB', 'jpeg', 100_000], ['JPEG 2 MB', 'jpeg', 2_000_000]] as const) {
+      const bytes = await makeSizedImage(format, size);
+      const plain = await sign(bytes, 'image/jpeg', metadata, signer);
+      const stamped = await sign(bytes, 'image/jpeg', metadata, signer, { timestamper });
+      const without = await time(10, () => sign(bytes, 'image/jpeg', metadata, signer));
+      const withStamp = await time(10, () => sign(bytes, 'image/jpeg', metadata, signer, { timestamper }));
+      timestampRows.push([name, ms(without.p50), ms(withStamp.p50), ms(withStamp.p99), ms(withStamp.p50 - without.p50), stamped.signedBytes.byteLength - plain.signedBytes.byteLength]);
+    }
+    const roundTrip = await time(20, () => timestamper(new Uint8Array(200)));
+    log(table(['asset', 'sign p50', 'sign + timestamp p50', 'sign + timestamp p99', 'timestamp cost p50', 'bytes added by the timestamp'], timestampRows));
+    log(`\nOne timestamp request alone (build the query, POST, openssl ts -reply, check the reply): p50 ${ms(roundTrip.p50)}, p99 ${ms(roundTrip.p99)}. The bytes added are the space kept for the token (8 KiB), whatever the token's own size.\n`);
+  } finally {
+    await tsa.close();
+  }
 }
