@@ -20,7 +20,11 @@ describe('SignupPage', () => {
     renderAt(<SignupPage />, { path: '/signup' });
     await fill('correct horse', 'correct horsf');
     expect(await screen.findByText("Passwords don't match")).toBeTruthy();
-    expect(screen.getByText('Please make sure your passwords match')).toBeTruthy();
+    // Said at the field too, which has the focus: a screen reader hears it where it is fixed.
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(confirm.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please make sure your passwords match');
+    expect(document.activeElement).toBe(confirm);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -29,8 +33,12 @@ describe('SignupPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderAt(<SignupPage />, { path: '/signup' });
     await fill('abc', 'abc');
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
+    expect((await screen.findAllByText('Password must be at least 6 characters')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Sign up failed').length).toBeGreaterThan(0);
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe('signup-password-error signup-password-hint');
+    expect(document.getElementById('signup-password-error')?.textContent).toBe('Password must be at least 6 characters');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

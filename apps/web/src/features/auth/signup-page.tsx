@@ -6,6 +6,7 @@ import { Loader2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signUp } from '@/lib/auth/auth-api';
@@ -22,15 +23,25 @@ export function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  // Said at the field it concerns (and focused), not only in a toast that a screen reader may miss.
+  const [fieldError, setFieldError] = useState<{ field: 'signup-password' | 'signup-confirm'; message: string } | null>(null);
+
+  function showFieldError(field: 'signup-password' | 'signup-confirm', message: string): void {
+    setFieldError({ field, message });
+    document.getElementById(field)?.focus();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    setFieldError(null);
     if (password !== confirm) {
       toast.error("Passwords don't match", { description: 'Please make sure your passwords match' });
+      showFieldError('signup-confirm', 'Please make sure your passwords match');
       return;
     }
     if (password.length < MIN_PASSWORD_LENGTH) {
       toast.error('Sign up failed', { description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
+      showFieldError('signup-password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       return;
     }
     setBusy(true);
@@ -70,14 +81,36 @@ export function SignupPage() {
           </div>
           <div className="space-y-2">
             <Label htmlFor="signup-password">Password</Label>
-            <Input id="signup-password" name="password" type="password" autoComplete="new-password" required aria-describedby="signup-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="signup-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-invalid={fieldError?.field === 'signup-password' ? true : undefined}
+              aria-describedby={fieldError?.field === 'signup-password' ? 'signup-password-error signup-password-hint' : 'signup-password-hint'}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <FieldError id="signup-password-error">{fieldError?.field === 'signup-password' ? fieldError.message : null}</FieldError>
             <p id="signup-password-hint" className="text-xs text-muted-foreground">
               At least {MIN_PASSWORD_LENGTH} characters.
             </p>
           </div>
           <div className="space-y-2">
             <Label htmlFor="signup-confirm">Confirm Password</Label>
-            <Input id="signup-confirm" name="confirmPassword" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Input
+              id="signup-confirm"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-invalid={fieldError?.field === 'signup-confirm' ? true : undefined}
+              aria-describedby={fieldError?.field === 'signup-confirm' ? 'signup-confirm-error' : undefined}
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+            <FieldError id="signup-confirm-error">{fieldError?.field === 'signup-confirm' ? fieldError.message : null}</FieldError>
           </div>
         </fieldset>
         <Button type="submit" className="w-full" disabled={busy}>
