@@ -41,6 +41,7 @@ export const ZSignContentRequest = z
   .object({
     assetUrl: z.string({ error: 'Asset URL is required' }).trim().min(1, 'Asset URL is required').max(2048).url('assetUrl must be an http or https URL').openapi({ example: 'https://example.org/photo.jpg' }),
     metadata: ZSigningMetadata,
+    sidecar: z.boolean().default(false).openapi({ description: 'Embed nothing: the manifest (sidecarUrl) binds the original, which is stored and served unchanged at signedAssetUrl', example: false }),
   })
   .openapi('SignContentRequest');
 export type TSignContentRequest = z.input<typeof ZSignContentRequest>;
@@ -54,12 +55,18 @@ export const ZSignContentResponse = z
       assetHash: z.string().openapi({ description: 'SHA-256 (hex) of the asset as it was given' }),
       timestamp: z.string().openapi({ description: 'Signing time (ISO 8601)' }),
     }),
-    signedAssetUrl: z.string().url(),
+    signedAssetUrl: z.string().url().openapi({ description: 'The signed file; for a sidecar signing, the original as signed (nothing embedded), which the sidecar binds' }),
     manifestUrl: z.string().url(),
-    sidecarUrl: z.string().url().openapi({ description: 'The manifest store as a .c2pa sidecar' }),
+    sidecarUrl: z.string().url().openapi({ description: 'The manifest store as a .c2pa file; for a sidecar signing, the manifest over the file at signedAssetUrl' }),
+    sidecar: z.boolean().openapi({ description: 'Signed as a sidecar: the manifest is not embedded' }),
     mime: z.string(),
     bytes: z.object({ original: z.number().int(), signed: z.number().int() }),
-    verification: ZVerifyResponse.openapi({ description: 'The verification of the signed file, done right after signing' }),
+    verification: ZVerifyResponse.openapi({ description: 'The verification of the signed file (with its sidecar), done right after signing' }),
+    parentCredentials: z
+      .object({ status: z.enum(['valid', 'invalid']), reason: z.string().nullable() })
+      .nullable()
+      .openapi({ description: 'The Content Credentials the file already carried (checked without trust), kept as the parent ingredient; null when it carried none' }),
+    warnings: z.array(z.string()).openapi({ description: 'What the signer should know, e.g. that the credentials the file carried were invalid' }),
   })
   .openapi('SignContentResponse');
 export type TSignContentResponse = z.infer<typeof ZSignContentResponse>;
@@ -78,6 +85,8 @@ export const ZSignedAsset = z
     manifestUrl: z.string().url(),
     sidecarUrl: z.string().url(),
     thumbnailUrl: z.string().url().nullable(),
+    sidecar: z.boolean().openapi({ description: 'Signed as a sidecar: the file carries no manifest; sidecarUrl binds it' }),
+    parentCredentialsWarning: z.string().nullable().openapi({ description: 'Why the Content Credentials the file already carried were invalid when it was signed' }),
   })
   .openapi('SignedAsset');
 export type TSignedAsset = z.infer<typeof ZSignedAsset>;

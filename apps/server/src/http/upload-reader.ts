@@ -52,6 +52,15 @@ export interface MultipartUpload {
   /** The file of the requested field, when one with content was sent. */
   file: UploadedFile | null;
   fields: Record<string, string>;
+  /** The small second file (smallFile option), in memory within the budget; null when none was sent. */
+  smallFile: SmallUploadedFile | null;
+}
+
+/** A small second part (a .c2pa sidecar beside the asset), always in memory. */
+export interface SmallUploadedFile {
+  bytes: Uint8Array;
+  /** Releases its share of the memory budget. */
+  discard(): void;
 }
 
 export interface MultipartUploadOptions {
@@ -59,6 +68,8 @@ export interface MultipartUploadOptions {
   maxFileBytes: number;
   /** Text fields (metadata JSON) are small; larger is a 413. */
   maxFieldBytes?: number;
+  /** A second, small file part kept in memory (reserved from the budget as it arrives); larger is a 413. */
+  smallFile?: { field: string; maxBytes: number };
 }
 
 export interface UploadReaderOptions {
@@ -226,9 +237,17 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
 
   return {
     async readMultipart(request, multipartOptions) {
-      const { fileField, maxFileBytes } = multipartOptions;
+      const { fileField, maxFileBytes, smallFile: smallOptions } = multipartOptions;
       const maxFieldBytes = multipartOptions.maxFieldBytes ?? 64 * 1024;
-      const bodyCap = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+      const bodyCap = maxFileBytes + (smallOptions?.maxBytes ?? 0) + MULTIPART_OVERHEAD_BYTES;
+      // The small part's chunks and the budget they hold, released on failure or by its discard().
+      let smallChunks: Buffer[] | null = null;
+      let smallReserved = 0;
+      const releaseSmall = () => {
+        budget.release(smallReserved);
+        smallReserved = 0;
+        smallChunks = null;
+      };
       const body = request.body;
       if (!body) throw ApiError.validation('The upload is empty');
       const reader = body.getReader();
@@ -264,6 +283,18 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       parser.on('file', (name, stream, info) => {
         // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
         stream.on('error', (error: Error) => fail(malformed(error.message)));
+        if (smallOptions && name === smallOptions.field && smallChunks === null && failure === null) {
+          const chunks: Buffer[] = [];
+          smallChunks = chunks;
+          stream.on('data', (chunk: Buffer) => {
+            if (failure !== null) return;
+            if (smallReserved + chunk.byteLength > smallOptions.maxBytes) return fail(new ApiError(413, 'payload_too_large', `The ${name} part exceeds ${smallOptions.maxBytes} bytes`));
+            if (!budget.tryReserve(chunk.byteLength)) return fail(busy());
+            smallReserved += chunk.byteLength;
+            chunks.push(chunk);
+          });
+          return;
+        }
         // Set when the first file of the field starts, not when it ends: a second one is ignored.
         if (name !== fileField || sink !== null || failure !== null) {
           stream.resume();
@@ -328,12 +359,16 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         parser.destroy();
         await consuming;
         await (sink as FileSink | null)?.abandon();
+        releaseSmall();
         if (broken) await reader.cancel().catch(() => undefined);
         else await drainBody(reader, bodyCap - received);
         throw refusal;
       }
       const file = sink ? await (sink as FileSink).finish(fileName) : null;
-      return { file, fields };
+      const smallParts = smallChunks as Buffer[] | null;
+      const smallFile: SmallUploadedFile | null = smallParts && smallReserved > 0 ? { bytes: new Uint8Array(Buffer.concat(smallParts)), discard: releaseSmall } : null;
+      if (!smallFile) releaseSmall();
+      return { file, fields, smallFile };
     },
 
     async readBody(request, bodyOptions) {

@@ -16,9 +16,14 @@ export const signedAssets = pgTable('signed_assets', {
   /** SHA-256 (hex) of the asset as it was given, and of the signed file. */
   assetHash: text('asset_hash').notNull(),
   signedAssetHash: text('signed_asset_hash').notNull(),
-  source: text('source', { enum: ['url', 'upload'] }).notNull(),
+  /** Where the asset came from: a URL, an upload, or a transform of another signed asset. */
+  source: text('source', { enum: ['url', 'upload', 'transform'] }).notNull(),
   sourceUrl: text('source_url'),
   hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+  /** Signed as a sidecar: the stored file is the original, bound by the stored manifest store beside it. */
+  sidecar: boolean('sidecar').notNull().default(false),
+  /** Why the Content Credentials the asset already carried were invalid when it was signed; null when they were not. */
+  parentCredentialsWarning: text('parent_credentials_warning'),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 }, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash)]);

@@ -43,6 +43,8 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
         manifestUrl: links.manifestUrl,
         sidecarUrl: links.sidecarUrl,
         thumbnailUrl: row.hasThumbnail ? links.thumbnailUrl : null,
+        sidecar: row.sidecar,
+        parentCredentialsWarning: row.parentCredentialsWarning,
       };
     });
     return c.json({ assets }, 200);

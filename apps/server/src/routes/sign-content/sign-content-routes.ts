@@ -16,6 +16,7 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   properties: {
     file: { type: 'string', format: 'binary', description: 'The image or video to sign' },
     metadata: { type: 'string', description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' },
+    sidecar: { type: 'string', example: 'true', description: 'true: embed nothing; the manifest (sidecarUrl) binds the original, served unchanged at signedAssetUrl' },
   },
 };
 
@@ -29,9 +30,12 @@ function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResp
     signedAssetUrl: links.signedAssetUrl,
     manifestUrl: links.manifestUrl,
     sidecarUrl: links.sidecarUrl,
+    sidecar: signed.sidecar,
     mime: signed.mime,
     bytes: signed.bytes,
     verification: signed.verification,
+    parentCredentials: signed.parentCredentials,
+    warnings: signed.warnings,
   };
 }
 
@@ -41,7 +45,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     path: '/sign-content',
     tags: ['sign'],
     summary: 'Sign an asset (by URL or upload) with a C2PA manifest',
-    description: 'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa sidecar, and returns where to download them with the verification of the signed file.',
+    description:
+      'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: {
@@ -76,7 +81,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         }
         const metadata = ZSigningMetadata.safeParse(raw);
         if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
-        const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data));
+        const sidecar = fields['sidecar'] === 'true';
+        const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
         return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
       } finally {
         await file.discard();
@@ -85,7 +91,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const parsed = ZSignContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
-    const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata);
+    const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar });
     return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
   });
 }

@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
+import { isFileBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
@@ -12,7 +12,16 @@ import type { VerificationAnswer } from '../../services/verification/verify-cont
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
-const VERIFY_UPLOAD_SCHEMA: UploadSchema = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image or video to verify' } } };
+const VERIFY_UPLOAD_SCHEMA: UploadSchema = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The image or video to verify' },
+    manifest: { type: 'string', format: 'binary', description: 'Optional: the file\'s .c2pa sidecar (a manifest store over the file); the pair is verified' },
+  },
+};
+/** A manifest store is small beside its asset; this bounds the memory a sidecar part may take. */
+const MAX_SIDECAR_BYTES = 16 * 1024 * 1024;
 // The file itself as the body, typed by its content type: what a CDN worker or `curl --data-binary` sends.
 const FILE_BODY_TYPES = ['image/*', 'video/*', 'audio/*', 'application/pdf', 'application/c2pa', 'application/octet-stream'];
 const FILE_BODY_SCHEMA = { type: 'string', format: 'binary', description: 'The image, video, audio or PDF file itself; its Content-Type names its format' } as const;
@@ -23,7 +32,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     method: 'post',
     path: '/verify-content',
     tags: ['verify'],
-    summary: 'Verify the Content Credentials of an asset (by URL, upload or manifest ID)',
+    summary: 'Verify the Content Credentials of an asset (by URL, upload, upload with its .c2pa sidecar, or manifest ID)',
     description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
     // Public; a session or API key, when given, attributes the call to its account.
     security: OPTIONAL_BEARER,
@@ -54,17 +63,22 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
     const type = c.req.header('content-type') ?? '';
     // The upload's memory (or spool file) is released once its verification is done, whatever the outcome.
-    const verifyUpload = async (file: UploadedFile, declaredMime?: string) => {
+    const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null) => {
       try {
-        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
+        const manifest = sidecar?.bytes;
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
       } finally {
+        sidecar?.discard();
         await file.discard();
       }
     };
     if (type.startsWith('multipart/form-data')) {
-      const { file } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
-      if (!file) throw ApiError.validation('file is required: the image or video to verify');
-      return verifyUpload(file);
+      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES } });
+      if (!file) {
+        smallFile?.discard();
+        throw ApiError.validation('file is required: the image or video to verify');
+      }
+      return verifyUpload(file, undefined, smallFile);
     }
     if (isFileBody(type)) {
       const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });

@@ -1,6 +1,7 @@
 // Signs content for the API: takes the asset from a URL (through the safe fetcher) or an upload,
 // signs it with the gateway's signer, verifies the signed file, stores it with its .c2pa manifest
-// store and a thumbnail, and records it as the account's signed asset.
+// store and a thumbnail, and records it as the account's signed asset. A sidecar signing embeds
+// nothing: the stored file is the original (as c2pa-rs signed it), bound by the stored .c2pa.
 //
 // Order of writes: everything is validated and the row is built before the first file is written;
 // then the files go into the asset's folder, and the row comes last. A crash in between leaves a
@@ -9,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
+import { formatFromFileName, type EditAction, type ParentAsset, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -18,7 +19,14 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 
-export type SignSource = { kind: 'url'; url: string } | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined };
+/**
+ * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
+ * here like an upload, with the source's signed file as its parent ingredient and the edits made.
+ */
+export type SignSource =
+  | { kind: 'url'; url: string }
+  | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
+  | { kind: 'transform'; bytes: Uint8Array; fileName?: string | undefined; parent: ParentAsset; edits: EditAction[] };
 
 /** A signed and stored asset: what the API's answer is made of (the HTTP layer adds the links). */
 export interface SignedContent {
@@ -28,12 +36,27 @@ export interface SignedContent {
   assetHash: string;
   signedAt: string;
   bytes: { original: number; signed: number };
-  /** The engine's verification of the signed file, as any validator will see it. */
+  /** The engine's verification of the signed file (with its sidecar), as any validator will see it. */
   verification: VerifyResponse;
+  sidecar: boolean;
+  /** The credentials the asset already carried, when it carried any (checked without trust). */
+  parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
+  /** Things the signer should know, in words: credentials the asset carried were invalid. */
+  warnings: string[];
+}
+
+export interface SignContentOptions {
+  /** Sign without embedding: the manifest store binds the original, which is kept unchanged. */
+  sidecar?: boolean;
 }
 
 export interface ContentSigner {
-  signContent(userId: string, source: SignSource, metadata: TSigningMetadata): Promise<SignedContent>;
+  signContent(userId: string, source: SignSource, metadata: TSigningMetadata, options?: SignContentOptions): Promise<SignedContent>;
+}
+
+/** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
+export function invalidParentWarning(reason: string | null): string {
+  return `The Content Credentials this file already carried are invalid${reason ? ` (${reason.replace(/\.$/, '')})` : ''}; the new manifest records that in its parent ingredient.`;
 }
 
 /** A small JPEG preview for lists and reports; formats sharp cannot decode simply get none. */
@@ -48,7 +71,8 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
 export function createContentSigner(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets }): ContentSigner {
   const { engine, fetcher, store, signedAssets } = deps;
   return {
-    async signContent(userId, source, metadata) {
+    async signContent(userId, source, metadata, options = {}) {
+      const sidecar = options.sidecar ?? false;
       let bytes: Uint8Array;
       let name: string | undefined;
       if (source.kind === 'url') {
@@ -75,9 +99,12 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         ...(metadata.softwareAgent && { softwareAgent: metadata.softwareAgent }),
         deviceInfo: metadata.deviceInfo ?? null,
         location: metadata.location ?? null,
+        ...(source.kind === 'transform' && { edits: source.edits }),
       };
-      const signed = await engine.sign(bytes, format.mime, engineMetadata);
-      const verification = await engine.verify(signed.signedBytes, format.mime);
+      const signed = await engine.sign(bytes, format.mime, engineMetadata, { sidecar, ...(source.kind === 'transform' && { parent: source.parent }) });
+      const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
+      const parent = signed.parentCredentials;
+      const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
       const assetId = randomUUID();
@@ -94,6 +121,8 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         source: source.kind,
         sourceUrl: source.kind === 'url' ? source.url : null,
         hasThumbnail: thumbnail !== null,
+        sidecar,
+        parentCredentialsWarning: warning,
         signedAt: new Date(signed.signedAt),
       };
       try {
@@ -114,6 +143,9 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         signedAt: signed.signedAt,
         bytes: { original: bytes.byteLength, signed: signed.signedBytes.byteLength },
         verification,
+        sidecar,
+        parentCredentials: parent && { status: parent.status, reason: parent.reason },
+        warnings: warning ? [warning] : [],
       };
     },
   };

@@ -24,6 +24,8 @@ export type VerifySource =
       declaredMime?: string | undefined;
       /** SHA-256 (hex) of bytes, when the upload reader computed it already. */
       sha256?: string | undefined;
+      /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
+      manifest?: Uint8Array | undefined;
     }
   | { kind: 'manifest'; manifestId: string };
 
@@ -48,11 +50,15 @@ export interface ContentVerifier {
 export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents; cache: VerificationCache }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache } = deps;
 
-  async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string }> {
+  async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; manifest?: Uint8Array }> {
     const row = await signedAssets.findByManifestId(manifestId);
     const bytes = row ? await store.get(row.id, 'signed') : null;
     if (!row || !bytes) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
-    return { bytes, mime: row.mime };
+    if (!row.sidecar) return { bytes, mime: row.mime };
+    // A sidecar asset's file carries no manifest: it is verified with the store kept beside it.
+    const manifest = await store.get(row.id, 'manifest.c2pa');
+    if (!manifest) throw DomainError.notFound(`No manifest ${manifestId}`);
+    return { bytes, mime: row.mime, manifest };
   }
 
   /** The format the bytes show; else the one their file name or declared type names. */
@@ -63,11 +69,12 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
   }
 
   /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes)): Promise<SerializedVerification> {
-    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}`;
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes), manifest?: Uint8Array): Promise<SerializedVerification> {
+    // The same file with or without a sidecar (or with another one) is another verification.
+    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const response = await validateUncached(bytes, mime, thumbnails);
+    const response = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
     cache.set(key, response);
     return response;
   }
@@ -83,6 +90,7 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     async verifyContent(source, caller) {
       let bytes: Uint8Array;
       let mime: string;
+      let manifest: Uint8Array | undefined;
       if (source.kind === 'url') {
         const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
         bytes = fetched.bytes;
@@ -90,11 +98,12 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
       } else if (source.kind === 'upload') {
         bytes = source.bytes;
         mime = await mimeOf(bytes, source.fileName, source.declaredMime);
+        manifest = source.manifest;
       } else {
-        ({ bytes, mime } = await loadStored(source.manifestId));
+        ({ bytes, mime, manifest } = await loadStored(source.manifestId));
       }
       const assetHash = (source.kind === 'upload' && source.sha256) || sha256(bytes);
-      const verification = await validate(bytes, mime, caller.thumbnails ?? false, assetHash);
+      const verification = await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest);
       // The owner and signed asset are found from the manifest ID when the event is written.
       const eventId = events.record({
         status: verification.status,
@@ -109,8 +118,8 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
       return { json: `{"eventId":"${eventId}",${verification.json.slice(1)}`, eventId };
     },
     async verifyStored(manifestId, options = {}) {
-      const { bytes, mime } = await loadStored(manifestId);
-      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false)).json) as VerifyResponse;
+      const { bytes, mime, manifest } = await loadStored(manifestId);
+      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, sha256(bytes), manifest)).json) as VerifyResponse;
     },
   };
 }
