@@ -51,3 +51,6 @@ export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/lo
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';
 export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOptions } from './pool/engine-pool.ts';
+export { imageCode, imageSoftHash, encodeImageCode, hammingDistance, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_BITS, IMAGE_CODE_SIDE, NORMALISATION, type ImageCode } from './soft-binding/iscc-image-code.ts';
+export { SOFT_BINDING_LABEL, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
+export { withoutEmbeddedManifest } from './soft-binding/strip-manifest.ts';

@@ -19,6 +19,7 @@ import type { RawManifestStore } from './c2pa/manifest-store.ts';
 import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
+import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 
 export interface SignOptions {
   /** Embed a thumbnail of the asset in the manifest (off by default: it costs kilobytes). */
@@ -41,6 +42,11 @@ export interface SignOptions {
    * be had fails the signing with TimestampError: the asset is never signed without it.
    */
   timestamper?: Timestamper;
+  /**
+   * A soft binding the caller computed from the pixels (the ISCC Image-Code), written as a
+   * c2pa.soft-binding assertion so a copy stripped of its manifest can be matched in a repository.
+   */
+  softBinding?: SoftBindingValue;
   /**
    * The asset this one was made from, when it is not the input itself: a transform re-encodes the
    * pixels (losing the embedded manifest), so the source's signed file is given here and becomes the
@@ -125,7 +131,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
     title: metadata.title ?? `asset.${format.extensions[0]}`,
     format: mime,
-    assertions: assertionsFor(metadata, signedAt, opensParent),
+    assertions: [...assertionsFor(metadata, signedAt, opensParent), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : [])],
   };
   const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
