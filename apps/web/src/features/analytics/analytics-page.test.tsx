@@ -34,6 +34,8 @@ describe('AnalyticsPage', () => {
     const summary: TAnalyticsSummary = {
       manifests: 0,
       verifications: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 },
+      ownContent: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 },
+      performed: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 },
       successRate: null,
       verificationsToday: 0,
       perDay: days(),
@@ -52,21 +54,30 @@ describe('AnalyticsPage', () => {
     perDay[29] = { date: '2026-10-30', verified: 2, partial: 0, invalid: 1, unsigned: 0 };
     const summary: TAnalyticsSummary = {
       manifests: 1,
-      verifications: { total: 3, verified: 2, partial: 0, invalid: 1, unsigned: 0 },
-      successRate: 66.67,
+      verifications: { total: 4, verified: 2, partial: 1, invalid: 1, unsigned: 0 },
+      ownContent: { total: 3, verified: 2, partial: 0, invalid: 1, unsigned: 0 },
+      performed: { total: 1, verified: 0, partial: 1, invalid: 0, unsigned: 0 },
+      successRate: 50,
       verificationsToday: 3,
       perDay,
-      failureReasons: [{ reason: 'The asset was changed after signing', count: 1 }],
+      failureReasons: [
+        { reason: 'The asset was changed after signing', status: 'invalid', count: 1 },
+        { reason: 'The manifest is intact, but its signer is not on any trust list', status: 'partial', count: 1 },
+      ],
     };
     const events: TVerificationEvent[] = [
-      { id: 'e1', created_at: new Date().toISOString(), status: 'invalid', reason: 'The asset was changed after signing', geo_location: 'Paris, FR', manifestId: 'urn:c2pa:1', source: 'url' },
-      { id: 'e2', created_at: new Date().toISOString(), status: 'verified', reason: 'Signed by a trusted signer', geo_location: null, manifestId: 'urn:c2pa:1', source: 'upload' },
+      { id: 'e1', created_at: new Date().toISOString(), status: 'invalid', reason: 'The asset was changed after signing', geo_location: 'Paris, FR', manifestId: 'urn:c2pa:1', source: 'url', ofOwnContent: true },
+      { id: 'e2', created_at: new Date().toISOString(), status: 'verified', reason: 'Signed by a trusted signer', geo_location: null, manifestId: 'urn:c2pa:1', source: 'upload', ofOwnContent: false },
     ];
     apiRequest.mockImplementation(async (path: string) => (path.startsWith('/analytics/summary') ? summary : { events }));
     renderPage();
     expect(await screen.findAllByTestId('verification-event')).toHaveLength(2);
     expect(apiRequest).toHaveBeenCalledWith('/analytics/events?limit=10', expect.anything());
+    // Own content apart from the checks the account ran of other files.
+    expect(screen.getByTestId('stat-Verifications').textContent).toBe('3');
     expect(screen.getByTestId('stat-Verified').textContent).toBe('66.7%');
+    expect(screen.getByTestId('stat-You verified').textContent).toBe('1');
+    expect(screen.getAllByTestId('event-kind').map((kind) => kind.textContent)).toEqual(['Your content', 'Checked by you']);
     expect(screen.getByText('Paris, FR')).toBeTruthy();
     expect(screen.getByText('Location unknown')).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'Verifications per day' })).toBeTruthy();

@@ -1,4 +1,5 @@
-// The ten most recent verification events of the account's content, newest first: verdict, reason, place and time.
+// The ten most recent verification events involving the account, newest first: verdict, whether it
+// checked the account's own content or was a check the account ran of another file, reason, place and time.
 import { MapPin } from 'lucide-react';
 import type { TVerificationEvent } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
@@ -17,11 +18,13 @@ export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
     <Card>
       <CardHeader>
         <CardTitle>Recent verification events</CardTitle>
-        <CardDescription>The last {events.length === 1 ? 'verification' : `${events.length} verifications`} of your content, newest first.</CardDescription>
+        <CardDescription>
+          The last {events.length === 1 ? 'verification' : `${events.length} verifications`} of your content or run by you, newest first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {events.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No one has verified your content yet.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No verifications of your content or by you yet.</p>
         ) : (
           <ol className="divide-y rounded-lg border" aria-label="Recent verification events">
             {events.map((event) => (
@@ -34,6 +37,9 @@ export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
                       <MapPin className="size-3" aria-hidden="true" />
                       <span className="sr-only">Place: </span>
                       {event.geo_location ?? 'Location unknown'}
+                    </span>
+                    <span className="font-medium text-foreground" data-testid="event-kind">
+                      {event.ofOwnContent ? 'Your content' : 'Checked by you'}
                     </span>
                     <span>{SOURCE_LABELS[event.source]}</span>
                     {event.manifestId ? <span className="max-w-full truncate font-mono">{event.manifestId}</span> : null}

@@ -17,7 +17,9 @@ export function DashboardStatCards({ userId }: { userId: string }) {
     if (summary.error) console.error('Dashboard: the account figures could not be loaded', summary.error);
   }, [summary.error]);
   const data = summary.data;
-  const rate = data?.successRate;
+  // The dashboard is about the account's own content: checks it ran of other files are not counted.
+  const own = data?.ownContent;
+  const rate = own === undefined ? undefined : own.total === 0 ? null : (own.verified / own.total) * 100;
   const unavailable = summary.isError ? 'Not available right now' : null;
   return (
     <section aria-label="Your figures" className="grid grid-cols-3 gap-2 sm:gap-4" aria-busy={summary.isPending}>
@@ -25,15 +27,15 @@ export function DashboardStatCards({ userId }: { userId: string }) {
       <StatCard
         compactOnPhones
         label="Verifications"
-        value={summary.isError ? '—' : count(data?.verifications.total)}
-        hint={unavailable ?? 'Checks of your content, all verdicts'}
+        value={summary.isError ? '—' : count(own?.total)}
+        hint={unavailable ?? 'Checks of your content by anyone, all verdicts'}
         icon={<Activity />}
       />
       <StatCard
         compactOnPhones
         label="Success Rate"
         value={rate === undefined ? (summary.isError ? '—' : '…') : rate === null ? '—' : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(rate)}%`}
-        hint={unavailable ?? (rate === null ? 'No verifications yet' : 'Share of verifications that verified')}
+        hint={unavailable ?? (rate === null ? 'No verifications yet' : 'Share of checks of your content that verified')}
         icon={<ShieldCheck />}
       />
     </section>
