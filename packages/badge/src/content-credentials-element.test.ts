@@ -55,7 +55,7 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     expect(verify.init.credentials).toBe('omit');
     expect(JSON.parse(String(verify.init.body))).toEqual({ manifestId: 'urn:c2pa:abc' });
     expect(element.getAttribute('data-status')).toBe('verified');
-    expect(pin(element).getAttribute('aria-label')).toBe('Content Credentials: verified. Show details');
+    expect(pin(element).getAttribute('aria-label')).toBe('Content Credentials: verified. Show details (CR)');
     expect(pin(element).getAttribute('aria-expanded')).toBe('false');
     expect(popover(element).hidden).toBe(true);
     // jsdom has no IntersectionObserver: the view counts at once.

@@ -54,12 +54,18 @@ export function trustListText(tier: TrustTier, list: string | null): string {
   return `${list ?? 'A trust list'}${tier === 'legacy' ? ' (Legacy)' : ''}`;
 }
 
-/** The pin's accessible name: what it is, the verdict, and what pressing it does. */
+/** The letters the pin shows, said in its accessible name too. */
+const VISIBLE_MARK = '(CR)';
+
+/**
+ * The pin's accessible name: what it is, the verdict, and what pressing it does, ending with the
+ * "CR" the pin shows, so a person who sees "CR" can name it to voice control (label in name).
+ */
 export function pinLabel(status: Status | 'loading' | 'error'): string {
-  if (status === 'loading') return 'Content Credentials: checking';
-  if (status === 'error') return 'Content Credentials: could not be checked. Show details';
+  if (status === 'loading') return `Content Credentials: checking ${VISIBLE_MARK}`;
+  if (status === 'error') return `Content Credentials: could not be checked. Show details ${VISIBLE_MARK}`;
   const word = { verified: 'verified', partial: 'signer not on any trust list', invalid: 'invalid', unsigned: 'none found' }[status];
-  return `Content Credentials: ${word}. Show details`;
+  return `Content Credentials: ${word}. Show details ${VISIBLE_MARK}`;
 }
 
 export function aiText(disclosure: AiDisclosure): string {
