@@ -20,7 +20,7 @@ at most.
 `;
 
 /** A malformed FETCH_ALLOW_HOSTS stops the command naming the entry, as it stops the server. */
-export function createCliFetcher(env: NodeJS.ProcessEnv = process.env): SafeFetch {
+export function createCliFetcher(env: NodeJS.ProcessEnv = process.env, limits: { maxBytes: number; timeoutMs: number } = { maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS }): SafeFetch {
   let allowHosts: string[];
   try {
     allowHosts = parseAllowHosts(env['FETCH_ALLOW_HOSTS']);
@@ -28,7 +28,7 @@ export function createCliFetcher(env: NodeJS.ProcessEnv = process.env): SafeFetc
     if (error instanceof AllowHostError) throw new CliError(`FETCH_ALLOW_HOSTS: ${error.message}`);
     throw error;
   }
-  return createSafeFetcher({ allowHosts, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS });
+  return createSafeFetcher({ allowHosts, ...limits });
 }
 
 /** The fetch, or one line saying why not (`what` names what was being fetched). */

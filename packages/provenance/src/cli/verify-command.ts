@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
-import { verify } from '../verify.ts';
+import { verifyWithCredential } from '../verify.ts';
+import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
 import { createCliFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
@@ -22,6 +23,7 @@ Options:
       --manifest FILE       the file's manifest store kept beside it (a .c2pa sidecar): the file
                             is verified against it
       --json                print the same JSON as the API's verify response
+${OCSP_HELP}
 
 ${TRUST_HELP}
 ${FETCH_HELP}`;
@@ -35,6 +37,7 @@ function describe(response: VerifyResponse, name: string): string {
     lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? ', certificate expired when it signed' : ''}`);
   }
   if (report.signedAt) lines.push(`  signed    ${report.signedAt}`);
+  if (verification.revocation) lines.push(`  revocation ${revocationLine(verification.revocation)}`);
   if (report.timestamp) lines.push(`  timestamp ${report.timestamp.time} by ${report.timestamp.authority ?? 'an unnamed authority'}${report.timestamp.trusted ? '' : ' (authority not on a TSA trust list)'}`);
   if (verification.credentials.creator) lines.push(`  creator   ${verification.credentials.creator}`);
   if (verification.credentials.softwareAgent) lines.push(`  software  ${verification.credentials.softwareAgent}`);
@@ -61,6 +64,7 @@ export async function runVerify(args: string[]): Promise<void> {
       ...TRUST_OPTIONS,
       manifest: { type: 'string' },
       json: { type: 'boolean' },
+      'no-ocsp': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,8 +78,9 @@ export async function runVerify(args: string[]): Promise<void> {
   const input = await readInput(positionals[0]!, fetcher);
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
   const manifest = values.manifest ? await readManifest(values.manifest) : undefined;
-  const response = manifest
-    ? await verify(input.bytes, input.mime, { trust, manifest })
-    : await verifyWithRemoteManifest((remoteManifest) => verify(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+  const verified = manifest
+    ? await verifyWithCredential(input.bytes, input.mime, { trust, manifest })
+    : await verifyWithRemoteManifest((remoteManifest) => verifyWithCredential(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+  const response = values['no-ocsp'] ? verified.response : await withRevocation(verified);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, input.name));
 }

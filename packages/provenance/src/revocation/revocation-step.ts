@@ -39,7 +39,10 @@ export interface RevocationSources {
 
 export interface RevocationOutcome {
   check: RevocationCheck;
-  /** Until when the outcome may be reused (the answer's nextUpdate); null when it should not be. */
+  /**
+   * Until when the outcome may be reused: the answer's nextUpdate; now for a responder not reached
+   * (ask again next time); null for the caller's own records (they have no period of their own).
+   */
   validUntil: Date | null;
 }
 
@@ -107,7 +110,7 @@ export async function checkRevocation(credential: SigningCredential, sources: Re
         // The fetcher's own words name an "asset server"; what failed here is the responder.
         reason: `Revocation was not checked: ${error instanceof OcspResponseError ? error.message : 'the OCSP responder could not be reached'}.`,
       },
-      validUntil: null,
+      validUntil: now,
     };
   }
 }

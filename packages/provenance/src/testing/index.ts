@@ -6,3 +6,4 @@ export { makeImage, makeBmff, tamperJpegPixel, IMAGE_FIXTURE_MIME, type ImageFix
 export { hasCorpus, corpusFile, corpusText, expectedCorpus, CORPUS_DIR, type ExpectedFile, type ExpectedRead } from './shared-corpus.ts';
 export { rawValidationState } from './raw-c2pa.ts';
 export { startLocalTsa, type LocalTsa } from './local-tsa.ts';
+export { startOcspTestAuthority, type OcspTestAuthority } from './ocsp-responder.ts';
