@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -51,7 +51,10 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem('provenance.verify-place')).toBe('gateway');
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'holiday.png', { type: 'image/png' });
     await userEvent.upload(screen.getByTestId('file-input'), file);
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Verification Failed');
+    const verdict = await screen.findByTestId('verdict');
+    expect(verdict.textContent).toContain('Verification Failed');
+    // The verdict takes the focus when it arrives, so a screen reader reads it at once.
+    await waitFor(() => expect(document.activeElement).toBe(verdict));
     const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect((body.get('file') as File).name).toBe('holiday.png');
 

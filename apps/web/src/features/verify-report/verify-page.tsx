@@ -120,7 +120,7 @@ export function VerifyPage() {
         {source && verify.isSuccess ? (
           <div className="space-y-4">
             <VerifyPlaceNote place={verify.data.place} repositoryManifestId={verify.data.repositoryManifestId} />
-            <ReportView key={verify.submittedAt} result={verify.data.result} file={source.kind === 'file' ? source.file : null} shareUrl={shareUrl} />
+            <ReportView key={verify.submittedAt} result={verify.data.result} file={source.kind === 'file' ? source.file : null} shareUrl={shareUrl} focusOnArrival />
           </div>
         ) : null}
         {!source ? (

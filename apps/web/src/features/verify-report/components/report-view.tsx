@@ -13,12 +13,25 @@ import { SignerDetails } from './signer-details';
 import { ValidationCodes } from './validation-codes';
 import { VerdictBanner } from './verdict-banner';
 
-export function ReportView({ result, file = null, shareUrl = null, storeKnown }: { result: TVerifyResponse; file?: File | null; shareUrl?: string | null; storeKnown?: boolean }) {
+/** focusOnArrival: the report answers what the person just asked, so the focus goes to its verdict. */
+export function ReportView({
+  result,
+  file = null,
+  shareUrl = null,
+  storeKnown,
+  focusOnArrival = false,
+}: {
+  result: TVerifyResponse;
+  file?: File | null;
+  shareUrl?: string | null;
+  storeKnown?: boolean;
+  focusOnArrival?: boolean;
+}) {
   const manifest = result.report.activeManifest;
   const signer = result.report.signer;
   return (
     <article aria-label="Content Credentials report" data-testid="report" data-status={result.verification.status} data-reason-code={result.verification.reasonCode ?? ''} className="space-y-6">
-      <VerdictBanner result={result} />
+      <VerdictBanner result={result} focusOnArrival={focusOnArrival} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
           <AssetPreview result={result} file={file} />

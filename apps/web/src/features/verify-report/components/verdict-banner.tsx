@@ -1,6 +1,7 @@
 // The verdict first, in plain language: Verified or Verification Failed with the verdict in a few
 // words beside it, the status badge, what it means (a partial explained in full sentences), the
 // engine's reason, and the checks behind it, each with its own icon shape as well as colour.
+import { useEffect, useRef } from 'react';
 import { AlertTriangle, CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
@@ -24,14 +25,27 @@ const CHECK_ICON: Record<CheckState, { Icon: typeof CheckCircle2; className: str
   unknown: { Icon: CircleHelp, className: 'text-muted-foreground', word: 'Not checked' },
 };
 
-export function VerdictBanner({ result }: { result: TVerifyResponse }) {
+export function VerdictBanner({ result, focusOnArrival = false }: { result: TVerifyResponse; focusOnArrival?: boolean }) {
   const { status, trustLevel } = result.verification;
+  const section = useRef<HTMLElement>(null);
+  // A verdict that arrives after the person asked for it takes the focus, so a screen reader reads
+  // it at once and the keyboard continues from it, instead of staying on the Verify button.
+  useEffect(() => {
+    if (focusOnArrival) section.current?.focus({ preventScroll: false });
+  }, [focusOnArrival]);
   const text = verdictText(status);
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
   const partial = partialExplanation(result);
   return (
-    <section aria-labelledby="verdict-title" data-testid="verdict" data-status={status} className={cn('rounded-xl border p-5 sm:p-6', TONE[text.tone])}>
+    <section
+      ref={section}
+      tabIndex={focusOnArrival ? -1 : undefined}
+      aria-labelledby="verdict-title"
+      data-testid="verdict"
+      data-status={status}
+      className={cn('rounded-xl border p-5 sm:p-6', TONE[text.tone])}
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Icon className={cn('size-12 shrink-0', ICON_TONE[text.tone])} aria-hidden="true" strokeWidth={1.6} />
         <div className="min-w-0 flex-1">
