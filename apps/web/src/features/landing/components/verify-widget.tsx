@@ -1,7 +1,7 @@
 // Live verify widget: an image URL is verified by the real verify endpoint, and the verdict is shown
 // beside its toast: status badge, signer, signing time, trust level, AI flag, and a link to the full
 // result. An empty URL gives the product's validation toast.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
@@ -67,8 +67,11 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
   const signer = signerName(result);
   const signedAt = result.report?.signedAt ?? null;
   const { credentials, trustLevel, status } = result.verification;
+  const article = useRef<HTMLElement>(null);
+  // The answer takes the focus when it arrives, so it is read at once and the keyboard goes on from it.
+  useEffect(() => article.current?.focus(), []);
   return (
-    <article aria-labelledby="verify-result-title" data-testid="verify-result" className={ok ? 'mt-6 rounded-lg border border-success/40 bg-success-soft/40 p-5' : 'mt-6 rounded-lg border border-destructive/30 bg-danger-soft/40 p-5'}>
+    <article ref={article} tabIndex={-1} aria-labelledby="verify-result-title" data-testid="verify-result" className={ok ? 'mt-6 rounded-lg border border-success/40 bg-success-soft/40 p-5' : 'mt-6 rounded-lg border border-destructive/30 bg-danger-soft/40 p-5'}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="verify-result-title" className="text-lg font-semibold">
           {ok ? 'Verified' : 'Verification Failed'}
