@@ -6,5 +6,6 @@ export * from './account.ts';
 export * from './support.ts';
 export * from './verify.ts';
 export * from './sign.ts';
+export * from './transform.ts';
 export * from './analytics.ts';
 export * from './trust.ts';

@@ -3,6 +3,7 @@
 import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.ts';
 import { registerAssetRoutes } from './assets/asset-routes.ts';
+import { registerTransformRoutes } from './assets/transform-routes.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerBadgeRoutes } from './badge/badge-routes.ts';
 import { registerManifestRoutes } from './manifests/manifest-routes.ts';
@@ -30,6 +31,7 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerTrackAnalyticsRoutes(api, ctx);
   registerManifestRoutes(api, ctx);
   registerAssetRoutes(api, ctx);
+  registerTransformRoutes(api, ctx);
   registerAnalyticsRoutes(api, ctx);
   registerBadgeRoutes(api, ctx);
   registerTrustRoutes(api, ctx);

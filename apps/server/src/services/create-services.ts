@@ -24,6 +24,7 @@ import { createPublicLimits, type PublicLimitRules, type PublicLimits } from './
 import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
 import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
 import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
+import { createAssetTransformer, type AssetTransformer } from './signing/transform-asset.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
@@ -76,6 +77,8 @@ export interface Services {
   /** Signed files, manifest stores and thumbnails as the API serves them. */
   signedAssetFiles: SignedAssetFiles;
   signer: ContentSigner;
+  /** Provenance-preserving transforms of signed images, signed through `signer`. */
+  transformer: AssetTransformer;
   verifier: ContentVerifier;
   /** The trust lists in force: loaded at start, refreshed on a schedule. */
   trustLists: TrustLists;
@@ -98,6 +101,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const signedAssets = createSignedAssets(deps.db, events);
   const { engine, store, fetcher } = deps;
+  const signer = createContentSigner({ engine, fetcher, store, signedAssets });
   return {
     auth,
     sessions,
@@ -122,7 +126,8 @@ export function createServices(deps: ServiceDeps): Services {
     store,
     signedAssets,
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
-    signer: createContentSigner({ engine, fetcher, store, signedAssets }),
+    signer,
+    transformer: createAssetTransformer({ signedAssets, store, engine, signer }),
     verifier: createContentVerifier({ engine, fetcher, store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),

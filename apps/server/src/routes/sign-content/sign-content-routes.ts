@@ -20,7 +20,8 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   },
 };
 
-function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResponse {
+/** The answer to a signing (and to a transform, which is one). */
+export function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResponse {
   const links = assetLinks(apiBaseUrl, signed.assetId, signed.manifestId);
   return {
     success: true,

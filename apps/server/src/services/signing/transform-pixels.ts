@@ -1,0 +1,85 @@
+// The pixel work of a provenance-preserving transform, with sharp: crop, then resize, then encode,
+// and the C2PA actions that say what was done (c2pa.cropped, c2pa.resized, c2pa.transcoded). sharp
+// writes no metadata, so the output carries no manifest: the signing step adds the source as parent.
+import type { TTransform, TTransformFormat } from '@provenance/contracts';
+import type { EditAction } from '@provenance/engine';
+import sharp from 'sharp';
+import { DomainError } from '../domain-error.ts';
+
+export interface TransformedPixels {
+  bytes: Uint8Array;
+  mime: string;
+  format: TTransformFormat;
+  width: number;
+  height: number;
+  edits: EditAction[];
+}
+
+const MIME: Record<TTransformFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
+const NAME: Record<TTransformFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };
+/** Formats sharp reports for inputs, to the output format a transform keeps when none is asked. */
+const KEEPS: Record<string, TTransformFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', heif: 'avif' };
+
+/** The source's own format when sharp can write it, else JPEG (GIF, TIFF, HEIC...). */
+function outputFormat(inputFormat: string | undefined, sourceMime: string, asked: TTransformFormat | undefined): TTransformFormat {
+  if (asked) return asked;
+  if (sourceMime === 'image/avif') return 'avif';
+  return (inputFormat && inputFormat !== 'heif' ? KEEPS[inputFormat] : undefined) ?? 'jpeg';
+}
+
+export async function transformPixels(source: Uint8Array, sourceMime: string, transform: TTransform): Promise<TransformedPixels> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(source, { limitInputPixels: 100_000_000 }).metadata();
+  } catch {
+    throw new DomainError('unprocessable', 'unsupported_format', 'This asset is not an image that can be transformed');
+  }
+  if (!meta.width || !meta.height) throw new DomainError('unprocessable', 'unsupported_format', 'This asset is not an image that can be transformed');
+  // Sizes as people see the image: after its EXIF orientation, which .rotate() applies first.
+  const turned = (meta.orientation ?? 1) >= 5;
+  let width = turned ? meta.height : meta.width;
+  let height = turned ? meta.width : meta.height;
+  const edits: EditAction[] = [];
+  let pipeline = sharp(source, { limitInputPixels: 100_000_000 }).rotate();
+
+  if (transform.crop) {
+    const { crop } = transform;
+    const scale = crop.unit === 'percent' ? [width / 100, height / 100] : [1, 1];
+    const box = {
+      left: Math.round(crop.left * scale[0]!),
+      top: Math.round(crop.top * scale[1]!),
+      width: Math.max(1, Math.round(crop.width * scale[0]!)),
+      height: Math.max(1, Math.round(crop.height * scale[1]!)),
+    };
+    if (box.left + box.width > width || box.top + box.height > height) {
+      throw DomainError.invalid(`The crop (${box.width}×${box.height} at ${box.left},${box.top}) goes beyond the image (${width}×${height})`);
+    }
+    pipeline = pipeline.extract(box);
+    edits.push({ action: 'c2pa.cropped', description: `Cropped from ${width}×${height} to ${box.width}×${box.height} at (${box.left}, ${box.top})` });
+    ({ width, height } = box);
+  }
+
+  if (transform.resize) {
+    const before = `${width}×${height}`;
+    pipeline = pipeline.resize({ width: transform.resize.width, height: transform.resize.height, fit: transform.resize.fit });
+    // sharp says the final size only after encoding: the description is written then.
+    edits.push({ action: 'c2pa.resized', description: before });
+  }
+
+  const format = outputFormat(meta.format, sourceMime, transform.format);
+  const quality = transform.quality;
+  if (format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ ...(quality && { quality }), mozjpeg: true });
+  else if (format === 'png') pipeline = pipeline.png();
+  else if (format === 'webp') pipeline = pipeline.webp({ ...(quality && { quality }) });
+  else pipeline = pipeline.avif({ ...(quality && { quality }) });
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+
+  const resized = edits.find((edit) => edit.action === 'c2pa.resized');
+  if (resized) resized.description = `Resized from ${resized.description} to ${info.width}×${info.height}`;
+  const sourceFormat = meta.format === 'heif' && sourceMime === 'image/avif' ? 'avif' : meta.format;
+  if (sourceFormat !== format || quality !== undefined) {
+    const from = sourceFormat && sourceFormat in NAME ? NAME[sourceFormat as TTransformFormat] : (sourceFormat ?? 'the source format').toUpperCase();
+    edits.push({ action: 'c2pa.transcoded', description: sourceFormat === format ? `Re-encoded as ${NAME[format]} at quality ${quality}` : `Converted from ${from} to ${NAME[format]}${quality ? ` at quality ${quality}` : ''}` });
+  }
+  return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: MIME[format], format, width: info.width, height: info.height, edits };
+}
