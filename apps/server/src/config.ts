@@ -42,6 +42,8 @@ export const ZServerConfig = z.object({
   TRUST_LIST_REFRESH_HOURS: z.coerce.number().min(0).max(576).default(24),
   /** RFC 3161 time-stamping authority: every signature is timestamped through the safe fetcher; a failure fails the signing (502). */
   TSA_URL: z.string().url().optional(),
+  /** on: a signer's OCSP responder is asked (3 s at most) whether its certificate is revoked; off: revocation is not checked. */
+  OCSP: z.enum(['on', 'off']).default('on'),
   /** PEM files of time-stamping authorities' roots, comma-separated, beside the bundled C2PA TSA list. */
   TSA_TRUST_ANCHORS: ZCsv,
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */

@@ -62,6 +62,8 @@ const services = createServices({
   engine,
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
+  // OCSP answers are small, and a verification never waits long for one.
+  ocspFetcher: config.OCSP === 'on' ? createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 3_000 }) : undefined,
   trust: {
     savedDir: savedListsDir(config.DATA_DIR),
     lists: config.TRUST_LISTS,

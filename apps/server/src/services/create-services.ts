@@ -27,9 +27,14 @@ import { createContentSigner, type ContentSigner } from './signing/sign-content.
 import { createAssetTransformer, type AssetTransformer } from './signing/transform-asset.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
+import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
+import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
+import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createManifestIndex } from './repository/manifest-index.ts';
+import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -53,6 +58,11 @@ export interface ServiceDeps {
   trust?: TrustListSettings;
   /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
   verifyCacheEntries?: number;
+  /**
+   * OCSP on: the safe fetcher (with its short time limit) signers' OCSP responders are asked
+   * through. Absent (OCSP=off), revocation is not checked.
+   */
+  ocspFetcher?: SafeFetch | undefined;
 }
 
 export interface Services {
@@ -80,6 +90,8 @@ export interface Services {
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
   verifier: ContentVerifier;
+  /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
+  repository: ManifestRepository;
   /** The trust lists in force: loaded at start, refreshed on a schedule. */
   trustLists: TrustLists;
   analytics: Analytics;
@@ -101,7 +113,8 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const signedAssets = createSignedAssets(deps.db, events);
   const { engine, store, fetcher } = deps;
-  const signer = createContentSigner({ engine, fetcher, store, signedAssets });
+  const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
+  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository });
   return {
     auth,
     sessions,
@@ -127,8 +140,21 @@ export function createServices(deps: ServiceDeps): Services {
     signedAssets,
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
     signer,
+    repository,
     transformer: createAssetTransformer({ signedAssets, store, engine, signer }),
-    verifier: createContentVerifier({ engine, fetcher, store, signedAssets, events, cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }) }),
+    verifier: createContentVerifier({
+      engine,
+      fetcher,
+      store,
+      signedAssets,
+      events,
+      repository,
+      manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
+      cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }),
+      revocation:
+        deps.ocspFetcher &&
+        createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates: createGatewayCertificateStatus(deps.db), cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
+    }),
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),
     flush: () => events.flush(),

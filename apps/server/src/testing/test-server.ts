@@ -62,6 +62,8 @@ export interface TestServerOptions {
   trust?: TrustListSettings;
   /** 0 turns the verification cache off. */
   verifyCacheEntries?: number;
+  /** Revocation (OCSP) is asked through this fetcher; without it, OCSP is off. */
+  ocspFetcher?: SafeFetch;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -113,6 +115,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
+    ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.trust && { trust: options.trust }),
   });
   const app = createApp({ config, logger, services });

@@ -2,6 +2,8 @@
 // adapter all read it from here.
 export * from './accounts.ts';
 export * from './analytics-events.ts';
+export * from './gateway-certificates.ts';
+export * from './manifest-index.ts';
 export * from './rate-limits.ts';
 export * from './signed-assets.ts';
 export * from './support-requests.ts';

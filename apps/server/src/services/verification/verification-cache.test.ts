@@ -15,6 +15,20 @@ describe('verification cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('ends an entry at the time given with it (the OCSP answer a verdict rests on), never later than its own', () => {
+    let clock = 0;
+    const cache = createVerificationCache({ maxEntries: 10, maxBytes: 10_000, ttlMs: 100, clock: () => clock });
+    cache.set('ocsp', response('verified'), 40);
+    cache.set('late', response('verified'), 500);
+    cache.set('now', response('verified'), 0);
+    expect(cache.get('now')).toBeUndefined();
+    clock = 50;
+    expect(cache.get('ocsp')).toBeUndefined();
+    expect(cache.get('late')).toBeDefined();
+    clock = 150;
+    expect(cache.get('late')).toBeUndefined();
+  });
+
   it('drops the least recently used entry past its bounds', () => {
     const cache = createVerificationCache({ maxEntries: 2, maxBytes: 10_000, ttlMs: 60_000 });
     cache.set('a', response('verified'));

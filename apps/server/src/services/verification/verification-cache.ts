@@ -1,12 +1,14 @@
 // Remembers verification results by the asset's SHA-256 and the trust store's version, so the same
 // asset verified again (the CDN case) costs a hash and a lookup. Bounded in entries and in bytes,
 // least recently used first out; entries expire because a verdict depends on time (certificate
-// validity) as well as on bytes and anchors.
+// validity, a signer's revocation: no later than the OCSP answer it rests on) as well as on bytes
+// and anchors.
 import type { SerializedVerification } from '@provenance/engine';
 
 export interface VerificationCache {
   get(key: string): SerializedVerification | undefined;
-  set(key: string, verification: SerializedVerification): void;
+  /** `expiresAt` (ms): an earlier end than the cache's own, such as the nextUpdate of the OCSP answer the verdict rests on. */
+  set(key: string, verification: SerializedVerification, expiresAt?: number): void;
   readonly size: number;
 }
 
@@ -33,12 +35,13 @@ export function createVerificationCache(options: { maxEntries: number; maxBytes:
       entries.set(key, entry);
       return entry.verification;
     },
-    set(key, verification) {
+    set(key, verification, expiresAt) {
       drop(key);
       // Reports with thumbnails can be large; what is held is essentially the JSON.
       const bytes = verification.json.length;
-      if (bytes > options.maxBytes) return;
-      entries.set(key, { verification, bytes, expiresAt: now() + options.ttlMs });
+      const ends = Math.min(now() + options.ttlMs, expiresAt ?? Number.POSITIVE_INFINITY);
+      if (bytes > options.maxBytes || ends <= now()) return;
+      entries.set(key, { verification, bytes, expiresAt: ends });
       totalBytes += bytes;
       while (entries.size > options.maxEntries || totalBytes > options.maxBytes) {
         const oldest = entries.keys().next().value;

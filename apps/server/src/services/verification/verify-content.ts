@@ -1,14 +1,18 @@
 // Verifies content for the API: fetches an asset URL through the safe fetcher, reads an upload, or
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
-// manifest safely when the asset names one); records the verification event (written behind).
+// manifest safely when the asset names one) and asks about its signer's revocation (OCSP); records the
+// verification event (written behind).
 import { createHash } from 'node:crypto';
 import { findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { SignerRevocation } from '../revocation/signer-revocation.ts';
+import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
@@ -33,6 +37,8 @@ export interface VerifyCaller {
   userId?: string | undefined;
   geo?: string | null;
   thumbnails?: boolean;
+  /** The site whose page asked (a badge's Origin), recorded with a recovery. */
+  referrer?: string | null | undefined;
 }
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
@@ -47,8 +53,22 @@ export interface ContentVerifier {
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
 }
 
-export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets; events: VerificationEvents; cache: VerificationCache }): ContentVerifier {
-  const { engine, fetcher, store, signedAssets, events, cache } = deps;
+export function createContentVerifier(deps: {
+  engine: GatewayEngine;
+  fetcher: SafeFetch;
+  store: AssetStore;
+  signedAssets: SignedAssets;
+  events: VerificationEvents;
+  cache: VerificationCache;
+  /** Asks about the signer's revocation (OCSP); absent with OCSP=off. */
+  revocation?: SignerRevocation | undefined;
+  /** Looks a file without credentials up in the manifest repository; absent: no recovery. */
+  repository?: ManifestRepository | undefined;
+  /** Where a recovered manifest's store is served. */
+  manifestUrlOf?: ((manifestId: string) => string) | undefined;
+}): ContentVerifier {
+  const { engine, fetcher, store, signedAssets, events, cache, revocation, repository } = deps;
+  const manifestUrlOf = deps.manifestUrlOf ?? ((manifestId: string) => `/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`);
 
   async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; manifest?: Uint8Array }> {
     const row = await signedAssets.findByManifestId(manifestId);
@@ -74,8 +94,10 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
     const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const response = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
-    cache.set(key, response);
+    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
+    // The signer's revocation, when asked about, bounds how long the verdict is reused.
+    const { verification: response, validUntil } = revocation ? await revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+    cache.set(key, response, validUntil?.getTime());
     return response;
   }
 
@@ -84,6 +106,15 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
 
   async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<SerializedVerification> {
     return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
+  }
+
+  /** The repository's match for a file without credentials, with the matched manifest's own verification. */
+  async function recover(bytes: Uint8Array, mime: string, assetHash: string): Promise<TRecovery | null> {
+    const match = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
+    if (!match) return null;
+    const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(match.manifestId);
+    const stored = JSON.parse((await validate(signedBytes, signedMime, false, sha256(signedBytes), manifest)).json) as VerifyResponse;
+    return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
   }
 
   return {
@@ -104,6 +135,9 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
       }
       const assetHash = (source.kind === 'upload' && source.sha256) || sha256(bytes);
       const verification = await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest);
+      // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
+      // never makes tampered or different content verified), and the file's own status stays unsigned.
+      const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, assetHash) : null;
       // The owner and signed asset are found from the manifest ID when the event is written.
       const eventId = events.record({
         status: verification.status,
@@ -113,9 +147,12 @@ export function createContentVerifier(deps: { engine: GatewayEngine; fetcher: Sa
         manifestId: verification.manifestId,
         assetHash,
         callerUserId: caller.userId ?? null,
+        recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
+        referrer: caller.referrer ?? null,
       });
       // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
-      return { json: `{"eventId":"${eventId}",${verification.json.slice(1)}`, eventId };
+      const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
+      return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };
     },
     async verifyStored(manifestId, options = {}) {
       const { bytes, mime, manifest } = await loadStored(manifestId);
