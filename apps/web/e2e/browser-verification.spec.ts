@@ -73,6 +73,8 @@ test('a file this gateway signed is verified in the browser against the gatewayâ
   const inBrowser = await verifyFile(page, signedFile, 'In this browser');
   expect(inBrowser).toEqual({ status: 'verified', reasonCode: 'signingCredential.trusted', manifestId: signed.manifestId });
   await expect(page.getByText('Verified in this browser: the file never left your device.')).toBeVisible();
+  await expect(page.getByTestId('fact-trust-list')).toContainText('This gatewayâ€™s own root');
+  await expect(page.getByRole('link', { name: 'Trust anchor certificate (PEM)' })).toHaveAttribute('download', /\.trust-anchor\.pem$/);
   await shoot(page, testInfo, 'verify-in-browser');
   expect(await verifyFile(page, signedFile, 'On the gateway')).toEqual(inBrowser);
 
@@ -89,4 +91,18 @@ test('a file this gateway signed is verified in the browser against the gatewayâ
   await match.getByRole('link', { name: 'see its report' }).click();
   await expect(page).toHaveURL(new RegExp(`/v/${encodeURIComponent(signed.manifestId)}`));
   await expect(page.getByTestId('report')).toHaveAttribute('data-status', 'verified', SLOW);
+});
+
+test('the report of an edited file lists its versions newest first and compares it with its source', async ({ page }, testInfo) => {
+  const file = 'c2pa-rs/CACA.jpg';
+  test.skip(!hasCorpusFile(file), `${path.join(corpusDir, file)} is absent`);
+  await verifyFile(page, corpusFile(file), 'In this browser');
+  const versions = page.getByTestId('manifest-version');
+  await expect(versions.first()).toContainText('This version');
+  expect(await versions.count()).toBeGreaterThan(1);
+  const slider = page.getByRole('slider', { name: 'Source shown' });
+  await slider.fill('20');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^20% of .+ shown, 80% of this asset$/);
+  await expect(page.getByTestId('compare-slider').getByRole('img', { name: /^Thumbnail of / })).toBeVisible();
+  await shoot(page, testInfo, 'report-history-compare');
 });
