@@ -5,7 +5,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { TSignContentResponse } from '@provenance/contracts';
-import { APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
+import { APP_URL, ASSET_URL, ASSETS, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 import { makePng, tamperPng } from './support/png.ts';
 
@@ -55,26 +55,33 @@ test('signing and verifying move the cards, the events list and both charts', as
   const stamp = Date.now();
   expect(await verifyUrl(request, session, publish(`analytics-${stamp}.png`, signedBytes))).toBe('verified');
   expect(await verifyUrl(request, session, publish(`analytics-${stamp}-tampered.png`, tamperPng(signedBytes)))).toBe('invalid');
+  // A check the account runs of a file it did not sign counts apart from checks of its own content.
+  expect(await verifyUrl(request, session, ASSETS.unsigned)).toBe('unsigned');
 
   await useSession(page, session);
   await page.goto('/analytics');
   await expect(page.getByTestId('stat-Manifests')).toHaveText('1');
   await expect(page.getByTestId('stat-Verifications')).toHaveText('2');
   await expect(page.getByTestId('stat-Verified')).toHaveText('50%');
-  await expect(page.getByText('1 of 2 verified')).toBeVisible();
-  await expect(page.getByTestId('stat-Today')).toHaveText('2');
+  await expect(page.getByText('1 of 2 checks of your content verified')).toBeVisible();
+  await expect(page.getByTestId('stat-You verified')).toHaveText('1');
+  await expect(page.getByTestId('stat-Today')).toHaveText('3');
 
-  // Recent events, newest first: the tampered copy, then the intact one; each with its reason.
+  // Recent events, newest first: the other file, the tampered copy, then the intact one; each with
+  // its reason and whether it was the account's own content.
   const events = page.getByTestId('verification-event');
-  await expect(events).toHaveCount(2);
-  await expect(events.nth(0).locator('[data-status="invalid"]')).toBeVisible();
-  await expect(events.nth(1).locator('[data-status="verified"]')).toBeVisible();
-  await expect(events.nth(1)).toContainText('chains to this gateway’s own root');
-  await expect(events.nth(0)).toContainText(signed.manifestId);
+  await expect(events).toHaveCount(3);
+  await expect(events.nth(0).locator('[data-status="unsigned"]')).toBeVisible();
+  await expect(events.nth(0).getByTestId('event-kind')).toHaveText('Checked by you');
+  await expect(events.nth(1).locator('[data-status="invalid"]')).toBeVisible();
+  await expect(events.nth(1).getByTestId('event-kind')).toHaveText('Your content');
+  await expect(events.nth(2).locator('[data-status="verified"]')).toBeVisible();
+  await expect(events.nth(2)).toContainText('chains to this gateway’s own root');
+  await expect(events.nth(1)).toContainText(signed.manifestId);
   await expect(events.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 
-  // Charts drawn from the data: today's stacked bar has a verified and an invalid part, and the
-  // failure reasons chart names the tampering.
+  // Charts drawn from the data: today's stacked bar has verified, invalid and unsigned parts, and the
+  // failure reasons chart names the tampering in red and the missing credentials in grey.
   const perDay = page.getByRole('figure', { name: 'Verifications per day' });
   await expect(perDay.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').first()).toBeVisible();
   expect(await perDay.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
@@ -83,8 +90,14 @@ test('signing and verifying move the cards, the events list and both charts', as
   await expect(perDay.locator('figcaption tbody tr th')).toHaveText(today);
   const reasons = page.getByRole('figure', { name: 'Failure reasons' });
   await expect(reasons.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expect(reasons.locator('figcaption tbody tr')).toHaveCount(1);
-  await expect(reasons.locator('figcaption tbody tr td')).toHaveText('1');
+  await expect(reasons.locator('figcaption tbody tr')).toHaveCount(2);
+  await expect(reasons.locator('figcaption tbody tr', { hasText: 'Invalid' }).locator('td').last()).toHaveText('1');
+  await expect(reasons.locator('figcaption tbody tr', { hasText: 'Unsigned' }).locator('td').last()).toHaveText('1');
+  const fills = await reasons.locator('.recharts-bar-rectangle path').evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')));
+  expect(fills.sort()).toEqual(['var(--destructive)', 'var(--muted-foreground)']);
+  // Each bar's label names its verdict in words, not only in colour.
+  await expect(reasons.locator('svg.recharts-surface').first()).toContainText('Invalid:');
+  await expect(reasons.locator('svg.recharts-surface').first()).toContainText('Unsigned:');
   await shoot(page, testInfo, 'analytics-data-desktop');
 
   await page.evaluate(() => document.documentElement.classList.add('dark'));
