@@ -174,6 +174,25 @@ export const ZVerification = z
   .openapi('Verification');
 export type TVerification = z.infer<typeof ZVerification>;
 
+/**
+ * A file without Content Credentials of its own, matched in this gateway's manifest repository: the
+ * file's own verification stays unsigned; this says which manifest matched, how, and that manifest's
+ * verification (of the signed asset the gateway holds, not of this file).
+ */
+export const ZRecovery = z
+  .object({
+    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }),
+    /** exact-hash: the file is the original, the signed file or the signed file stripped of its manifest; fingerprint: its ISCC Image-Code is near. */
+    method: z.enum(['exact-hash', 'fingerprint']),
+    /** 100 for an exact hash; else 100 × (1 − Hamming distance / 64). */
+    similarity: z.number().int().min(0).max(100),
+    /** Where the matched manifest store is served (application/c2pa). */
+    manifestUrl: z.string(),
+    verification: ZVerification,
+  })
+  .openapi('Recovery');
+export type TRecovery = z.infer<typeof ZRecovery>;
+
 export const ZVerifyResponse = z
   .object({
     verification: ZVerification,
@@ -181,6 +200,8 @@ export const ZVerifyResponse = z
     report: ZVerificationReport,
     /** The verification event this call recorded. */
     eventId: z.string().optional(),
+    /** Set when the file is unsigned and the manifest repository holds matching credentials (not embedded in it). */
+    recovery: ZRecovery.nullable().optional(),
   })
   .openapi('VerifyResponse');
 export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;

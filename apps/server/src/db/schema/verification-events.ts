@@ -1,7 +1,7 @@
 // Table of every verification the gateway performed. The asset owner's row cascades with the owner's
 // account; the caller's and the signed asset's references are cleared instead, because the event
 // still counts for the owner.
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { signedAssets } from './signed-assets.ts';
@@ -20,6 +20,12 @@ export const verificationEvents = pgTable('verification_events', {
   signedAssetId: text('signed_asset_id').references(() => signedAssets.id, { onDelete: 'set null' }),
   /** The account that asked, when it used a session or an API key. */
   callerUserId: text('caller_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** A file without credentials matched in the manifest repository: how, how closely (0-100), and which manifest. */
+  recoveryMethod: text('recovery_method', { enum: ['exact-hash', 'fingerprint'] }),
+  recoverySimilarity: integer('recovery_similarity'),
+  recoveredManifestId: text('recovered_manifest_id'),
+  /** The site whose page asked (a badge's page origin), when one said so. */
+  referrer: text('referrer'),
 }, (table) => [
   index('verification_events_owner_idx').on(table.ownerUserId, table.createdAt),
   index('verification_events_caller_idx').on(table.callerUserId, table.createdAt),

@@ -18,6 +18,7 @@ import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { ManifestRepository } from '../repository/manifest-repository.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -68,8 +69,15 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
   }
 }
 
-export function createContentSigner(deps: { engine: GatewayEngine; fetcher: SafeFetch; store: AssetStore; signedAssets: SignedAssets }): ContentSigner {
-  const { engine, fetcher, store, signedAssets } = deps;
+export function createContentSigner(deps: {
+  engine: GatewayEngine;
+  fetcher: SafeFetch;
+  store: AssetStore;
+  signedAssets: SignedAssets;
+  /** Writes each image's soft binding into its manifest and indexes every signed asset; absent: neither. */
+  repository?: ManifestRepository | undefined;
+}): ContentSigner {
+  const { engine, fetcher, store, signedAssets, repository } = deps;
   return {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
@@ -101,7 +109,9 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         location: metadata.location ?? null,
         ...(source.kind === 'transform' && { edits: source.edits }),
       };
-      const signed = await engine.sign(bytes, format.mime, engineMetadata, { sidecar, ...(source.kind === 'transform' && { parent: source.parent }) });
+      // The ISCC of the pixels being signed, written into the manifest as its soft binding.
+      const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
+      const signed = await engine.sign(bytes, format.mime, engineMetadata, { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) });
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
@@ -135,6 +145,8 @@ export function createContentSigner(deps: { engine: GatewayEngine; fetcher: Safe
         await store.remove(assetId).catch(() => undefined);
         throw error;
       }
+      // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
+      await repository?.index(assetId, signed, softBinding?.fingerprint ?? null);
       return {
         assetId,
         manifestId: signed.manifestId,

@@ -1,0 +1,91 @@
+// Repository of the manifest index (db/schema/manifest-index.ts): writes one entry per signed asset
+// and answers exact-hash and near-fingerprint lookups. A near lookup reads only the rows that share a
+// 16-bit band with the asked fingerprint (each band has an index), then counts the Hamming distance
+// of those few candidates here: no scan of the table.
+import { hammingDistance } from '@provenance/engine';
+import { desc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/create-db.ts';
+import { manifestIndex } from '../../db/schema/index.ts';
+
+export interface ManifestIndexEntry {
+  signedAssetId: string;
+  manifestId: string;
+  assetHash: string;
+  signedHash: string;
+  /** SHA-256 of the signed file without its manifest; null when its format is not re-derived. */
+  rederivedHash: string | null;
+  fingerprint: { alg: string; digest: Uint8Array; covers: 'image' | 'poster-frame' } | null;
+}
+
+export interface IndexedManifest {
+  manifestId: string;
+  signedAssetId: string;
+}
+
+export interface NearManifest extends IndexedManifest {
+  /** Bits that differ from the asked fingerprint (0-64). */
+  distance: number;
+}
+
+export interface ManifestIndex {
+  add(entry: ManifestIndexEntry): Promise<void>;
+  /** The most recent entry whose asset as given, as signed or re-derived has this SHA-256 (lowercase hex). */
+  findByHash(sha256: string): Promise<IndexedManifest | null>;
+  /** Entries of this algorithm within maxDistance bits of the digest, nearest first, at most limit. */
+  findNear(alg: string, digest: Uint8Array, maxDistance: number, limit: number): Promise<NearManifest[]>;
+}
+
+/** The four 16-bit bands of a 64-bit fingerprint, most significant first. */
+export function fingerprintBands(digest: Uint8Array): [number, number, number, number] {
+  if (digest.length !== 8) throw new RangeError('A fingerprint has 64 bits');
+  return [0, 1, 2, 3].map((i) => (digest[2 * i]! << 8) | digest[2 * i + 1]!) as [number, number, number, number];
+}
+
+/** Candidates read per near lookup: bands shared by many images (flat ones) must not read the table. */
+const MAX_CANDIDATES = 2000;
+
+export function createManifestIndex(db: Db): ManifestIndex {
+  const t = manifestIndex;
+  return {
+    async add(entry) {
+      const bands = entry.fingerprint ? fingerprintBands(entry.fingerprint.digest) : null;
+      await db.insert(t).values({
+        signedAssetId: entry.signedAssetId,
+        manifestId: entry.manifestId,
+        assetHash: entry.assetHash,
+        signedHash: entry.signedHash,
+        rederivedHash: entry.rederivedHash,
+        softBindingAlg: entry.fingerprint?.alg ?? null,
+        fingerprint: entry.fingerprint ? Buffer.from(entry.fingerprint.digest).toString('hex') : null,
+        fingerprintCovers: entry.fingerprint?.covers ?? null,
+        band0: bands?.[0] ?? null,
+        band1: bands?.[1] ?? null,
+        band2: bands?.[2] ?? null,
+        band3: bands?.[3] ?? null,
+      });
+    },
+    async findByHash(sha256) {
+      const [row] = await db
+        .select({ manifestId: t.manifestId, signedAssetId: t.signedAssetId })
+        .from(t)
+        .where(or(eq(t.signedHash, sha256), eq(t.rederivedHash, sha256), eq(t.assetHash, sha256)))
+        .orderBy(desc(t.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+    async findNear(alg, digest, maxDistance, limit) {
+      const [b0, b1, b2, b3] = fingerprintBands(digest);
+      const rows = await db
+        .select({ manifestId: t.manifestId, signedAssetId: t.signedAssetId, fingerprint: t.fingerprint, alg: t.softBindingAlg })
+        .from(t)
+        .where(or(eq(t.band0, b0), eq(t.band1, b1), eq(t.band2, b2), eq(t.band3, b3)))
+        .limit(MAX_CANDIDATES);
+      return rows
+        .filter((row) => row.alg === alg && row.fingerprint)
+        .map((row) => ({ manifestId: row.manifestId, signedAssetId: row.signedAssetId, distance: hammingDistance(digest, Buffer.from(row.fingerprint!, 'hex')) }))
+        .filter((row) => row.distance <= maxDistance)
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Recovery of stripped copies: a file without credentials is matched in the manifest repository by
+// exact hash (the signed file with its manifest removed) or by ISCC fingerprint (re-encoded), keeps
+// its own 'unsigned' verdict and gains `recovery`; unrelated and tampered files gain nothing.
+import { ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
+import { tamperJpegPixel } from '@provenance/engine/testing';
+import { withoutEmbeddedManifest } from '@provenance/engine';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { createGatewayTestServer, uploadRequest } from '../../testing/gateway-fixture.ts';
+import { readAnswer } from '../../testing/read-answer.ts';
+import { openTestDatabase } from '../../testing/test-databases.ts';
+import { signUpAccount, type TestServer } from '../../testing/test-server.ts';
+
+/** A synthetic scene (shapes in colours from the seed): images unlike each other, unlike gradients with noise. */
+export async function sceneImage(seed: number, width = 320, height = 240): Promise<Uint8Array> {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state % n;
+  };
+  const shapes = Array.from({ length: 6 }, () => {
+    const colour = `rgb(${next(256)},${next(256)},${next(256)})`;
+    return next(2)
+      ? `<ellipse cx="${next(width)}" cy="${next(height)}" rx="${20 + next(90)}" ry="${20 + next(70)}" fill="${colour}"/>`
+      : `<rect x="${next(width)}" y="${next(height)}" width="${30 + next(150)}" height="${30 + next(120)}" fill="${colour}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${next(256)},${next(256)},${next(256)})"/>${shapes}</svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer());
+}
+
+describe('recovery in verification', () => {
+  let database: DbHandle;
+  let server: TestServer;
+  let signed: TSignContentResponse;
+  let signedBytes: Uint8Array;
+
+  const verifyFile = async (bytes: Uint8Array) => readAnswer(ZVerifyResponse, await uploadRequest(server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'copy.jpg' }));
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    ({ server } = await createGatewayTestServer(database));
+    const account = await signUpAccount(server);
+    const response = await uploadRequest(server, 'sign-content', { file: new Blob([await sceneImage(11)], { type: 'image/jpeg' }), metadata: JSON.stringify({ creator: 'Ada' }) }, account.session.access_token, { name: 'scene.jpg' });
+    signed = await readAnswer(ZSignContentResponse, response);
+    signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('finds a copy stripped of its manifest by exact hash, and keeps the file unsigned', async () => {
+    const stripped = withoutEmbeddedManifest(signedBytes, 'image/jpeg')!;
+    const answer = await verifyFile(stripped);
+    expect(answer.verification.status).toBe('unsigned');
+    expect(answer.recovery).toMatchObject({ manifestId: signed.manifestId, method: 'exact-hash', similarity: 100 });
+    expect(answer.recovery?.manifestUrl).toContain(`/api/v1/sbr/manifests/${encodeURIComponent(signed.manifestId)}`);
+    expect(['verified', 'partial']).toContain(answer.recovery?.verification.status);
+  });
+
+  it('finds a copy re-encoded at quality 70 by its ISCC fingerprint, with a similarity', async () => {
+    const reencoded = new Uint8Array(await sharp(signedBytes).jpeg({ quality: 70 }).toBuffer());
+    const answer = await verifyFile(reencoded);
+    expect(answer.verification.status).toBe('unsigned');
+    expect(answer.recovery).toMatchObject({ manifestId: signed.manifestId, method: 'fingerprint' });
+    expect(answer.recovery!.similarity).toBeGreaterThanOrEqual(88);
+    expect(answer.recovery!.similarity).toBeLessThanOrEqual(100);
+  });
+
+  it('finds nothing for an unrelated image', async () => {
+    const answer = await verifyFile(await sceneImage(12345));
+    expect(answer.verification.status).toBe('unsigned');
+    expect(answer.recovery ?? null).toBeNull();
+  });
+
+  it('leaves a tampered signed file invalid, without recovery', async () => {
+    const answer = await verifyFile(tamperJpegPixel(signedBytes));
+    expect(answer.verification.status).toBe('invalid');
+    expect(answer.recovery ?? null).toBeNull();
+  });
+});
