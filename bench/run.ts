@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { runHttpBench } from '../apps/server/bench/http-bench.ts';
+import { runRecoveryBench } from '../apps/server/bench/recovery-bench.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
@@ -75,3 +76,6 @@ for (const asset of signedAssets) {
 log('\n### Targets of the performance issue, from the figures above\n');
 log(table(['target', 'measured', ''], targetRows));
 log(`\nPeak resident memory during the HTTP bench (server, workers and load generator in one process tree's main process): ${memory.stop()} MB`);
+
+// Recovery of stripped copies (issue 17): a small set by default, BENCH_RECOVERY=full for 240+ images, off to skip.
+if (process.env.BENCH_RECOVERY !== 'off') await runRecoveryBench(log, hasCorpus ? { corpusDir: CORPUS_DIR } : {});
