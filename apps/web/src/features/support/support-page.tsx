@@ -29,7 +29,7 @@ export function SupportPage() {
             <Card className="h-full">
               <CardHeader>
                 <Icon className="size-6 text-primary" aria-hidden="true" />
-                <CardTitle className="mt-2">{title}</CardTitle>
+                <CardTitle level={2} className="mt-2">{title}</CardTitle>
                 <CardDescription>{text}</CardDescription>
               </CardHeader>
               <CardContent>

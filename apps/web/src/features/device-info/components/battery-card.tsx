@@ -15,7 +15,7 @@ export function BatteryCard() {
     <Card aria-labelledby="battery-title" role="region">
       <CardHeader>
         <Icon className="size-6 text-primary" aria-hidden="true" />
-        <CardTitle id="battery-title" className="mt-2">
+        <CardTitle level={2} id="battery-title" className="mt-2">
           Battery Status
         </CardTitle>
         <CardDescription>Charge level and power source.</CardDescription>

@@ -13,7 +13,7 @@ export function DeviceDetailsCard() {
     <Card aria-labelledby="device-details-title" role="region">
       <CardHeader>
         <Smartphone className="size-6 text-primary" aria-hidden="true" />
-        <CardTitle id="device-details-title" className="mt-2">
+        <CardTitle level={2} id="device-details-title" className="mt-2">
           Device Details
         </CardTitle>
         <CardDescription>What this device reports about itself.</CardDescription>

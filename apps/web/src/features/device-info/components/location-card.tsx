@@ -18,7 +18,7 @@ export function LocationCard() {
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
         <div>
           <MapPin className="size-6 text-primary" aria-hidden="true" />
-          <CardTitle id="location-title" className="mt-2">
+          <CardTitle level={2} id="location-title" className="mt-2">
             Location
           </CardTitle>
           <CardDescription>Where the device is now, as its location services report it.</CardDescription>

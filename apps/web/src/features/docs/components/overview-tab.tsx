@@ -16,7 +16,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle level={2}>{title}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm leading-relaxed">{children}</CardContent>
     </Card>

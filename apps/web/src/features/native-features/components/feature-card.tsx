@@ -9,7 +9,7 @@ export function FeatureCard({ id, Icon, title, description, children }: { id: st
     <Card role="region" aria-labelledby={`${id}-title`} className="flex flex-col">
       <CardHeader>
         <Icon className="size-6 text-primary" aria-hidden="true" />
-        <CardTitle id={`${id}-title`} className="mt-2">
+        <CardTitle level={2} id={`${id}-title`} className="mt-2">
           {title}
         </CardTitle>
         <CardDescription>{description}</CardDescription>
