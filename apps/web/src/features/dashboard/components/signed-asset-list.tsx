@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { trackEvent } from '@/lib/api/analytics';
 import { formatDateTime } from '@/lib/format';
 import { formatBytes } from '../lib/sign-form';
+import { TransformAssetDialog } from './transform-asset-dialog';
 
 /** The readable report of a signed asset, at the permanent address publishers link to. */
 function reportPath(manifestId: string): string {
@@ -80,6 +81,7 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                       Report
                     </Link>
                   </Button>
+                  {asset.mime.startsWith('image/') && asset.mime !== 'image/svg+xml' && !asset.sidecar ? <TransformAssetDialog asset={asset} /> : null}
                   <Button asChild variant="outline" size="sm">
                     <a href={asset.signedAssetUrl} download onClick={() => void trackEvent('download', asset.assetId)} aria-label={`Download signed file ${asset.title ?? ''}`.trim()}>
                       <Download aria-hidden="true" />
