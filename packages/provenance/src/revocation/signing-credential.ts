@@ -38,7 +38,7 @@ export function signingCredentialOf(chain: readonly Uint8Array[] | null, signedA
   const [leaf, issuer] = chain ?? [];
   if (!leaf || !issuer) return null;
   try {
-    const certificate = new x509.X509Certificate(leaf);
+    const certificate = new x509.X509Certificate(new Uint8Array(leaf));
     return { certificate: leaf, issuer, serialNumber: certificate.serialNumber.toLowerCase(), responder: ocspResponder(certificate), signedAt };
   } catch {
     // A certificate that cannot be parsed here was judged by c2pa-rs already; there is nothing to ask.

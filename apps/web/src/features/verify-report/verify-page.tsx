@@ -10,11 +10,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { UploadStatus } from '@/components/upload-status';
 import { ApiError } from '@/lib/api/client';
 import { findManifestByHash } from '@/lib/api/manifests';
 import { trustListsQuery } from '@/lib/api/trust';
+import type { UploadProgress } from '@/lib/api/upload';
 import { verificationKeys, verifyAssetFile, verifyAssetUrl } from '@/lib/api/verification';
 import { RemoteManifestError, verifyInBrowser } from '@/lib/browser-verification/verify-in-browser';
+import { showVerdictToast } from '@/lib/verdict-toast';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading, errorText } from './components/report-states';
 import { SourcePicker } from './components/source-picker';
@@ -46,11 +49,21 @@ export function VerifyPage() {
   const [source, setSource] = useState<Source | null>(null);
   const [place, setPlace] = useVerifyPlace();
   const queryClient = useQueryClient();
+  // A file sent to the gateway shows its bytes going up, or that it waits for a connection.
+  const [upload, setUpload] = useState<{ progress: UploadProgress | null; waiting: boolean } | null>(null);
   const verify = useMutation<Outcome, unknown, Source>({
     mutationKey: verificationKeys.verify,
     mutationFn: async (next) => {
       if (next.kind === 'url') return { result: await verifyAssetUrl(next.url, { thumbnails: true }), place: 'gateway', repositoryManifestId: null };
-      if (next.place === 'gateway') return { result: await verifyAssetFile(next.file, { thumbnails: true }), place: 'gateway', repositoryManifestId: null };
+      if (next.place === 'gateway') {
+        setUpload({ progress: null, waiting: false });
+        const result = await verifyAssetFile(next.file, {
+          thumbnails: true,
+          onProgress: (progress) => setUpload({ progress, waiting: false }),
+          onWaiting: (waiting) => setUpload((current) => ({ progress: current?.progress ?? null, waiting })),
+        });
+        return { result, place: 'gateway', repositoryManifestId: null };
+      }
       const trust = await queryClient.fetchQuery(trustListsQuery());
       const { result, repositoryManifestId } = await verifyInBrowser(next.file, trust, findManifestByHash);
       return { result, place: 'browser', repositoryManifestId };
@@ -61,8 +74,9 @@ export function VerifyPage() {
   const run = useCallback(
     (next: Source) => {
       setSource(next);
+      setUpload(null);
       mutate(next, {
-        onSuccess: ({ result }) => toast.success('Verification Complete', { description: `Content status: ${result.verification.status}` }),
+        onSuccess: ({ result }) => showVerdictToast(result.verification.status),
         onError: (error) => toast.error('Verification Failed', { description: failureText(error) }),
       });
     },
@@ -101,7 +115,12 @@ export function VerifyPage() {
       />
       <SourcePicker key={url ?? ''} busy={verify.isPending} initialUrl={url ?? ''} onUrl={checkUrl} onFile={(file) => checkFile(file)} place={place} onPlaceChange={setPlace} />
       <div className="mt-8" aria-live="polite">
-        {source && verify.isPending ? <ReportLoading what={describe(source)} /> : null}
+        {source && verify.isPending ? (
+          <div className="space-y-3">
+            {upload ? <UploadStatus progress={upload.progress} waiting={upload.waiting} afterUpload="Uploaded; verifying on the gateway…" /> : null}
+            <ReportLoading what={describe(source)} />
+          </div>
+        ) : null}
         {source && verify.isError ? (
           <div className="space-y-3">
             <ReportError title="Verification Failed" error={verify.error} message={failureText(verify.error)} />
