@@ -32,6 +32,7 @@ const NO_LIMITS: PublicLimitRules = {
   badge: { concurrent: 1_000_000 },
   track: { concurrent: 1_000_000 },
   support: { concurrent: 1_000_000 },
+  sbr: { concurrent: 1_000_000 },
 };
 
 async function startServer(publicLimits: PublicLimitRules) {

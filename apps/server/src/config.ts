@@ -44,6 +44,8 @@ export const ZServerConfig = z.object({
   TSA_URL: z.string().url().optional(),
   /** on: a signer's OCSP responder is asked (3 s at most) whether its certificate is revoked; off: revocation is not checked. */
   OCSP: z.enum(['on', 'off']).default('on'),
+  /** Other C2PA soft-binding resolvers' base URLs, comma-separated: asked (3 s each, through the safe fetcher) when our repository has no match. */
+  SBR_FEDERATION: ZCsv.pipe(z.array(z.string().url('SBR_FEDERATION must list URLs'))),
   /** PEM files of time-stamping authorities' roots, comma-separated, beside the bundled C2PA TSA list. */
   TSA_TRUST_ANCHORS: ZCsv,
   /** Non-public hosts the fetcher may reach: host, address, host:port or [IPv6]:port; refused at start when malformed. */

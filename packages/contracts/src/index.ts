@@ -9,3 +9,4 @@ export * from './sign.ts';
 export * from './transform.ts';
 export * from './analytics.ts';
 export * from './trust.ts';
+export * from './sbr.ts';

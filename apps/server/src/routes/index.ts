@@ -13,11 +13,12 @@ import { registerSupportRequestRoutes } from './support-requests/support-request
 import { registerTrackAnalyticsRoutes } from './track-analytics/track-analytics-routes.ts';
 import { registerTrustRoutes } from './trust/trust-routes.ts';
 import { registerVerifyContentRoutes } from './verify-content/verify-content-routes.ts';
+import { registerSbrRoutes } from './sbr/sbr-routes.ts';
 
 export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
-export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust'];
+export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust', '/sbr/'];
 
 /** Paths other sites embed as images or media (badges, signed files, manifests). */
 export const EMBEDDABLE_PATHS = ['/badge/', '/assets/', '/manifests/'];
@@ -30,6 +31,7 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerVerifyContentRoutes(api, ctx);
   registerTrackAnalyticsRoutes(api, ctx);
   registerManifestRoutes(api, ctx);
+  registerSbrRoutes(api, ctx);
   registerAssetRoutes(api, ctx);
   registerTransformRoutes(api, ctx);
   registerAnalyticsRoutes(api, ctx);

@@ -35,6 +35,7 @@ import { createVerificationEvents } from './verification/verification-events.ts'
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
+import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -63,6 +64,8 @@ export interface ServiceDeps {
    * through. Absent (OCSP=off), revocation is not checked.
    */
   ocspFetcher?: SafeFetch | undefined;
+  /** SBR_FEDERATION: other soft-binding resolvers, asked through this fetcher when ours has no match. */
+  sbrFederation?: SbrFederation | undefined;
 }
 
 export interface Services {
@@ -92,6 +95,8 @@ export interface Services {
   verifier: ContentVerifier;
   /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
   repository: ManifestRepository;
+  /** The Soft Binding Resolution API's matches, ours then federated. */
+  softBindingResolver: SoftBindingResolver;
   /** The trust lists in force: loaded at start, refreshed on a schedule. */
   trustLists: TrustLists;
   analytics: Analytics;
@@ -141,6 +146,11 @@ export function createServices(deps: ServiceDeps): Services {
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
     signer,
     repository,
+    softBindingResolver: createSoftBindingResolver({
+      repository,
+      federation: deps.sbrFederation,
+      onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
+    }),
     transformer: createAssetTransformer({ signedAssets, store, engine, signer }),
     verifier: createContentVerifier({
       engine,

@@ -22,6 +22,7 @@ import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.t
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
+import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
@@ -41,6 +42,7 @@ export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   badge: { concurrent: 10_000 },
   track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
+  sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
 };
 
 export interface TestServer {
@@ -64,6 +66,8 @@ export interface TestServerOptions {
   verifyCacheEntries?: number;
   /** Revocation (OCSP) is asked through this fetcher; without it, OCSP is off. */
   ocspFetcher?: SafeFetch;
+  /** Other soft-binding resolvers asked when ours has no match. */
+  sbrFederation?: SbrFederation;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -116,6 +120,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     fetcher: options.fetcher ?? createTestFetcher(),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
+    ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),
     ...(options.trust && { trust: options.trust }),
   });
   const app = createApp({ config, logger, services });

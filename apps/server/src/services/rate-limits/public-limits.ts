@@ -15,7 +15,7 @@ import type { RateLimitRule } from './rate-limiter.ts';
 import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
 import type { SharedWindowCounter } from './shared-window-counter.ts';
 
-export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge';
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr';
 
 export interface PublicLimitRule {
   /** Requests of one client in progress at once on this server copy. */
@@ -31,6 +31,8 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   badge: { concurrent: 8 },
   track: { concurrent: 8, rate: { limit: 300, windowSeconds: 60 } },
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
+  // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
+  sbr: { concurrent: 8, rate: { limit: 120, windowSeconds: 60 } },
 };
 
 /** The rules from the server's configuration; a rate of 0 means no rate limit. */
@@ -41,6 +43,7 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
     badge: { concurrent: settings.concurrentPerClient },
     track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
+    sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },
   };
 }
 
