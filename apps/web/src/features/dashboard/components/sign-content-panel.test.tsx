@@ -42,6 +42,9 @@ const RESULT = {
   sidecarUrl: 'http://localhost/api/v1/manifests/x?format=c2pa',
   mime: 'image/png',
   bytes: { original: 1000, signed: 1010 },
+  sidecar: false,
+  parentCredentials: null,
+  warnings: [],
   verification: {
     verification: { status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada', organization: null, softwareAgent: null, aiAssisted: false, editHistory: [] } },
     badge: { message: 'Content Credentials verified' },

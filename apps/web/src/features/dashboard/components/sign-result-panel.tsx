@@ -53,6 +53,13 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         </Button>
       </CardHeader>
       <CardContent className="space-y-6">
+        {result.warnings.length > 0 ? (
+          <div role="alert" className="rounded-lg border border-warning/40 bg-warning-soft px-3 py-2 text-sm" data-testid="sign-warnings">
+            {result.warnings.map((warning) => (
+              <p key={warning}>{warning}</p>
+            ))}
+          </div>
+        ) : null}
         <div className="flex flex-col gap-5 sm:flex-row">
           {isImage ? (
             <img

@@ -24,10 +24,10 @@ const asset = {
   thumbnailUrl: null,
 } as TSignedAsset;
 
-const renderList = () =>
+const renderList = (assets: TSignedAsset[] = [asset]) =>
   render(
     <MemoryRouter>
-      <SignedAssetList assets={[asset]} state="success" />
+      <SignedAssetList assets={assets} state="success" />
     </MemoryRouter>,
   );
 
@@ -51,5 +51,12 @@ describe('signed asset list', () => {
     const path = `/v/${encodeURIComponent(asset.manifestId)}`;
     expect(screen.getByRole('link', { name: asset.title! }).getAttribute('href')).toBe(path);
     expect(screen.getByRole('link', { name: `Report of ${asset.title!}` }).getAttribute('href')).toBe(path);
+  });
+
+  it('warns beside an asset that was signed over invalid Content Credentials, and only there', () => {
+    renderList([{ ...asset, parentCredentialsWarning: 'The file was changed after it was signed (assertion.dataHash.mismatch).' }, { ...asset, assetId: 'other', parentCredentialsWarning: null }]);
+    const warnings = screen.getAllByTestId('parent-credentials-warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.textContent).toContain('Signed over invalid Content Credentials: The file was changed after it was signed');
   });
 });

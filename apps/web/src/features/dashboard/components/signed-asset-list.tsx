@@ -1,7 +1,7 @@
 // The account's signed assets, newest first: thumbnail, title (linking to its readable report at
 // /v/:manifestId), status of the latest verification, how often it was verified, and its downloads.
 import { Link } from 'react-router';
-import { Download, FileCode2, FileSearch, FileVideo, ImageOff } from 'lucide-react';
+import { AlertTriangle, Download, FileCode2, FileSearch, FileVideo, ImageOff } from 'lucide-react';
 import type { TSignedAsset } from '@provenance/contracts';
 import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { CopyButton } from '@/components/copy-button';
@@ -67,6 +67,14 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                       <code className="truncate font-mono text-muted-foreground">{asset.manifestId}</code>
                       <CopyButton text={asset.manifestId} label={`Copy manifest ID of ${asset.title ?? 'this asset'}`} className="h-7 px-2" />
                     </p>
+                    {asset.parentCredentialsWarning ? (
+                      <p className="flex items-start gap-1.5 text-xs text-foreground" data-testid="parent-credentials-warning">
+                        <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden="true" />
+                        <span>
+                          <strong>Signed over invalid Content Credentials:</strong> {asset.parentCredentialsWarning} The new manifest records that failure.
+                        </span>
+                      </p>
+                    ) : null}
                     <EmbedSnippet asset={asset} />
                   </div>
                 </div>
