@@ -77,7 +77,7 @@ export function aiText(disclosure: AiDisclosure): string {
     case 'captured':
       return 'Captured with a camera';
     default:
-      return 'No AI disclosure';
+      return 'No AI statement';
   }
 }
 
