@@ -63,6 +63,14 @@ export const ZAnalyticsSummary = z
     verificationsToday: z.number().int(),
     perDay: z.array(ZStatusCounts.extend({ date: z.string().openapi({ example: '2026-11-21' }) })).openapi({ description: 'The last 30 days, oldest first' }),
     failureReasons: z.array(z.object({ reason: z.string(), status: ZVerificationStatus, count: z.number().int() })),
+    /** Copies of the account's content that arrived without their credentials and were matched in the manifest repository. */
+    stripped: z
+      .object({
+        count: z.number().int(),
+        byMethod: z.object({ 'exact-hash': z.number().int(), fingerprint: z.number().int() }),
+        topReferrers: z.array(z.object({ referrer: z.string(), count: z.number().int() })).openapi({ description: 'The sites (page origins) that showed them, most first' }),
+      })
+      .optional(),
   })
   .openapi('AnalyticsSummary');
 export type TAnalyticsSummary = z.infer<typeof ZAnalyticsSummary>;

@@ -35,6 +35,7 @@ import { createVerificationEvents } from './verification/verification-events.ts'
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
+import { createStrippedCopies } from './repository/stripped-copies.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
 
 export interface ServiceDeps {
@@ -166,7 +167,7 @@ export function createServices(deps: ServiceDeps): Services {
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates: createGatewayCertificateStatus(deps.db), cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
     }),
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
-    analytics: createAnalytics({ db: deps.db, signedAssets, events, ...(deps.clock && { clock: deps.clock }) }),
+    analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/create-db.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { VerificationEvents } from '../verification/verification-events.ts';
+import type { StrippedCopies } from '../repository/stripped-copies.ts';
 
 export interface Analytics {
   track(request: TTrackAnalyticsRequest): Promise<{ eventId: string; metrics: TAssetMetrics }>;
@@ -20,7 +21,7 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'countForAsset' | 'countsForAccount' | 'recentForAccount'>; clock?: () => Date }): Analytics {
+export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'countForAsset' | 'countsForAccount' | 'recentForAccount'>; stripped?: StrippedCopies; clock?: () => Date }): Analytics {
   const { db, signedAssets, events } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -55,6 +56,8 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         signedAssets.countForUser(userId),
         events.countsForAccount(userId, { today, since }),
       ]);
+      // After the counts, which wrote the queued events first.
+      const stripped = deps.stripped ? await deps.stripped.summary(userId) : undefined;
       const counts = Object.fromEntries(STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.total ?? 0])) as Record<TVerificationStatus, number>;
       const total = STATUSES.reduce((sum, status) => sum + counts[status], 0);
       const perDay = Array.from({ length: 30 }, (_, index) => {
@@ -75,6 +78,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         verificationsToday: todayCount,
         perDay,
         failureReasons: failureReasons.map((row) => ({ reason: row.reason, status: row.status, count: row.total })),
+        ...(stripped && { stripped }),
       };
     },
 

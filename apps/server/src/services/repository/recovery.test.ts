@@ -1,7 +1,7 @@
 // Recovery of stripped copies: a file without credentials is matched in the manifest repository by
 // exact hash (the signed file with its manifest removed) or by ISCC fingerprint (re-encoded), keeps
 // its own 'unsigned' verdict and gains `recovery`; unrelated and tampered files gain nothing.
-import { ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
+import { ZAnalyticsSummary, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
 import { tamperJpegPixel } from '@provenance/engine/testing';
 import { withoutEmbeddedManifest } from '@provenance/engine';
 import sharp from 'sharp';
@@ -18,6 +18,7 @@ describe('recovery in verification', () => {
   let server: TestServer;
   let signed: TSignContentResponse;
   let signedBytes: Uint8Array;
+  let token: string;
 
   const verifyFile = async (bytes: Uint8Array) => readAnswer(ZVerifyResponse, await uploadRequest(server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'copy.jpg' }));
 
@@ -25,6 +26,7 @@ describe('recovery in verification', () => {
     database = await openTestDatabase('pglite');
     ({ server } = await createGatewayTestServer(database));
     const account = await signUpAccount(server);
+    token = account.session.access_token;
     const response = await uploadRequest(server, 'sign-content', { file: new Blob([await sceneImage(11)], { type: 'image/jpeg' }), metadata: JSON.stringify({ creator: 'Ada' }) }, account.session.access_token, { name: 'scene.jpg' });
     signed = await readAnswer(ZSignContentResponse, response);
     signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
@@ -44,7 +46,9 @@ describe('recovery in verification', () => {
 
   it('finds a copy re-encoded at quality 70 by its ISCC fingerprint, with a similarity', async () => {
     const reencoded = new Uint8Array(await sharp(signedBytes).jpeg({ quality: 70 }).toBuffer());
-    const answer = await verifyFile(reencoded);
+    // As a badge on another site asks: the file itself, cross-origin.
+    const response = await server.app.request('/api/v1/verify-content', { method: 'POST', body: reencoded, headers: { 'content-type': 'image/jpeg', origin: 'https://news.example' } });
+    const answer = await readAnswer(ZVerifyResponse, response);
     expect(answer.verification.status).toBe('unsigned');
     expect(answer.recovery).toMatchObject({ manifestId: signed.manifestId, method: 'fingerprint' });
     expect(answer.recovery!.similarity).toBeGreaterThanOrEqual(88);
@@ -61,5 +65,10 @@ describe('recovery in verification', () => {
     const answer = await verifyFile(tamperJpegPixel(signedBytes));
     expect(answer.verification.status).toBe('invalid');
     expect(answer.recovery ?? null).toBeNull();
+  });
+
+  it("counts the account's stripped copies by method and referring site in its analytics", async () => {
+    const summary = await readAnswer(ZAnalyticsSummary, await server.request('GET', 'analytics/summary', { token }));
+    expect(summary.stripped).toEqual({ count: 2, byMethod: { 'exact-hash': 1, fingerprint: 1 }, topReferrers: [{ referrer: 'https://news.example', count: 1 }] });
   });
 });
