@@ -9,6 +9,7 @@ import { AnalyticsStatCards } from './components/analytics-stat-cards';
 import { AnalyticsUnavailable } from './components/analytics-unavailable';
 import { FailureReasonsChart } from './components/failure-reasons-chart';
 import { RecentEvents } from './components/recent-events';
+import { StrippedCopiesCard } from './components/stripped-copies-card';
 import { VerificationsPerDayChart } from './components/verifications-per-day-chart';
 import { useAnalytics } from './hooks/use-analytics';
 import { hasActivity } from './lib/figures';
@@ -45,6 +46,7 @@ function AnalyticsBody({ userId }: { userId: string }) {
   return (
     <div className="space-y-8">
       <AnalyticsStatCards summary={data} />
+      <StrippedCopiesCard summary={data} />
       {hasActivity(data) ? (
         <>
           <div className="grid gap-6 lg:grid-cols-5">

@@ -8,6 +8,7 @@ import { CompareSlider } from './compare-slider';
 import { CredentialSummary } from './credential-summary';
 import { IngredientTree } from './ingredient-tree';
 import { ManifestHistory } from './manifest-history';
+import { RecoveryNotice } from './recovery-notice';
 import { ReportDownloads } from './report-downloads';
 import { SignerDetails } from './signer-details';
 import { ValidationCodes } from './validation-codes';
@@ -19,12 +20,15 @@ export function ReportView({
   file = null,
   shareUrl = null,
   storeKnown,
+  heldAssetUrl = null,
   focusOnArrival = false,
 }: {
   result: TVerifyResponse;
   file?: File | null;
   shareUrl?: string | null;
   storeKnown?: boolean;
+  /** The signed file the gateway holds for this manifest (reports at /v/:id). */
+  heldAssetUrl?: string | null;
   focusOnArrival?: boolean;
 }) {
   const manifest = result.report.activeManifest;
@@ -32,9 +36,10 @@ export function ReportView({
   return (
     <article aria-label="Content Credentials report" data-testid="report" data-status={result.verification.status} data-reason-code={result.verification.reasonCode ?? ''} className="space-y-6">
       <VerdictBanner result={result} focusOnArrival={focusOnArrival} />
+      {result.recovery ? <RecoveryNotice recovery={result.recovery} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
-          <AssetPreview result={result} file={file} />
+          <AssetPreview result={result} file={file} heldAssetUrl={heldAssetUrl} />
           {manifest ? <AiDisclosure manifest={manifest} /> : null}
         </div>
         <div className="space-y-6">
