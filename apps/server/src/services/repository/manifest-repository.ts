@@ -28,6 +28,8 @@ export interface ManifestRepository {
   softBindingFor(bytes: Uint8Array, kind: 'image' | 'video' | string): Promise<{ binding: SoftBindingValue; fingerprint: ImageFingerprint } | null>;
   /** Indexes a signed asset by its hashes and fingerprint. */
   index(signedAssetId: string, signed: SignResult, fingerprint: ImageFingerprint | null): Promise<void>;
+  /** The manifest of the asset whose file as given, as signed or re-derived has this SHA-256 (lowercase hex), or null. */
+  manifestIdByHash(sha256: string): Promise<string | null>;
   /** The repository's best match for a file without credentials, or null. */
   lookup(bytes: Uint8Array, sha256: string, kind: 'image' | 'video' | string): Promise<RepositoryMatch | null>;
   /** Matches of a soft-binding value (SBR byBinding), nearest first. */
@@ -67,6 +69,9 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
         rederivedHash: rederived ? sha256(rederived) : null,
         fingerprint: fingerprint && { alg: fingerprint.alg, digest: fingerprint.digest, covers: fingerprint.covers },
       });
+    },
+    async manifestIdByHash(hash) {
+      return (await index.findByHash(hash))?.manifestId ?? null;
     },
     async lookup(bytes, hash, kind) {
       const exact = await index.findByHash(hash);
