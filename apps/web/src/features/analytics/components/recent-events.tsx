@@ -17,7 +17,7 @@ export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent verification events</CardTitle>
+        <CardTitle level={2}>Recent verification events</CardTitle>
         <CardDescription>
           The last {events.length === 1 ? 'verification' : `${events.length} verifications`} of your content or run by you, newest first.
         </CardDescription>

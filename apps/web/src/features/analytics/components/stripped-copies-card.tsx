@@ -10,7 +10,7 @@ export function StrippedCopiesCard({ summary }: { summary: TAnalyticsSummary }) 
   return (
     <Card data-testid="stripped-copies">
       <CardHeader>
-        <CardTitle>Arrived without credentials</CardTitle>
+        <CardTitle level={2}>Arrived without credentials</CardTitle>
         <CardDescription>Copies of your content whose Content Credentials had been removed, matched in this gateway&apos;s repository.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">

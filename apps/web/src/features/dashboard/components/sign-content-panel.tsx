@@ -94,7 +94,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
     <section aria-labelledby="sign-new-content" className="space-y-6">
       <Card>
         <CardHeader>
-          <CardTitle id="sign-new-content">Sign New Content</CardTitle>
+          <CardTitle level={2} id="sign-new-content">Sign New Content</CardTitle>
           <CardDescription>Capture or pick an image or video, or give the URL of one, add its credentials and sign it. JPEG, PNG, WebP, MP4 and more.</CardDescription>
         </CardHeader>
         <CardContent>

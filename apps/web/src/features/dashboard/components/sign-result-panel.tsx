@@ -41,7 +41,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
         <div className="flex items-start gap-3">
           <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
           <div className="space-y-1">
-            <CardTitle id="sign-result-title" ref={title} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-ring">Signed: {report.activeManifest?.title ?? 'your content'}</CardTitle>
+            <CardTitle level={2} id="sign-result-title" ref={title} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-ring">Signed: {report.activeManifest?.title ?? 'your content'}</CardTitle>
             <CardDescription>
               Signed <time dateTime={result.signedManifest.timestamp}>{formatDateTime(result.signedManifest.timestamp)}</time>. The manifest is embedded in the file
               and published as a sidecar.

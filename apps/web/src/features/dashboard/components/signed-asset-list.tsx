@@ -34,7 +34,7 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your signed content</CardTitle>
+        <CardTitle level={2}>Your signed content</CardTitle>
         <CardDescription>Newest first, with the verdict of each asset&apos;s latest verification.</CardDescription>
       </CardHeader>
       <CardContent>

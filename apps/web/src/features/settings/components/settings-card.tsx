@@ -30,7 +30,7 @@ export function SettingsCard({
             {icon}
           </span>
           <div className="space-y-1.5">
-            <CardTitle className={cn(tone === 'danger' && 'text-destructive')}>{title}</CardTitle>
+            <CardTitle level={2} className={cn(tone === 'danger' && 'text-destructive')}>{title}</CardTitle>
             <CardDescription>{description}</CardDescription>
           </div>
         </div>
