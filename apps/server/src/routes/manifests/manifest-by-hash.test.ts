@@ -10,7 +10,7 @@ import { signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-describe('GET /manifests/by-hash/{sha256}', () => {
+describe('GET /manifests/by-hash/{sha256} and /manifests/{manifestId}/asset', () => {
   let database: DbHandle;
   let server: TestServer;
   let original: Uint8Array;
@@ -40,5 +40,14 @@ describe('GET /manifests/by-hash/{sha256}', () => {
   it('says 404 for a hash no signed asset has, and 400 for something that is not a SHA-256', async () => {
     expect((await server.request('GET', `manifests/by-hash/${'0'.repeat(64)}`)).status).toBe(404);
     expect((await server.request('GET', 'manifests/by-hash/not-a-hash')).status).toBe(400);
+  });
+
+  it('serves the signed file it holds for a manifest inline, for the report page to show; 404 for an unknown manifest', async () => {
+    const held = await server.app.request(`/api/v1/manifests/${encodeURIComponent(signed.manifestId)}/asset`);
+    expect(held.status).toBe(200);
+    expect(held.headers.get('content-type')).toBe('image/png');
+    expect(held.headers.get('content-disposition')).toBe('inline');
+    expect(new Uint8Array(await held.arrayBuffer())).toEqual(signedBytes);
+    expect((await server.app.request('/api/v1/manifests/urn%3Ac2pa%3Aunknown/asset')).status).toBe(404);
   });
 });

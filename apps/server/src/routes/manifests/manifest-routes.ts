@@ -1,7 +1,7 @@
 // GET /manifests/{manifestId}: the manifest of an asset we signed, as the JSON verification report,
 // or as the .c2pa manifest store with `Accept: application/c2pa` or `?format=c2pa`.
 // GET /manifests/by-hash/{sha256}: which manifest an asset we signed has, found by the SHA-256 of its
-// original or signed file (a browser computes it, so a file is found without being uploaded).
+// original, signed or stripped file (a browser computes it, so a file is found without being uploaded).
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZManifestByHashResponse, ZSha256Hex, ZVerifyResponse } from '@provenance/contracts';
 import { errorResponses } from '../openapi-responses.ts';
@@ -19,7 +19,13 @@ export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
       ...errorResponses(400, 404),
     },
   });
-  api.openapi(byHash, async (c) => c.json({ manifestId: await ctx.services.signedAssetFiles.manifestIdByHash(c.req.valid('param').sha256) }, 200));
+  api.openapi(byHash, async (c) => {
+    const { sha256 } = c.req.valid('param');
+    // The manifest repository's index also knows the signed file stripped of its manifest; an asset
+    // signed before the index existed is still found by its own row.
+    const indexed = await ctx.services.repository.manifestIdByHash(sha256.toLowerCase());
+    return c.json({ manifestId: indexed ?? (await ctx.services.signedAssetFiles.manifestIdByHash(sha256)) }, 200);
+  });
 
   const route = createRoute({
     method: 'get',
@@ -51,5 +57,18 @@ export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
       return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/c2pa', 'content-disposition': `attachment; filename="${fileName}"` });
     }
     return c.json(await ctx.services.verifier.verifyStored(manifestId, { thumbnails: thumbnails === '1' }), 200);
+  });
+
+  const heldAsset = createRoute({
+    method: 'get',
+    path: '/manifests/{manifestId}/asset',
+    tags: ['verify'],
+    summary: 'The signed file this gateway holds for a manifest, to show beside its report',
+    request: { params: z.object({ manifestId: z.string().min(1).max(200).openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }) },
+    responses: { 200: { description: 'The signed file, inline', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(404) },
+  });
+  api.openapi(heldAsset, async (c) => {
+    const { row, bytes } = await ctx.services.signedAssetFiles.signedFileOfManifest(c.req.valid('param').manifestId);
+    return c.body(new Uint8Array(bytes), 200, { 'content-type': row.mime, 'content-disposition': 'inline', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 }

@@ -14,6 +14,8 @@ export interface SignedAssetFiles {
   /** The account's signed assets, newest first, with their verification counts and latest status. */
   listForAccount(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
   signedFile(assetId: string): Promise<SignedFile>;
+  /** The signed file of the asset signed with this manifest (reports show it beside the verdict). */
+  signedFileOfManifest(manifestId: string): Promise<SignedFile>;
   thumbnail(assetId: string): Promise<Uint8Array>;
   /** The `.c2pa` manifest store of the asset signed with this manifest. */
   manifestStore(manifestId: string): Promise<Uint8Array>;
@@ -32,6 +34,12 @@ export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store
       const row = await signedAssets.findById(assetId);
       const bytes = row ? await store.get(row.id, 'signed') : null;
       if (!row || !bytes) throw DomainError.notFound(`No signed asset ${assetId}`);
+      return { row, bytes };
+    },
+    async signedFileOfManifest(manifestId) {
+      const row = await signedAssets.findByManifestId(manifestId);
+      const bytes = row ? await store.get(row.id, 'signed') : null;
+      if (!row || !bytes) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
       return { row, bytes };
     },
     async thumbnail(assetId) {

@@ -38,6 +38,8 @@ describe('ManifestReportPage', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('verdict')).textContent).toContain('Verified');
     expect(document.body.textContent).toContain('verified again just now');
     expect(calls[0]!.url).toBe(`/api/v1/manifests/${encodeURIComponent(ID)}?thumbnails=1`);
+    // The signed file the gateway holds is shown beside the verdict.
+    expect(screen.getByTestId('asset-preview-held').getAttribute('src')).toBe(`/api/v1/manifests/${encodeURIComponent(ID)}/asset`);
     await vi.waitFor(() => expect(tracked(calls)).toEqual([expect.objectContaining({ eventType: 'report_view', data: expect.objectContaining({ assetId: ID }) })]));
     await userEvent.click(screen.getByRole('link', { name: /Manifest report \(JSON\)/ }));
     await vi.waitFor(() => expect(tracked(calls).map((event) => event.eventType)).toEqual(['report_view', 'download']));

@@ -8,7 +8,7 @@ import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { trackEvent } from '@/lib/api/analytics';
 import { ApiError } from '@/lib/api/client';
-import { manifestReportQuery } from '@/lib/api/manifests';
+import { heldAssetUrl, manifestReportQuery } from '@/lib/api/manifests';
 import { reportPath } from './lib/report-download';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading } from './components/report-states';
@@ -56,7 +56,7 @@ export function ManifestReportPage() {
             </p>
           </div>
         ) : null}
-        {report.isSuccess ? <ReportView result={report.data} shareUrl={`${window.location.origin}${reportPath(manifestId)}`} storeKnown /> : null}
+        {report.isSuccess ? <ReportView result={report.data} shareUrl={`${window.location.origin}${reportPath(manifestId)}`} storeKnown heldAssetUrl={heldAssetUrl(manifestId)} /> : null}
       </div>
     </PageContainer>
   );

@@ -31,6 +31,37 @@ function stubApi(body: unknown) {
   return fetchMock;
 }
 
+/** A stand-in XMLHttpRequest (files sent to the gateway go through one, for their progress). */
+function stubUpload(body: unknown) {
+  const sent: { url: string; form: FormData }[] = [];
+  class FakeUpload {
+    upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      sent.push({ url: this.url, form });
+      setTimeout(() => {
+        this.upload.onprogress?.({ loaded: 4, total: 4, lengthComputable: true });
+        this.status = 200;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  return sent;
+}
+
 // Rendering the whole report in jsdom takes seconds on a busy shared machine.
 describe('VerifyPage', { timeout: 20_000 }, () => {
   it('verifies the URL of a /verify?url= deep link, with thumbnails, and shows the report', async () => {
@@ -45,7 +76,8 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
   });
 
   it('sends a picked file as multipart and puts a pasted URL in the address', async () => {
-    const fetchMock = stubApi(unsignedResult);
+    stubApi(unsignedResult);
+    const uploads = stubUpload(unsignedResult);
     const router = renderAt('/verify');
     await userEvent.click(screen.getByRole('radio', { name: /On the gateway/ }));
     expect(window.localStorage.getItem('provenance.verify-place')).toBe('gateway');
@@ -55,8 +87,9 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
     expect(verdict.textContent).toContain('Verification Failed');
     // The verdict takes the focus when it arrives, so a screen reader reads it at once.
     await waitFor(() => expect(document.activeElement).toBe(verdict));
-    const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
-    expect((body.get('file') as File).name).toBe('holiday.png');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.url).toBe('/api/v1/verify-content?thumbnails=1');
+    expect((uploads[0]!.form.get('file') as File).name).toBe('holiday.png');
 
     await userEvent.type(screen.getByLabelText('Or check a file on the web'), 'not a url');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

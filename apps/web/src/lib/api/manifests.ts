@@ -25,6 +25,11 @@ export function manifestReportQuery(manifestId: string) {
 }
 
 /** Where the `.c2pa` manifest store downloads from. */
+/** The signed file the gateway holds for a manifest, served inline for the report page. */
+export function heldAssetUrl(manifestId: string): string {
+  return apiUrl(`${manifestPath(manifestId)}/asset`);
+}
+
 export function manifestStoreUrl(manifestId: string): string {
   return apiUrl(`${manifestPath(manifestId)}?format=c2pa`);
 }

@@ -1,5 +1,6 @@
 // The checked asset: the file itself when the user gave one (a video shows its poster frame), else
-// the thumbnail the active manifest carries, with a warning when its signer is not trusted.
+// the signed file the gateway holds (a report at /v/:id), else the thumbnail the active manifest
+// carries, with a warning when its signer is not trusted.
 import { useEffect, useState } from 'react';
 import { FileQuestion, Film } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
@@ -52,10 +53,12 @@ function LocalPreview({ file, url, onUnplayable }: { file: File; url: string; on
   return <img data-testid="asset-preview-image" src={url} alt={`The checked file, ${file.name}`} onError={onUnplayable} className="max-h-96 w-full rounded-lg object-contain" />;
 }
 
-export function AssetPreview({ result, file }: { result: TVerifyResponse; file: File | null }) {
+export function AssetPreview({ result, file, heldAssetUrl = null }: { result: TVerifyResponse; file: File | null; heldAssetUrl?: string | null }) {
   const url = useObjectUrl(file);
   const [unplayable, setUnplayable] = useState(false);
+  const [heldUnavailable, setHeldUnavailable] = useState(false);
   useEffect(() => setUnplayable(false), [file]);
+  useEffect(() => setHeldUnavailable(false), [heldAssetUrl]);
   const thumbnail = result.report.activeManifest?.thumbnail ?? null;
   const trusted = result.verification.status === 'verified';
   const title = result.report.activeManifest?.title ?? file?.name ?? 'this asset';
@@ -67,6 +70,17 @@ export function AssetPreview({ result, file }: { result: TVerifyResponse; file: 
       <figure className="space-y-2">
         <LocalPreview file={file} url={url} onUnplayable={() => setUnplayable(true)} />
         <figcaption className="text-xs text-muted-foreground">The file you checked, shown from your device.</figcaption>
+      </figure>
+    );
+  } else if (heldAssetUrl && !heldUnavailable && (isVideo || result.report.format.startsWith('image/'))) {
+    body = (
+      <figure className="space-y-2">
+        {isVideo ? (
+          <video data-testid="asset-preview-held" src={`${heldAssetUrl}#t=0.1`} preload="metadata" controls muted playsInline onError={() => setHeldUnavailable(true)} aria-label={`Poster frame of ${title}, as signed`} className="max-h-96 w-full rounded-lg bg-black object-contain" />
+        ) : (
+          <img data-testid="asset-preview-held" src={heldAssetUrl} alt={`${title}, as signed`} onError={() => setHeldUnavailable(true)} className="max-h-96 w-full rounded-lg object-contain" />
+        )}
+        <figcaption className="text-xs text-muted-foreground">The signed file this gateway holds.</figcaption>
       </figure>
     );
   } else if (thumbnail?.dataUrl) {
