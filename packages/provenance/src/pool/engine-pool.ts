@@ -19,6 +19,7 @@ import type {
   EngineTrustUpdate,
   EngineTrustUpdated,
   EngineWorkerConfig,
+  SignerMaterial,
   SignTaskOptions,
   VerifyTaskOptions,
 } from './engine-protocol.ts';
@@ -50,7 +51,8 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
 
 export interface EnginePool {
   readonly size: number;
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions): Promise<SignResult>;
+  /** Signs with `signer` when given (an account's identity), else with the pool's signer. */
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
@@ -168,7 +170,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   return {
     size,
-    sign: (bytes, mime, metadata, signOptions = {}) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions }),
+    sign: (bytes, mime, metadata, signOptions = {}, signer) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) }),
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
     async updateTrust(trustAnchorPems) {

@@ -5,8 +5,16 @@ import type { SerializedVerification, VerifyResponse } from '../report/verificat
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
 
+/** A signing identity's key and chain as they cross to a worker; never logged. */
+export interface SignerMaterial {
+  privateKeyPem: string;
+  certificateChainPem: string;
+  alg?: SigningAlgorithm;
+}
+
 export interface EngineWorkerConfig {
-  signer: { privateKeyPem: string; certificateChainPem: string; alg?: SigningAlgorithm } | null;
+  /** The default signer; a sign task may bring its own (an account's signing identity). */
+  signer: SignerMaterial | null;
   /**
    * Every signature is timestamped: the worker builds each TimeStampReq and asks the pool to carry
    * it to the authority (EngineTimestampRequest), since a worker never touches the network.
@@ -42,7 +50,7 @@ export interface EngineTimestampReply {
 }
 
 export type EngineTask =
-  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions }
+  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial }
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
 

@@ -6,18 +6,34 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { guardNetwork } from '../c2pa/network-guard.ts';
 import { ProvenanceError, RemoteManifestError } from '../errors.ts';
 import { sign } from '../sign.ts';
-import { createPemSigner } from '../signer/claim-signer.ts';
+import { createHash } from 'node:crypto';
+import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
-import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig } from './engine-protocol.ts';
+import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig, SignerMaterial } from './engine-protocol.ts';
 
 // This thread runs nothing but the engine: no fetch of any kind leaves it.
 guardNetwork('realm');
 
 const config = workerData as EngineWorkerConfig;
 const signer = config.signer ? createPemSigner(config.signer) : null;
+// Signers of tasks that bring their own (accounts' identities), kept by a digest of their material so
+// a key is parsed once per worker, not per signing; the oldest goes when the cache is full.
+const taskSigners = new Map<string, ClaimSigner>();
+const TASK_SIGNER_CACHE = 64;
+
+function signerOf(material: SignerMaterial): ClaimSigner {
+  const id = createHash('sha256').update(material.privateKeyPem).update('\0').update(material.certificateChainPem).update('\0').update(material.alg ?? '').digest('hex');
+  const cached = taskSigners.get(id);
+  if (cached) return cached;
+  const made = createPemSigner(material);
+  if (taskSigners.size >= TASK_SIGNER_CACHE) taskSigners.delete(taskSigners.keys().next().value!);
+  taskSigners.set(id, made);
+  return made;
+}
+
 // Timestamp requests wait here for the pool to bring the authority's reply back.
 const timestampReplies = new Map<number, { resolve: (response: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextTimestampId = 1;
@@ -37,8 +53,9 @@ let trust = createTrustStore(config.trustAnchorPems);
 async function run(task: EngineTask): Promise<EngineReply> {
   try {
     if (task.kind === 'sign') {
-      if (!signer) throw new Error('This engine pool has no signer');
-      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, signer, { ...task.options, timestamper }) };
+      const taskSigner = task.signer ? signerOf(task.signer) : signer;
+      if (!taskSigner) throw new Error('This engine pool has no signer');
+      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
     const { response, signingCredential } = await verifyWithCredential(task.bytes, task.mime, { ...task.options, trust });
     return { id: task.id, ok: true, result: task.kind === 'verify-serialized' ? serializeVerification(response, signingCredential) : response };

@@ -90,7 +90,7 @@ export function OverviewTab({ doc, operations, examples }: { doc: OpenApiDocumen
           ))}
         </section>
       ) : null}
-      <EmbedBadgeSection origin={examples.origin} assetUrl={examples.overrides.assetUrl ?? ''} />
+      <EmbedBadgeSection origin={examples.origin} assetUrl={typeof examples.overrides?.assetUrl === 'string' ? examples.overrides.assetUrl : ''} />
     </div>
   );
 }
