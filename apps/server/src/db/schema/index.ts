@@ -6,5 +6,6 @@ export * from './gateway-certificates.ts';
 export * from './manifest-index.ts';
 export * from './rate-limits.ts';
 export * from './signed-assets.ts';
+export * from './signing-identities.ts';
 export * from './support-requests.ts';
 export * from './verification-events.ts';

@@ -3,6 +3,7 @@
 import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { signingIdentities } from './signing-identities.ts';
 
 export const signedAssets = pgTable('signed_assets', {
   id: text('id').primaryKey(),
@@ -24,6 +25,8 @@ export const signedAssets = pgTable('signed_assets', {
   sidecar: boolean('sidecar').notNull().default(false),
   /** Why the Content Credentials the asset already carried were invalid when it was signed; null when they were not. */
   parentCredentialsWarning: text('parent_credentials_warning'),
+  /** The account's signing identity that signed it; null for assets signed before identities. */
+  signingIdentityId: text('signing_identity_id').references(() => signingIdentities.id, { onDelete: 'set null' }),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 }, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash)]);
