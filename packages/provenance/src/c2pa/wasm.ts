@@ -4,11 +4,28 @@
  * asks this module for the reader and builder classes.
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { initSync, WasmBuilder, WasmReader } from '@contentauth/c2pa-wasm';
 import { guardNetwork } from './network-guard.ts';
 
 let loaded = false;
+let compiled: Promise<WebAssembly.Module> | undefined;
+// The engine's compiler options leave out the DOM library, whose declarations give WebAssembly its functions.
+const webAssembly = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+
+function wasmPath(): string {
+  return createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
+}
+
+/**
+ * c2pa-wasm compiled once per process (about 9 MB of WebAssembly). The engine pool hands this
+ * Module to every worker, which then only instantiates it instead of compiling it again.
+ */
+export function compileC2pa(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(wasmPath()).then((bytes) => webAssembly.compile(bytes));
+  return compiled;
+}
 
 /** A Blob-like view of bytes: the builder reads its source through `size`, `slice` and FileReaderSync. */
 export class BytesBlob {
@@ -32,11 +49,10 @@ class NodeFileReaderSync {
   }
 }
 
-export function loadC2pa(): { WasmReader: typeof WasmReader; WasmBuilder: typeof WasmBuilder } {
+/** Instantiates c2pa-wasm on first use: from `module` when given (compiled elsewhere), else from its file. */
+export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof WasmReader; WasmBuilder: typeof WasmBuilder } {
   if (!loaded) {
-    const require = createRequire(import.meta.url);
-    const wasmPath = require.resolve('@contentauth/c2pa-wasm/c2pa.wasm');
-    initSync({ module: readFileSync(wasmPath) });
+    initSync({ module: module ?? readFileSync(wasmPath()) });
     const scope = globalThis as { FileReaderSync?: unknown };
     scope.FileReaderSync ??= NodeFileReaderSync;
     // Before any reader exists: c2pa-wasm must never reach the network itself.

@@ -24,6 +24,8 @@ import type {
   VerifyTaskOptions,
 } from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
+import { compileC2pa } from '../c2pa/wasm.ts';
+import { transferablesOf } from './transferables.ts';
 
 // Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
 // (engine-worker-entry.js). Compiled, this module sits in the server's bundle, whose build emits the
@@ -47,6 +49,18 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
   workers?: number;
   /** Tasks waiting beyond those running; more are refused with EngineBusyError. */
   maxQueue?: number;
+  /**
+   * Hand each task's bytes over by transfer instead of copying them (a 16 MB file: well under 1 ms
+   * instead of about 19 ms). The caller's buffers (the file, a sidecar manifest, a remote manifest)
+   * are detached once the task is submitted, so only a caller that never reads them afterwards may
+   * set this. Views that share their buffer with other data are still copied.
+   */
+  transferBytes?: boolean;
+}
+
+/** What a worker starts with: its configuration and c2pa-wasm already compiled by the pool. */
+export interface EngineWorkerData extends EngineWorkerConfig {
+  c2paModule: WebAssembly.Module;
 }
 
 export interface EnginePool {
@@ -86,7 +100,10 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const size = Math.max(1, options.workers ?? availableParallelism());
   const maxQueue = options.maxQueue ?? size * 32;
   const { timestampTransport } = options;
-  const config: EngineWorkerConfig = { signer: options.signer, trustAnchorPems: options.trustAnchorPems, timestamps: Boolean(timestampTransport) };
+  // Compiled once here and shared: each worker instantiates it instead of compiling 9 MB of WebAssembly.
+  const c2paModule = await compileC2pa();
+  const config: EngineWorkerData = { signer: options.signer, trustAnchorPems: options.trustAnchorPems, timestamps: Boolean(timestampTransport), c2paModule };
+  const transferBytes = options.transferBytes ?? false;
   const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const queue: Waiting[] = [];
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -155,7 +172,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       slot.busy = true;
       const id = nextId++;
       inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
-      slot.worker.postMessage({ ...next.task, id });
+      const { task } = next;
+      slot.worker.postMessage({ ...task, id }, transferBytes ? transferablesOf(task.kind === 'sign' ? [task.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes]) : []);
     }
   }
 

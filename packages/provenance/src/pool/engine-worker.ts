@@ -12,12 +12,18 @@ import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-ti
 import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
-import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, EngineWorkerConfig, SignerMaterial } from './engine-protocol.ts';
+import { loadC2pa } from '../c2pa/wasm.ts';
+import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, SignerMaterial } from './engine-protocol.ts';
+import type { EngineWorkerData } from './engine-pool.ts';
+import { transferablesOf } from './transferables.ts';
 
 // This thread runs nothing but the engine: no fetch of any kind leaves it.
 guardNetwork('realm');
 
-const config = workerData as EngineWorkerConfig;
+const config = workerData as EngineWorkerData;
+// Instantiated before the worker says it is ready, from the Module the pool compiled once for all
+// workers, so a first task pays for nothing.
+loadC2pa(config.c2paModule);
 const signer = config.signer ? createPemSigner(config.signer) : null;
 // Signers of tasks that bring their own (accounts' identities), kept by a digest of their material so
 // a key is parsed once per worker, not per signing; the oldest goes when the cache is full.
@@ -87,6 +93,15 @@ parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimes
     parentPort?.postMessage({ control: 'trust-set', id: message.id, version: trust.version } satisfies EngineTrustUpdated);
     return;
   }
-  void run(message).then((reply) => parentPort?.postMessage(reply));
+  void run(message).then((reply) => {
+    // A signed file goes back by transfer: this thread keeps no reference to it. A buffer that cannot
+    // be moved (none is expected) is copied rather than losing the reply.
+    const transfer = reply.ok && 'signedBytes' in reply.result ? transferablesOf([reply.result.signedBytes, reply.result.manifestStore]) : [];
+    try {
+      parentPort?.postMessage(reply, transfer);
+    } catch {
+      parentPort?.postMessage(reply);
+    }
+  });
 });
 parentPort?.postMessage({ ready: true });
