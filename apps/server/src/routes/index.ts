@@ -7,6 +7,7 @@ import { registerTransformRoutes } from './assets/transform-routes.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerBadgeRoutes } from './badge/badge-routes.ts';
 import { registerManifestRoutes } from './manifests/manifest-routes.ts';
+import { registerPkiRoutes } from './pki/pki-routes.ts';
 import type { ApiApp, RouteContext } from './route-context.ts';
 import { registerSignContentRoutes } from './sign-content/sign-content-routes.ts';
 import { registerSupportRequestRoutes } from './support-requests/support-request-routes.ts';
@@ -18,7 +19,7 @@ import { registerSbrRoutes } from './sbr/sbr-routes.ts';
 export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
-export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust', '/sbr/'];
+export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust', '/sbr/', '/pki/'];
 
 /** Paths other sites embed as images or media (badges, signed files, manifests). */
 export const EMBEDDABLE_PATHS = ['/badge/', '/assets/', '/manifests/'];
@@ -37,4 +38,5 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerAnalyticsRoutes(api, ctx);
   registerBadgeRoutes(api, ctx);
   registerTrustRoutes(api, ctx);
+  registerPkiRoutes(api, ctx);
 }

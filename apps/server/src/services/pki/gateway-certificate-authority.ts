@@ -1,0 +1,79 @@
+// The gateway's certificate authority as seen from outside: its intermediate answers OCSP for the
+// certificates it issued and publishes a CRL, both from the gateway_certificates records and
+// signed with the intermediate's own key (read from the local PKI folder when first needed).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createCertificateRevocationList, createOcspResponder, PKI_FILES, type OcspResponder } from '@provenance/engine';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/create-db.ts';
+import { gatewayCertificates } from '../../db/schema/index.ts';
+import type { GatewayCertificateStatus } from '../revocation/gateway-certificate-status.ts';
+
+/** How long an OCSP answer or the CRL may be relied on: a revocation reaches caches within this. */
+export const REVOCATION_ANSWER_VALIDITY_MS = 60 * 60_000;
+
+export interface GatewayCertificateAuthority {
+  /** The DER OCSPResponse to a DER OCSPRequest (malformedRequest for bytes that are not one). */
+  answerOcsp(requestDer: Uint8Array): Promise<Uint8Array>;
+  /** The current CRL (DER), every revoked certificate of the intermediate listed. */
+  crl(): Promise<Uint8Array>;
+}
+
+export interface GatewayCertificateAuthorityDeps {
+  db: Db;
+  /** The local PKI folder (the intermediate's certificate and key). */
+  pkiDir: string;
+  certificates: GatewayCertificateStatus;
+  clock?: () => Date;
+}
+
+interface Intermediate {
+  certificate: Uint8Array;
+  keyPem: string;
+}
+
+async function readIntermediate(pkiDir: string): Promise<Intermediate> {
+  const [certificatePem, keyPem] = await Promise.all([
+    readFile(path.join(pkiDir, PKI_FILES.intermediateCertificate), 'utf8'),
+    readFile(path.join(pkiDir, PKI_FILES.intermediateKey), 'utf8'),
+  ]);
+  const base64 = certificatePem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
+  return { certificate: new Uint8Array(Buffer.from(base64, 'base64')), keyPem };
+}
+
+export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthorityDeps): GatewayCertificateAuthority {
+  const now = deps.clock ?? (() => new Date());
+  let intermediate: Promise<Intermediate> | undefined;
+  let responder: Promise<OcspResponder> | undefined;
+  const loadIntermediate = (): Promise<Intermediate> => (intermediate ??= readIntermediate(deps.pkiDir));
+  const loadResponder = (): Promise<OcspResponder> =>
+    (responder ??= loadIntermediate().then(({ certificate, keyPem }) =>
+      createOcspResponder({
+        issuerCertificate: certificate,
+        issuerKeyPem: keyPem,
+        validityMs: REVOCATION_ANSWER_VALIDITY_MS,
+        now,
+        // The gateway revokes a certificate only when its account says the key is compromised.
+        statusOf: async (serialNumber) => {
+          const record = await deps.certificates.statusOf(serialNumber);
+          return record.status === 'revoked' ? { status: 'revoked', revokedAt: record.revokedAt ?? now(), reason: 'keyCompromise' } : { status: 'good' };
+        },
+      }),
+    ));
+  return {
+    answerOcsp: async (requestDer) => (await loadResponder())(requestDer),
+    async crl() {
+      const { certificate, keyPem } = await loadIntermediate();
+      const table = gatewayCertificates;
+      const rows = await deps.db.select({ serialNumber: table.serialNumber, revokedAt: table.revokedAt, updatedAt: table.updatedAt }).from(table).where(eq(table.status, 'revoked'));
+      const thisUpdate = now();
+      return createCertificateRevocationList({
+        issuerCertificate: certificate,
+        issuerKeyPem: keyPem,
+        revoked: rows.map((row) => ({ serialNumber: row.serialNumber, revokedAt: row.revokedAt ?? row.updatedAt, reason: 'keyCompromise' as const })),
+        thisUpdate,
+        nextUpdate: new Date(thisUpdate.getTime() + REVOCATION_ANSWER_VALIDITY_MS),
+      });
+    },
+  };
+}
