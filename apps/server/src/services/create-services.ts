@@ -2,7 +2,6 @@
 // main.ts, which makes the dependencies with side effects (database, engine, asset store, safe
 // fetcher). Routes receive the result and never construct services themselves.
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
@@ -30,8 +29,6 @@ import { createAssetTransformer, type AssetTransformer } from './signing/transfo
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
-import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
-import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
@@ -57,8 +54,6 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
-  /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
-  keyVault?: KeyVault;
   /** Where signed files, their manifest stores and thumbnails are kept. */
   store: AssetStore;
   /** The one safe fetcher every outbound request of the server goes through. */
@@ -108,8 +103,6 @@ export interface Services {
   /** The trust lists in force: loaded at start, refreshed on a schedule. */
   trustLists: TrustLists;
   analytics: Analytics;
-  /** The accounts' organisation names and signing identities (managed or brought). */
-  signingIdentities: SigningIdentities;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
   certificateAuthority: GatewayCertificateAuthority;
   /** Writes what is still queued (verification events); call before closing the database. */
@@ -131,14 +124,7 @@ export function createServices(deps: ServiceDeps): Services {
   const signedAssets = createSignedAssets(deps.db, events);
   const { engine, store, fetcher } = deps;
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
-  const signingIdentities = createSigningIdentities({
-    db: deps.db,
-    vault: deps.keyVault ?? createKeyVault(randomBytes(32)),
-    rootCertificatePath: engine.rootCertificatePath,
-    ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
-    ...(deps.clock && { clock: deps.clock }),
-  });
-  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
+  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository });
   const certificates = createGatewayCertificateStatus(deps.db);
   return {
     auth,
@@ -189,7 +175,6 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
-    signingIdentities,
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
