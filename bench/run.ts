@@ -8,6 +8,7 @@ import { runRecoveryBench } from '../apps/server/bench/recovery-bench.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
+import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
 import { readerSettings } from '../packages/provenance/src/c2pa/reader-settings.ts';
 import { CORPUS_DIR, corpusFile, corpusText, hasCorpus } from '../packages/provenance/src/testing/shared-corpus.ts';
 
@@ -17,6 +18,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 log(`# Provenance Gateway benchmarks (${new Date().toISOString()}, Node ${process.version})`);
 await runEngineBench(log);
 await runOcspBench(log);
+await runPoolBench(log);
 
 const memory = samplePeakMemory();
 const trustListFile = path.join(CORPUS_DIR, 'trust/C2PA-TRUST-LIST.pem');
