@@ -92,8 +92,13 @@ function multipart(fields: Record<string, { value: Uint8Array | string; fileName
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Latencies in ms, fractional (not autocannon's whole-ms histogram). */
   p50: number;
   p99: number;
+  /** CPU the load generator used, in cores (1 = one core busy all the run). */
+  generatorCpu: number;
+  /** CPU the server's process used (its event loop and its engine worker threads), in cores. */
+  serverCpu: number;
   errors: number;
   non2xx: number;
   /** Responses by HTTP status, so a run of errors is never mistaken for a fast run. */
@@ -110,11 +115,25 @@ async function load(url: string, body: { body: Buffer; contentType: string }, op
   const headers = { 'content-type': body.contentType, ...(options.token && { authorization: `Bearer ${options.token}` }) };
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   const args = [tsx, path.join(import.meta.dirname, 'load-runner.ts'), url, bodyFile, JSON.stringify(headers), String(options.connections), String(options.seconds)];
+  // The server runs in this process (engine workers are its threads): its CPU is this process's.
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   const output = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
   );
-  const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; statuses: Record<string, number> };
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, statuses: result.statuses };
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - started);
+  const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; generatorCpu: number; errors: number; non2xx: number; statuses: Record<string, number> };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    generatorCpu: result.generatorCpu,
+    serverCpu,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    statuses: result.statuses,
+  };
 }
 
 export interface HttpBenchRow {
