@@ -30,6 +30,7 @@ import { createSupportRequests, type SupportRequests } from './support/support-r
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
+import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
@@ -105,6 +106,8 @@ export interface Services {
   analytics: Analytics;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
   certificateAuthority: GatewayCertificateAuthority;
+  /** Revocation of an account's managed certificate (key compromise). */
+  identityRevocation: IdentityRevocation;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -126,6 +129,7 @@ export function createServices(deps: ServiceDeps): Services {
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
   const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository });
   const certificates = createGatewayCertificateStatus(deps.db);
+  const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   return {
     auth,
     sessions,
@@ -166,7 +170,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }),
+      cache: verificationCache,
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
@@ -175,6 +179,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
+    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
