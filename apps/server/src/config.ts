@@ -42,6 +42,8 @@ export const ZServerConfig = z.object({
   TRUST_LIST_REFRESH_HOURS: z.coerce.number().min(0).max(576).default(24),
   /** RFC 3161 time-stamping authority: every signature is timestamped through the safe fetcher; a failure fails the signing (502). */
   TSA_URL: z.string().url().optional(),
+  /** 32 bytes in base64: the key-encryption key that seals accounts' signing keys; generated under DATA_DIR when unset. */
+  KEY_ENCRYPTION_KEY: z.string().min(1).optional(),
   /** on: a signer's OCSP responder is asked (3 s at most) whether its certificate is revoked; off: revocation is not checked. */
   OCSP: z.enum(['on', 'off']).default('on'),
   /** Other C2PA soft-binding resolvers' base URLs, comma-separated: asked (3 s each, through the safe fetcher) when our repository has no match. */

@@ -15,6 +15,7 @@ import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
 import { createLogger } from './logging/logger.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
+import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
 import { savedListsDir } from '@provenance/engine';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createFileAssetStore } from './services/assets/asset-store.ts';
@@ -45,6 +46,8 @@ const engine = await createGatewayEngine({
     timestampAuthority: { url: config.TSA_URL, post: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 1024 * 1024, timeoutMs: 30_000 }) },
   }),
 });
+// A key-encryption key that does not open the stored signing keys stops the start here, never re-keys.
+const keyVault = await openKeyVault(database.db, (await loadKeyEncryptionKey({ configured: config.KEY_ENCRYPTION_KEY, dataDir: config.DATA_DIR })).key);
 const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
 const services = createServices({
   db: database.db,
@@ -60,6 +63,7 @@ const services = createServices({
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
   engine,
+  keyVault,
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
   // OCSP answers are small, and a verification never waits long for one.

@@ -75,3 +75,18 @@ export const ZNotificationPreferences = z
   })
   .openapi('NotificationPreferences');
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+/** The organisation the account signs as (its managed signing certificate names it). */
+export const ZUpdateOrganizationRequest = z
+  .object({ name: z.string({ error: 'Organisation name is required' }).trim().min(1, 'Organisation name is required').max(200, 'Organisation name must be at most 200 characters') })
+  .openapi('UpdateOrganizationRequest');
+export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
+
+export const ZOrganizationResponse = z
+  .object({
+    /** The name set, or the account's email while none is. */
+    name: z.string(),
+    isSet: z.boolean(),
+  })
+  .openapi('OrganizationResponse');
+export type TOrganizationResponse = z.infer<typeof ZOrganizationResponse>;

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './signing-identities.ts';
 export * from './support.ts';
 export * from './verify.ts';
 export * from './sign.ts';

@@ -10,6 +10,7 @@ import { registerManifestRoutes } from './manifests/manifest-routes.ts';
 import { registerPkiRoutes } from './pki/pki-routes.ts';
 import type { ApiApp, RouteContext } from './route-context.ts';
 import { registerSignContentRoutes } from './sign-content/sign-content-routes.ts';
+import { registerSigningIdentityRoutes } from './signing-identities/signing-identity-routes.ts';
 import { registerSupportRequestRoutes } from './support-requests/support-request-routes.ts';
 import { registerTrackAnalyticsRoutes } from './track-analytics/track-analytics-routes.ts';
 import { registerTrustRoutes } from './trust/trust-routes.ts';
@@ -38,5 +39,6 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerAnalyticsRoutes(api, ctx);
   registerBadgeRoutes(api, ctx);
   registerTrustRoutes(api, ctx);
+  registerSigningIdentityRoutes(api, ctx);
   registerPkiRoutes(api, ctx);
 }

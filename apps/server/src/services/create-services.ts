@@ -2,6 +2,7 @@
 // main.ts, which makes the dependencies with side effects (database, engine, asset store, safe
 // fetcher). Routes receive the result and never construct services themselves.
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
@@ -29,8 +30,9 @@ import { createAssetTransformer, type AssetTransformer } from './signing/transfo
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
+import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
+import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
-import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
@@ -55,6 +57,8 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
+  /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
+  keyVault?: KeyVault;
   /** Where signed files, their manifest stores and thumbnails are kept. */
   store: AssetStore;
   /** The one safe fetcher every outbound request of the server goes through. */
@@ -104,10 +108,10 @@ export interface Services {
   /** The trust lists in force: loaded at start, refreshed on a schedule. */
   trustLists: TrustLists;
   analytics: Analytics;
+  /** The accounts' organisation names and signing identities (managed or brought). */
+  signingIdentities: SigningIdentities;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
   certificateAuthority: GatewayCertificateAuthority;
-  /** Revocation of an account's managed certificate (key compromise). */
-  identityRevocation: IdentityRevocation;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -127,9 +131,15 @@ export function createServices(deps: ServiceDeps): Services {
   const signedAssets = createSignedAssets(deps.db, events);
   const { engine, store, fetcher } = deps;
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
-  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository });
+  const signingIdentities = createSigningIdentities({
+    db: deps.db,
+    vault: deps.keyVault ?? createKeyVault(randomBytes(32)),
+    rootCertificatePath: engine.rootCertificatePath,
+    ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
+    ...(deps.clock && { clock: deps.clock }),
+  });
+  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
   const certificates = createGatewayCertificateStatus(deps.db);
-  const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   return {
     auth,
     sessions,
@@ -170,7 +180,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      cache: verificationCache,
+      cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
@@ -179,7 +189,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
-    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
+    signingIdentities,
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };

@@ -3,10 +3,12 @@ import type { ApiApp, RouteContext } from '../route-context.ts';
 import { registerChangePassword } from './change-password.ts';
 import { registerDeleteAccount } from './delete-account.ts';
 import { registerGetNotificationPreferences } from './get-notification-preferences.ts';
+import { registerGetOrganization } from './get-organization.ts';
 import { registerListApiKeys } from './list-api-keys.ts';
 import { registerRegenerateApiKey } from './regenerate-api-key.ts';
 import { registerSaveNotificationPreferences } from './save-notification-preferences.ts';
 import { registerUpdateEmail } from './update-email.ts';
+import { registerUpdateOrganization } from './update-organization.ts';
 
 export function registerAccountRoutes(api: ApiApp, ctx: RouteContext): void {
   registerUpdateEmail(api, ctx);
@@ -16,4 +18,6 @@ export function registerAccountRoutes(api: ApiApp, ctx: RouteContext): void {
   registerRegenerateApiKey(api, ctx);
   registerGetNotificationPreferences(api, ctx);
   registerSaveNotificationPreferences(api, ctx);
+  registerGetOrganization(api, ctx);
+  registerUpdateOrganization(api, ctx);
 }

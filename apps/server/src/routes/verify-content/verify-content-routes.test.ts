@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   let server: TestServer;
   let gateway: Services;
   let assets: LocalAssetServer;
-  let owner: { token: string; userId: string };
+  let owner: { token: string; userId: string; email: string };
   let signed: TSignContentResponse;
   let signedBytes: Uint8Array;
 
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     ({ server, gateway } = await createGatewayTestServer(database));
     assets = await startLocalAssetServer();
     const account = await signUpAccount(server);
-    owner = { token: account.session.access_token, userId: account.session.user.id };
+    owner = { token: account.session.access_token, userId: account.session.user.id, email: account.email };
     const response = await server.request('POST', 'sign-content', { token: owner.token, body: { assetUrl: assets.publish('/original.jpg', await makeImage('jpeg', 240, 160)), metadata } });
     signed = await readAnswer(ZSignContentResponse, response);
     signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
@@ -54,8 +54,9 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const response = await verifyUrl(signedBytes, 'ours.jpg', caller.session.access_token);
     expect(response.status).toBe(200);
     const result = await readAnswer(ZVerifyResponse, response);
-    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: 'Provenance Gateway' } });
-    expect(result.badge.message).toBe('Content Credentials verified: signed by Provenance Gateway — signer chains to this gateway’s own root');
+    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: owner.email } });
+    // Signed with the owner's managed identity, which names its email while no organisation is set.
+    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${owner.email} — signer chains to this gateway’s own root`);
     expect(result.verification.trust).toMatchObject({ tier: 'gateway', list: 'gateway root' });
     expect(result.report.manifestId).toBe(signed.manifestId);
     const event = await storedEvent(result.eventId!);

@@ -32,6 +32,7 @@ import {
   serializeVerification,
   verifyWithCredential,
   type SerializedVerification,
+  type SignerMaterial,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 
@@ -47,7 +48,8 @@ export interface GatewayEngine {
   /** Verifies with these lists from now on (on every worker); verifications already running finish under the old ones. */
   replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions): Promise<SignResult>;
+  /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
   /** The same verification serialized where it was made (in the worker), for answering HTTP. */
   verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
@@ -138,7 +140,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       },
       // A clock function cannot cross into a worker thread; workers sign at their own current time.
       // Timestamps come from the pool's own transport (a function cannot cross either).
-      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}) => pool.sign(bytes, mime, metadata, signOptions).catch(asDomainError),
+      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}, accountSigner) =>
+        pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
       close: () => pool.close(),
@@ -152,7 +155,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     async replaceTrust(lists) {
       trust = createTrustStore(lists);
     },
-    sign: (bytes, mime, metadata, signOptions) => sign(bytes, mime, metadata, signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
+    sign: (bytes, mime, metadata, signOptions, accountSigner) =>
+      sign(bytes, mime, metadata, accountSigner ? createPemSigner(accountSigner) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
     verifySerialized: async (bytes, mime, verifyOptions) => {
       const { response, signingCredential } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });

@@ -19,6 +19,7 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -76,8 +77,10 @@ export function createContentSigner(deps: {
   signedAssets: SignedAssets;
   /** Writes each image's soft binding into its manifest and indexes every signed asset; absent: neither. */
   repository?: ManifestRepository | undefined;
+  /** The account's signing identity signs; absent, the gateway's own signer does. */
+  identities?: SigningIdentities | undefined;
 }): ContentSigner {
-  const { engine, fetcher, store, signedAssets, repository } = deps;
+  const { engine, fetcher, store, signedAssets, repository, identities } = deps;
   return {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
@@ -111,7 +114,14 @@ export function createContentSigner(deps: {
       };
       // The ISCC of the pixels being signed, written into the manifest as its soft binding.
       const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
-      const signed = await engine.sign(bytes, format.mime, engineMetadata, { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) });
+      const accountSigner = identities ? await identities.signerFor(userId) : null;
+      const signed = await engine.sign(
+        bytes,
+        format.mime,
+        engineMetadata,
+        { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
+        accountSigner?.material,
+      );
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
@@ -133,6 +143,7 @@ export function createContentSigner(deps: {
         hasThumbnail: thumbnail !== null,
         sidecar,
         parentCredentialsWarning: warning,
+        signingIdentityId: accountSigner?.identityId ?? null,
         signedAt: new Date(signed.signedAt),
       };
       try {

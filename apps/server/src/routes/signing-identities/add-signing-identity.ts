@@ -1,0 +1,30 @@
+// POST /account/signing-identities: brings a certificate chain and private key (PEM) to sign with.
+// It is checked first (400 naming the problem) and becomes the active identity; the key is stored
+// sealed and never returned.
+import { createRoute } from '@hono/zod-openapi';
+import { ZAddSigningIdentityRequest, ZSigningIdentity } from '@provenance/contracts';
+import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+
+export function registerAddSigningIdentity(api: ApiApp, ctx: RouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/account/signing-identities',
+    tags: ['signing identities'],
+    summary: 'Add a signing identity (a certificate chain and its private key); it becomes the active one',
+    description:
+      'The chain is PEM, the signing certificate first. Refused with 400 and a code naming the problem: key_mismatch, expired, not_yet_valid, missing_eku, missing_key_usage, chain_order, ca_leaf, unsupported_algorithm, unreadable_chain, unreadable_key.',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { body: jsonBody(ZAddSigningIdentityRequest) },
+    responses: {
+      201: jsonResponse(ZSigningIdentity, 'The identity, now active'),
+      ...errorResponses(400, 401),
+    },
+  });
+  api.openapi(route, async (c) => {
+    const body = c.req.valid('json');
+    const identity = await ctx.services.signingIdentities.addCertificate(c.var.account.userId, { certificateChain: body.certificateChain, privateKey: body.privateKey });
+    return c.json(ZSigningIdentity.parse(identity), 201);
+  });
+}

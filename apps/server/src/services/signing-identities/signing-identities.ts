@@ -1,0 +1,185 @@
+// Who signs for an account: its organisation profile and its signing identities. The managed
+// identity is issued on first signing by the gateway's intermediate (named after the organisation,
+// or the account's email until one is set) and issued anew when the name changes, when it nears its
+// end, or once it is revoked; an account may instead bring its own certificate and key, checked
+// before anything is stored. Every certificate the gateway issues is recorded in
+// gateway_certificates (so the gateway answers OCSP for it), and private keys are stored sealed by
+// the key vault, never returned.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { checkSigningCertificate, issueAccountCertificate, SigningCertificateError, type SignerMaterial } from '@provenance/engine';
+import type { Db } from '../../db/create-db.ts';
+import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
+import { DomainError } from '../domain-error.ts';
+import type { KeyVault } from './key-vault.ts';
+
+/** A managed certificate lives a year and is replaced in its last month. */
+const MANAGED_VALIDITY_DAYS = 365;
+const RENEW_BEFORE_MS = 30 * 86_400_000;
+
+export interface SigningIdentityView {
+  id: string;
+  kind: 'managed' | 'certificate' | 'remote';
+  active: boolean;
+  subject: string;
+  issuer: string;
+  notAfter: string;
+  /** PEM, leaf first. */
+  certificateChain: string;
+}
+
+/** What signs an account's next manifest: the identity's id (recorded with the asset) and its key material. */
+export interface AccountSigner {
+  identityId: string;
+  material: SignerMaterial;
+}
+
+export interface SigningIdentities {
+  /** The organisation name, or the account's email while none is set. */
+  organizationOf(userId: string): Promise<{ name: string; isSet: boolean }>;
+  /** Sets the name; the signatures that follow use a certificate issued for it. */
+  setOrganization(userId: string, name: string): Promise<{ name: string }>;
+  signerFor(userId: string): Promise<AccountSigner>;
+  list(userId: string): Promise<SigningIdentityView[]>;
+  /** Checks and stores a certificate chain and key brought by the account; it becomes the active identity. */
+  addCertificate(userId: string, upload: { certificateChain: string; privateKey: string }): Promise<SigningIdentityView>;
+  activate(userId: string, identityId: string): Promise<SigningIdentityView>;
+}
+
+export interface SigningIdentitiesDeps {
+  db: Db;
+  vault: KeyVault;
+  /** The local PKI's root certificate file; its folder holds the intermediate that issues managed certificates. */
+  rootCertificatePath: string;
+  /** `${PUBLIC_URL}/api/v1/pki/ocsp`, named in each managed certificate's AIA. */
+  ocspUrl: string;
+  clock?: () => Date;
+}
+
+type IdentityRow = typeof signingIdentities.$inferSelect;
+
+function view(row: IdentityRow): SigningIdentityView {
+  return { id: row.id, kind: row.kind, active: row.active, subject: row.subject, issuer: row.issuer, notAfter: row.notAfter.toISOString(), certificateChain: row.certificateChain };
+}
+
+export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIdentities {
+  const { db, vault } = deps;
+  const now = () => deps.clock?.() ?? new Date();
+  // One issuance at a time per account, so two first signings at once do not issue two certificates.
+  const issuing = new Map<string, Promise<AccountSigner>>();
+
+  async function organizationOf(userId: string): Promise<{ name: string; isSet: boolean }> {
+    const [profile] = await db.select({ name: organizationProfiles.name }).from(organizationProfiles).where(eq(organizationProfiles.userId, userId)).limit(1);
+    if (profile) return { name: profile.name, isSet: true };
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw DomainError.notFound('Account not found');
+    return { name: user.email, isSet: false };
+  }
+
+  async function activeRow(userId: string): Promise<IdentityRow | undefined> {
+    const [row] = await db.select().from(signingIdentities).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true))).orderBy(desc(signingIdentities.createdAt)).limit(1);
+    return row;
+  }
+
+  async function makeActive(userId: string, row: typeof signingIdentities.$inferInsert): Promise<IdentityRow> {
+    return db.transaction(async (tx) => {
+      await tx.update(signingIdentities).set({ active: false, updatedAt: now() }).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true)));
+      const [inserted] = await tx.insert(signingIdentities).values({ ...row, active: true }).returning();
+      return inserted!;
+    });
+  }
+
+  async function managedIsCurrent(row: IdentityRow, organization: string): Promise<boolean> {
+    if (row.organization !== organization) return false;
+    if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return false;
+    const [record] = await db.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
+    return record?.status !== 'revoked';
+  }
+
+  async function issueManaged(userId: string, organization: string): Promise<IdentityRow> {
+    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), { organization, ocspUrl: deps.ocspUrl, validityDays: MANAGED_VALIDITY_DAYS, now: now() });
+    await db.insert(gatewayCertificates).values({ serialNumber: issued.serialNumber, status: 'good', userId });
+    return makeActive(userId, {
+      id: randomUUID(),
+      userId,
+      kind: 'managed',
+      organization,
+      certificateChain: issued.certificateChainPem,
+      sealedPrivateKey: vault.seal(issued.privateKeyPem),
+      serialNumber: issued.serialNumber,
+      subject: issued.subject,
+      issuer: issued.issuer,
+      notAfter: issued.notAfter,
+    });
+  }
+
+  function signerOf(row: IdentityRow): AccountSigner {
+    if (!row.sealedPrivateKey) throw DomainError.conflict(`The signing identity ${row.id} holds no key the gateway can sign with.`);
+    return { identityId: row.id, material: { privateKeyPem: vault.open(row.sealedPrivateKey), certificateChainPem: row.certificateChain } };
+  }
+
+  async function resolveSigner(userId: string): Promise<AccountSigner> {
+    const active = await activeRow(userId);
+    if (active && active.kind !== 'managed') return signerOf(active);
+    const { name } = await organizationOf(userId);
+    if (active && (await managedIsCurrent(active, name))) return signerOf(active);
+    return signerOf(await issueManaged(userId, name));
+  }
+
+  return {
+    organizationOf,
+    async setOrganization(userId, name) {
+      const trimmed = name.trim();
+      if (!trimmed) throw DomainError.invalid('The organisation name cannot be empty.');
+      await db
+        .insert(organizationProfiles)
+        .values({ userId, name: trimmed })
+        .onConflictDoUpdate({ target: organizationProfiles.userId, set: { name: trimmed, updatedAt: now() } });
+      return { name: trimmed };
+    },
+    signerFor(userId) {
+      const running = issuing.get(userId);
+      if (running) return running;
+      const next = resolveSigner(userId).finally(() => issuing.delete(userId));
+      issuing.set(userId, next);
+      return next;
+    },
+    async list(userId) {
+      const rows = await db.select().from(signingIdentities).where(eq(signingIdentities.userId, userId)).orderBy(desc(signingIdentities.createdAt));
+      return rows.map(view);
+    },
+    async addCertificate(userId, upload) {
+      let checked;
+      try {
+        checked = await checkSigningCertificate(upload.certificateChain, upload.privateKey, now());
+      } catch (error) {
+        if (error instanceof SigningCertificateError) throw new DomainError('invalid', error.problem, error.message);
+        throw error;
+      }
+      const row = await makeActive(userId, {
+        id: randomUUID(),
+        userId,
+        kind: 'certificate',
+        certificateChain: checked.certificateChainPem,
+        sealedPrivateKey: vault.seal(upload.privateKey),
+        serialNumber: checked.serialNumber,
+        subject: checked.subject,
+        issuer: checked.issuer,
+        notAfter: checked.notAfter,
+      });
+      return view(row);
+    },
+    async activate(userId, identityId) {
+      const [row] = await db.select().from(signingIdentities).where(and(eq(signingIdentities.id, identityId), eq(signingIdentities.userId, userId))).limit(1);
+      if (!row) throw DomainError.notFound('Signing identity not found');
+      const activated = await db.transaction(async (tx) => {
+        await tx.update(signingIdentities).set({ active: false, updatedAt: now() }).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true)));
+        const [updated] = await tx.update(signingIdentities).set({ active: true, updatedAt: now() }).where(eq(signingIdentities.id, identityId)).returning();
+        return updated!;
+      });
+      return view(activated);
+    },
+  };
+}
+
