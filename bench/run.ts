@@ -7,6 +7,7 @@ import { runHttpBench } from '../apps/server/bench/http-bench.ts';
 import { runRecoveryBench } from '../apps/server/bench/recovery-bench.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
+import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
 import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
 import { readerSettings } from '../packages/provenance/src/c2pa/reader-settings.ts';
@@ -18,6 +19,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 log(`# Provenance Gateway benchmarks (${new Date().toISOString()}, Node ${process.version})`);
 await runEngineBench(log);
 await runOcspBench(log);
+await runIdentityBench(log);
 await runPoolBench(log);
 
 const memory = samplePeakMemory();
