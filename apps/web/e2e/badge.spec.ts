@@ -118,7 +118,7 @@ test('clicking the pin opens the verdict, signer, date and AI disclosure, with a
   const dialog = badge(page, 'signed').getByRole('dialog', { name: 'Verified' });
   await expect(dialog).toBeVisible();
   await expect(pin(page, 'signed')).toHaveAttribute('aria-expanded', 'true');
-  await expect(dialog).toContainText('Content Credentials intact, signed by a trusted organisation.');
+  await expect(dialog).toContainText('Verified — signed by this gateway, under its own root.');
   await expect(dialog).toContainText('Signed by');
   await expect(dialog).toContainText('Provenance Gateway');
   await expect(dialog).toContainText('Signed on');

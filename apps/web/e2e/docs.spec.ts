@@ -99,7 +99,8 @@ test('the documented sign and analytics calls succeed when the server offers the
   for (const tab of ['Sign Content', 'Analytics']) {
     await page.getByRole('tab', { name: tab }).click();
     const panel = page.getByRole('tabpanel', { name: tab });
-    const posts = panel.locator('[data-endpoint^="POST "]');
+    // Calls on a resource of the reader's own (a path parameter such as {assetId}) need its real ID.
+    const posts = panel.locator('[data-endpoint^="POST "]:not([data-endpoint*="{"])');
     const count = await posts.count();
     if (count === 0) {
       await expect(panel.getByText(/does not publish any|GET /).first()).toBeVisible();

@@ -9,6 +9,8 @@ export interface VerificationCache {
   get(key: string): SerializedVerification | undefined;
   /** `expiresAt` (ms): an earlier end than the cache's own, such as the nextUpdate of the OCSP answer the verdict rests on. */
   set(key: string, verification: SerializedVerification, expiresAt?: number): void;
+  /** Forgets every verdict: a certificate the gateway issued was revoked, and any of them may rest on it. */
+  clear(): void;
   readonly size: number;
 }
 
@@ -48,6 +50,10 @@ export function createVerificationCache(options: { maxEntries: number; maxBytes:
         if (oldest === undefined) break;
         drop(oldest);
       }
+    },
+    clear() {
+      entries.clear();
+      totalBytes = 0;
     },
     get size() {
       return entries.size;
