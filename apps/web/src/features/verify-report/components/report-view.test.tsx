@@ -41,6 +41,16 @@ describe('ReportView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /Manifest report \(JSON\)/ }).getAttribute('download')).toBe('harbour-fire.manifest.json');
   });
 
+  it('shows the trusted time and its authority when the signature carries a timestamp, and nothing when it does not', () => {
+    const timestamped: TVerifyResponse = { ...verifiedResult, report: { ...verifiedResult.report, timestamp: { time: '2026-11-20T09:30:00.000Z', authority: 'Newsroom TSA', trusted: true } } };
+    const { unmount } = renderReport(timestamped, true);
+    expect(screen.getByTestId('signer-timestamp').textContent).toContain('from Newsroom TSA');
+    expect(screen.getByTestId('signer-timestamp').textContent).toContain('stays valid after the certificate expires');
+    unmount();
+    renderReport(verifiedResult, true);
+    expect(screen.queryByTestId('signer-timestamp')).toBeNull();
+  });
+
   it('draws the ingredient tree, expands nested ingredients and warns about untrusted thumbnails', async () => {
     renderReport(verifiedResult, true);
     const tree = screen.getByTestId('ingredient-tree');

@@ -1,8 +1,8 @@
 // Who signed: the signing certificate's organisation and common name, its issuer, which trust list
 // vouches for it (by tier) and what that means, an expired certificate said plainly, its validity and
-// algorithm; the serial number for auditors.
+// algorithm; the trusted time of an RFC 3161 timestamp and its authority; the serial number for auditors.
 import { AlertTriangle, BadgeCheck, KeyRound, ShieldOff } from 'lucide-react';
-import type { TSignerSummary, TTrustVerdict } from '@provenance/contracts';
+import type { TSignatureTimestamp, TSignerSummary, TTrustVerdict } from '@provenance/contracts';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { algorithmLabel, expiredText, trustMeaning, trustText } from '../lib/report-text';
@@ -12,7 +12,7 @@ function DateValue({ value }: { value: string | null }) {
   return value ? <time dateTime={value}>{formatDateTime(value)}</time> : <NotStated />;
 }
 
-export function SignerDetails({ signer, trust }: { signer: TSignerSummary; trust: TTrustVerdict }) {
+export function SignerDetails({ signer, trust, timestamp = null }: { signer: TSignerSummary; trust: TTrustVerdict; timestamp?: TSignatureTimestamp | null }) {
   const trusted = trust.tier !== 'untrusted';
   const TrustIcon = trusted ? BadgeCheck : ShieldOff;
   const expired = expiredText(signer);
@@ -44,6 +44,14 @@ export function SignerDetails({ signer, trust }: { signer: TSignerSummary; trust
         <Fact term="Algorithm">{algorithmLabel(signer.algorithm) ?? <NotStated />}</Fact>
         <Fact term="Valid from"><DateValue value={signer.notBefore} /></Fact>
         <Fact term="Valid until"><DateValue value={signer.notAfter} /></Fact>
+        {timestamp ? (
+          <Fact term="Trusted time" wide>
+            <span data-testid="signer-timestamp">
+              <time dateTime={timestamp.time}>{formatDateTime(timestamp.time)}</time>, from {timestamp.authority ?? 'an unnamed time-stamping authority'}
+              {timestamp.trusted ? ' (on a time-stamping trust list: the certificate is judged at this time, so the signature stays valid after the certificate expires)' : ' (not on a time-stamping trust list)'}
+            </span>
+          </Fact>
+        ) : null}
         <Fact term="Serial number" mono wide>{signer.serialNumber ?? <NotStated />}</Fact>
       </dl>
     </ReportSection>
