@@ -87,6 +87,11 @@ export const ZSignedAsset = z
     thumbnailUrl: z.string().url().nullable(),
     sidecar: z.boolean().openapi({ description: 'Signed as a sidecar: the file carries no manifest; sidecarUrl binds it' }),
     parentCredentialsWarning: z.string().nullable().openapi({ description: 'Why the Content Credentials the file already carried were invalid when it was signed' }),
+    signedBy: z
+      .object({ identityId: z.string(), kind: z.enum(['managed', 'certificate', 'remote']), subject: z.string() })
+      .nullable()
+      .optional()
+      .openapi({ description: 'The signing identity that signed it (see /account/signing-identities); null for assets signed before identities' }),
   })
   .openapi('SignedAsset');
 export type TSignedAsset = z.infer<typeof ZSignedAsset>;

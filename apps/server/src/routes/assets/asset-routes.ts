@@ -28,7 +28,10 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
   });
   api.openapi(list, async (c) => {
     const rows = await ctx.services.signedAssetFiles.listForAccount(c.var.account.userId, 100);
+    // An account has a handful of identities: one query names the signer of every listed asset.
+    const identities = new Map((await ctx.services.signingIdentities.list(c.var.account.userId)).map((identity) => [identity.id, identity]));
     const assets = rows.map((row) => {
+      const identity = row.signingIdentityId ? identities.get(row.signingIdentityId) : undefined;
       const links = assetLinks(ctx.config.apiBaseUrl, row.id, row.manifestId);
       return {
         assetId: row.id,
@@ -45,6 +48,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
         thumbnailUrl: row.hasThumbnail ? links.thumbnailUrl : null,
         sidecar: row.sidecar,
         parentCredentialsWarning: row.parentCredentialsWarning,
+        signedBy: identity ? { identityId: identity.id, kind: identity.kind, subject: identity.subject } : null,
       };
     });
     return c.json({ assets }, 200);

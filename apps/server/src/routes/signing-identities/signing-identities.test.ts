@@ -62,6 +62,9 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
     // Which identity signed is recorded with each asset.
     const [row] = await database.db.select({ identity: signedAssets.signingIdentityId }).from(signedAssets).where(eq(signedAssets.id, renamed.assetId));
     expect(row?.identity).toBe(list[0]!.id);
+    const { assets: listed } = (await (await server.request('GET', 'assets', { token: planet.session.access_token })).json()) as { assets: { assetId: string; signedBy: unknown }[] };
+    expect(listed.find((asset) => asset.assetId === renamed.assetId)?.signedBy).toEqual({ identityId: list[0]!.id, kind: 'managed', subject: list[0]!.subject });
+    expect(listed.find((asset) => asset.assetId === first.assetId)?.signedBy).toMatchObject({ identityId: list[1]!.id, kind: 'managed' });
   });
 
   it('an uploaded certificate becomes the active identity, signs (Trusted with the c2pa-rs root), and its key is never returned or stored in the clear', async () => {
