@@ -18,6 +18,10 @@ export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normal
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
 export { TIMESTAMP_TOKEN_RESERVE } from './signer/claim-signer.ts';
+export { createClaimSigner, type SignerSpec } from './signer/signer-factory.ts';
+export { createRemoteSigner, type PostSigningRequest, type RemoteSignerSpec } from './signer/remote-signer.ts';
+export { authenticationHeaders, isAuthentic, keyIdOf, WIRE_ALGORITHMS, TIMESTAMP_HEADER, SIGNATURE_HEADER, MAX_CLOCK_SKEW_SECONDS, type RemoteSigningRequest, type RemoteSigningResponse } from './signer/remote-signing-protocol.ts';
+export { startSigningService, type SigningService, type SigningServiceOptions } from './signer/signing-service.ts';
 export { createRfc3161Timestamper, timestampTransportOver, type Timestamper, type TimestampTransport, type PostBytes } from './signer/rfc3161-timestamper.ts';
 export {
   createTrustStore,

@@ -53,6 +53,8 @@ export interface SafeFetchPost {
   method: 'POST';
   body: Uint8Array;
   contentType: string;
+  /** Extra request headers (a remote signer's authentication); they cannot replace the body's type or length. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type SafeFetch = (url: string, post?: SafeFetchPost) => Promise<FetchedAsset>;
@@ -120,6 +122,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
         headers: {
           'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)',
           accept: '*/*',
+          ...post?.headers,
           ...(post && { 'content-type': post.contentType, 'content-length': String(post.body.byteLength) }),
         },
         ...(url.protocol === 'https:' && { servername: url.hostname }),

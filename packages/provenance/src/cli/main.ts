@@ -6,6 +6,7 @@ import { ProvenanceError } from '../errors.ts';
 import { ENGINE_VERSION } from '../version.ts';
 import { PKI_HELP, runPki } from './pki-command.ts';
 import { SIGN_HELP, runSign } from './sign-command.ts';
+import { SIGNER_HELP, runSigner } from './signer-serve-command.ts';
 import { TRUST_COMMAND_HELP, runTrust } from './trust-command.ts';
 import { CliError } from './usage-error.ts';
 import { VERIFY_HELP, runVerify } from './verify-command.ts';
@@ -17,6 +18,7 @@ Usage:
   provenance verify <file-or-url> [--trust-list NAME=URL-OR-FILE]... [--no-bundled-lists] [--json]
   provenance trust show|update
   provenance pki init|show
+  provenance signer serve --key FILE --chain FILE --secret S [--port P]
 
 Run provenance <command> --help for the options of each command. URLs and remote manifests are
 fetched through the safe fetcher, which reaches non-public hosts only when FETCH_ALLOW_HOSTS lists them.
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: s
   verify: { run: runVerify, help: VERIFY_HELP },
   pki: { run: runPki, help: PKI_HELP },
   trust: { run: runTrust, help: TRUST_COMMAND_HELP },
+  signer: { run: runSigner, help: SIGNER_HELP },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -6,7 +6,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
 import { sign } from '../sign.ts';
-import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
+import type { ClaimSigner } from '../signer/claim-signer.ts';
+import type { PostSigningRequest } from '../signer/remote-signer.ts';
+import { createClaimSigner } from '../signer/signer-factory.ts';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.ts';
 import { createRfc3161Timestamper, timestampTransportOver } from '../signer/rfc3161-timestamper.ts';
 import { pkiDir } from './cli-config.ts';
@@ -39,24 +41,42 @@ Options:
                            through the safe fetcher; about 8 kB more); if it fails, nothing is signed
       --key FILE           PKCS#8 private key PEM (default: the local PKI's signer)
       --chain FILE         certificate chain PEM, signer first (with --key)
-      --alg ALG            ${SIGNING_ALGORITHMS.join(', ')} (default: from the key)
+      --alg ALG            ${SIGNING_ALGORITHMS.join(', ')} (default: from the key; required with --remote-signer)
+      --remote-signer URL  sign through a remote signing service (provenance signer serve, or one
+                           beside a KMS), asked through the safe fetcher; needs --chain and --alg
+      --remote-secret S    its shared secret (or PROVENANCE_SIGNER_SECRET)
       --data-dir DIR       where the local PKI lives (default: $DATA_DIR or ./data)
       --json               print the result as JSON
 
 ${FETCH_HELP}`;
 
-async function chooseSigner(values: { key?: string; chain?: string; alg?: string; 'data-dir'?: string }): Promise<{ signer: ClaimSigner; note: string | null }> {
-  const alg = values.alg as SigningAlgorithm | undefined;
+async function chooseSigner(
+  values: { key?: string; chain?: string; alg?: string; 'data-dir'?: string; 'remote-signer'?: string; 'remote-secret'?: string },
+  post: PostSigningRequest,
+): Promise<{ signer: ClaimSigner; note: string | null }> {
+  const alg = values.alg?.toLowerCase() as SigningAlgorithm | undefined;
   if (alg && !SIGNING_ALGORITHMS.includes(alg)) throw new CliError(`--alg must be one of ${SIGNING_ALGORITHMS.join(', ')}`);
-  if (values.key || values.chain) {
-    if (!values.key || !values.chain) throw new CliError('--key and --chain go together');
-    const [privateKeyPem, certificateChainPem] = await Promise.all([readFile(values.key, 'utf8'), readFile(values.chain, 'utf8')]).catch((error: Error) => {
+  const readText = (file: string): Promise<string> =>
+    readFile(file, 'utf8').catch((error: Error) => {
       throw new CliError(`Cannot read the key or chain: ${error.message}`, 1);
     });
-    return { signer: createPemSigner({ privateKeyPem, certificateChainPem, ...(alg && { alg }) }), note: null };
+  if (values['remote-signer']) {
+    const secret = values['remote-secret'] ?? process.env['PROVENANCE_SIGNER_SECRET'];
+    if (values.key) throw new CliError('--remote-signer signs with the service\'s key: leave out --key');
+    if (!values.chain || !alg || !secret) throw new CliError('--remote-signer needs --chain, --alg and --remote-secret (or PROVENANCE_SIGNER_SECRET)');
+    const spec = { kind: 'remote' as const, url: values['remote-signer'], secret, certificateChainPem: await readText(values.chain), alg };
+    return { signer: createClaimSigner(spec, { post }), note: null };
+  }
+  if (values.key || values.chain) {
+    if (!values.key || !values.chain) throw new CliError('--key and --chain go together');
+    const [privateKeyPem, certificateChainPem] = await Promise.all([readText(values.key), readText(values.chain)]);
+    return { signer: createClaimSigner({ kind: 'key', privateKeyPem, certificateChainPem, ...(alg && { alg }) }), note: null };
   }
   const { pki, created } = await ensureLocalPki(pkiDir(values['data-dir']));
-  return { signer: createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }), note: created ? `Created a local signing PKI; its root certificate is ${pki.rootCertificatePath}` : null };
+  return {
+    signer: createClaimSigner({ kind: 'key', privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }),
+    note: created ? `Created a local signing PKI; its root certificate is ${pki.rootCertificatePath}` : null,
+  };
 }
 
 export async function runSign(args: string[]): Promise<void> {
@@ -77,6 +97,8 @@ export async function runSign(args: string[]): Promise<void> {
       key: { type: 'string' },
       chain: { type: 'string' },
       alg: { type: 'string' },
+      'remote-signer': { type: 'string' },
+      'remote-secret': { type: 'string' },
       'data-dir': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -94,7 +116,7 @@ export async function runSign(args: string[]): Promise<void> {
   const input = await readInput(positionals[0]!, fetcher);
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
   const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
-  const { signer, note } = await chooseSigner(values);
+  const { signer, note } = await chooseSigner(values, fetcher);
   if (note && !values.json) process.stderr.write(`${note}\n`);
   const result = await sign(
     input.bytes,
