@@ -12,6 +12,8 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DemoAccountCard } from './components/demo-account-card';
 import { NotificationsPanel } from './components/notifications-panel';
+import { OrganizationForm } from './components/organization-form';
+import { SigningIdentityCard } from './components/signing-identity-card';
 import { UpdateEmailForm } from './components/update-email-form';
 
 const TABS = ['account', 'security', 'api-keys', 'notifications'] as const;
@@ -56,6 +58,8 @@ export function SettingsPage() {
         <TabsContent value="account" className="space-y-6">
           {/* Keyed by email so a change made elsewhere (another tab) refills the field. */}
           <UpdateEmailForm key={user.email} user={user} />
+          <OrganizationForm userId={user.id} />
+          <SigningIdentityCard userId={user.id} />
           <DemoAccountCard />
           <DeleteAccountCard />
         </TabsContent>

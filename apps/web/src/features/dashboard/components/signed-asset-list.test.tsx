@@ -59,4 +59,14 @@ describe('signed asset list', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.textContent).toContain('Signed over invalid Content Credentials: The file was changed after it was signed');
   });
+
+  it('says which signing identity signed each asset, when the gateway recorded one', () => {
+    renderList([
+      { ...asset, signedBy: { identityId: 'id-1', kind: 'managed', subject: 'O=Daily Planet, CN=Daily Planet via Provenance Gateway' } },
+      { ...asset, assetId: 'older', signedBy: null },
+    ]);
+    const lines = screen.getAllByTestId('signed-by');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.textContent).toBe('Signed as Daily Planet via Provenance Gateway (managed certificate)');
+  });
 });

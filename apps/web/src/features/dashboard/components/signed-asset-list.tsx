@@ -67,6 +67,12 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                       <code className="truncate font-mono text-muted-foreground">{asset.manifestId}</code>
                       <CopyButton text={asset.manifestId} label={`Copy manifest ID of ${asset.title ?? 'this asset'}`} className="h-7 px-2" />
                     </p>
+                    {asset.signedBy ? (
+                      <p className="text-xs text-muted-foreground" data-testid="signed-by">
+                        Signed as {/(?:^|,\s*)CN=([^,]+)/.exec(asset.signedBy.subject)?.[1] ?? asset.signedBy.subject}
+                        {asset.signedBy.kind === 'managed' ? ' (managed certificate)' : asset.signedBy.kind === 'certificate' ? ' (your certificate)' : ' (remote signer)'}
+                      </p>
+                    ) : null}
                     {asset.parentCredentialsWarning ? (
                       <p className="flex items-start gap-1.5 text-xs text-foreground" data-testid="parent-credentials-warning">
                         <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden="true" />

@@ -1,0 +1,163 @@
+// Account tab: who signs the account's Content Credentials. Shows the active signing identity, lets
+// the account bring its own certificate chain and private key (PEM; the gateway checks them and
+// says what is wrong), and lists every identity with a way to make another one active. The key
+// is sent once and never shown again.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TSigningIdentity } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { activateSigningIdentity, addSigningIdentity, signingIdentitiesQuery, signingIdentityKeys } from '@/lib/api/signing-identities';
+import { describeError } from '@/lib/describe-error';
+import { SettingsCard } from './settings-card';
+
+const KIND_LABEL: Record<TSigningIdentity['kind'], string> = {
+  managed: 'Managed by the gateway',
+  certificate: 'Your certificate',
+  remote: 'Remote signer',
+};
+
+/** The CN of a distinguished name, or the whole name. */
+function commonName(dn: string): string {
+  return /(?:^|,\s*)CN=([^,]+)/.exec(dn)?.[1] ?? dn;
+}
+
+function IdentityLine({ identity }: { identity: TSigningIdentity }) {
+  return (
+    <>
+      <span className="font-medium">{commonName(identity.subject)}</span>
+      <span className="text-muted-foreground">
+        {' '}
+        · {KIND_LABEL[identity.kind]} · issued by {commonName(identity.issuer)} · valid until {new Date(identity.notAfter).toLocaleDateString()}
+      </span>
+    </>
+  );
+}
+
+export function SigningIdentityCard({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const identities = useQuery(signingIdentitiesQuery(userId));
+  const [certificateChain, setCertificateChain] = useState('');
+  const [privateKey, setPrivateKey] = useState('');
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: signingIdentityKeys.list(userId) });
+  const upload = useMutation({
+    mutationFn: addSigningIdentity,
+    onSuccess: async () => {
+      setCertificateChain('');
+      setPrivateKey('');
+      setUploadError(null);
+      toast.success('Certificate added', { description: 'Your next signatures use it.' });
+      await refresh();
+    },
+    onError: (error) => setUploadError(describeError(error, 'The certificate could not be added')),
+  });
+  const activate = useMutation({
+    mutationFn: activateSigningIdentity,
+    onSuccess: async () => {
+      toast.success('Signing identity changed', { description: 'Your next signatures use it.' });
+      await refresh();
+    },
+    onError: (error) => toast.error('Change failed', { description: describeError(error, 'Unable to change the signing identity') }),
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    upload.mutate({ kind: 'certificate', certificateChain, privateKey });
+  }
+
+  const active = identities.data?.find((identity) => identity.active);
+  return (
+    <SettingsCard title="Signing identity" description="Who your Content Credentials name as the signer." icon={<BadgeCheck />}>
+      <div className="space-y-6">
+        <section aria-labelledby="signing-identity-current" className="space-y-1 text-sm">
+          <h3 id="signing-identity-current" className="font-medium">
+            Current identity
+          </h3>
+          {identities.isPending ? (
+            <p role="status" className="text-muted-foreground">
+              Loading your signing identities…
+            </p>
+          ) : identities.isError ? (
+            <p role="alert" className="text-destructive">
+              {describeError(identities.error, 'Unable to load your signing identities')}
+            </p>
+          ) : active ? (
+            <p>
+              <IdentityLine identity={active} />
+            </p>
+          ) : (
+            <p className="text-muted-foreground">The gateway issues your certificate when you first sign.</p>
+          )}
+        </section>
+
+        <form className="space-y-4" onSubmit={handleSubmit} aria-labelledby="signing-identity-upload">
+          <h3 id="signing-identity-upload" className="text-sm font-medium">
+            Use your own certificate
+          </h3>
+          <fieldset disabled={upload.isPending} className="space-y-2">
+            <Label htmlFor="signing-identity-chain">Certificate chain (PEM, signing certificate first)</Label>
+            <Textarea id="signing-identity-chain" required rows={4} spellCheck={false} className="font-mono text-xs" value={certificateChain} onChange={(event) => setCertificateChain(event.target.value)} />
+          </fieldset>
+          <fieldset disabled={upload.isPending} className="space-y-2">
+            <Label htmlFor="signing-identity-key">Private key (PEM)</Label>
+            <Textarea
+              id="signing-identity-key"
+              required
+              rows={4}
+              spellCheck={false}
+              autoComplete="off"
+              className="font-mono text-xs"
+              aria-invalid={uploadError ? true : undefined}
+              aria-describedby={uploadError ? 'signing-identity-error' : 'signing-identity-key-hint'}
+              value={privateKey}
+              onChange={(event) => setPrivateKey(event.target.value)}
+            />
+            <p id="signing-identity-key-hint" className="text-sm text-muted-foreground">
+              Stored encrypted and never shown again. ES256, ES384, ES512, PS256 or Ed25519.
+            </p>
+            <FieldError id="signing-identity-error">{uploadError}</FieldError>
+          </fieldset>
+          <Button type="submit" disabled={upload.isPending || !certificateChain.trim() || !privateKey.trim()}>
+            {upload.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {upload.isPending ? 'Adding...' : 'Add Certificate'}
+          </Button>
+        </form>
+
+        {identities.data && identities.data.length > 0 ? (
+          <section aria-labelledby="signing-identity-list" className="space-y-2">
+            <h3 id="signing-identity-list" className="text-sm font-medium">
+              All identities
+            </h3>
+            <ul className="divide-y rounded-md border text-sm">
+              {identities.data.map((identity) => (
+                <li key={identity.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  <span>
+                    <IdentityLine identity={identity} />
+                  </span>
+                  {identity.active ? (
+                    <span className="text-sm font-medium">Active</span>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={activate.isPending}
+                      aria-label={`Use ${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`}
+                      onClick={() => activate.mutate(identity.id)}
+                    >
+                      Use this identity
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </SettingsCard>
+  );
+}
