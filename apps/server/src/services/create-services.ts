@@ -33,6 +33,7 @@ import { createGatewayCertificateStatus } from './revocation/gateway-certificate
 import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
+import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
@@ -112,6 +113,8 @@ export interface Services {
   signingIdentities: SigningIdentities;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
   certificateAuthority: GatewayCertificateAuthority;
+  /** Revocation of an account's managed certificate (key compromise). */
+  identityRevocation: IdentityRevocation;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -140,6 +143,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
   const certificates = createGatewayCertificateStatus(deps.db);
+  const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   return {
     auth,
     sessions,
@@ -180,7 +184,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      cache: createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 }),
+      cache: verificationCache,
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
@@ -190,6 +194,7 @@ export function createServices(deps: ServiceDeps): Services {
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
     signingIdentities,
+    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
