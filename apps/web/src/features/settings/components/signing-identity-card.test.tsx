@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TSigningIdentity } from '@provenance/contracts';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const api = vi.hoisted(() => ({ list: vi.fn(), add: vi.fn(), activate: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/api/signing-identities', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/api/signing-identities')>();
+  return {
+    ...original,
+    signingIdentitiesQuery: (userId: string) => ({ queryKey: original.signingIdentityKeys.list(userId), queryFn: api.list }),
+    addSigningIdentity: api.add,
+    activateSigningIdentity: api.activate,
+  };
+});
+
+const { SigningIdentityCard } = await import('./signing-identity-card');
+const { ApiError } = await import('@/lib/http');
+
+const managed: TSigningIdentity = {
+  id: 'managed-1',
+  kind: 'managed',
+  active: true,
+  subject: 'O=Daily Planet, CN=Daily Planet via Provenance Gateway',
+  issuer: 'CN=Provenance Gateway Intermediate CA, O=Provenance Gateway Local PKI',
+  notAfter: '2027-11-23T00:00:00.000Z',
+  certificateChain: '-----BEGIN CERTIFICATE-----\n...',
+};
+const uploaded: TSigningIdentity = { ...managed, id: 'cert-1', kind: 'certificate', active: false, subject: 'O=C2PA Test Signing Cert, CN=C2PA Signer', issuer: 'CN=Intermediate CA' };
+
+function renderCard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SigningIdentityCard userId="user-1" />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.clearAllMocks());
+
+describe('SigningIdentityCard', () => {
+  it('shows the current identity and lets another become active', async () => {
+    api.list.mockResolvedValue([managed, uploaded]);
+    api.activate.mockResolvedValue({ ...uploaded, active: true });
+    const user = userEvent.setup();
+    renderCard();
+    const current = screen.getByRole('region', { name: 'Current identity' });
+    await waitFor(() => expect(current.textContent).toContain('Daily Planet via Provenance Gateway'));
+    expect(current.textContent).toContain('Managed by the gateway');
+    const list = screen.getByRole('region', { name: 'All identities' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(within(list).getByRole('button', { name: 'Use C2PA Signer (Your certificate)' }));
+    await waitFor(() => expect(api.activate).toHaveBeenCalledWith('cert-1', expect.anything()));
+    expect(toast.success).toHaveBeenCalledWith('Signing identity changed', expect.anything());
+  });
+
+  it("sends the chain and key, and says the gateway's refusal under the key field", async () => {
+    api.list.mockResolvedValue([managed]);
+    api.add.mockRejectedValue(new ApiError(400, 'key_mismatch', 'The private key does not match the signing certificate (the first in the chain).'));
+    const user = userEvent.setup();
+    renderCard();
+    await user.type(screen.getByLabelText('Certificate chain (PEM, signing certificate first)'), 'CHAIN');
+    await user.type(screen.getByLabelText('Private key (PEM)'), 'KEY');
+    await user.click(screen.getByRole('button', { name: 'Add Certificate' }));
+    await waitFor(() => expect(api.add).toHaveBeenCalledWith({ kind: 'certificate', certificateChain: 'CHAIN', privateKey: 'KEY' }, expect.anything()));
+    const key = screen.getByLabelText('Private key (PEM)');
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toContain('does not match the signing certificate');
+  });
+});
