@@ -64,6 +64,7 @@ export const ZSignerSummary = z
     trusted: z.boolean(),
     /** The signing certificate had expired when the claim was signed. */
     expired: z.boolean(),
+    certificateChainPem: z.array(z.string()).openapi({ description: "The signer's certificate chain as PEM, signing certificate first (evidence to keep); empty when it could not be read" }),
   })
   .openapi('SignerSummary');
 export type TSignerSummary = z.infer<typeof ZSignerSummary>;

@@ -95,6 +95,7 @@ function signerOf(manifest: RawManifest, certificate: CertificateDetails | undef
     notAfter: certificate?.validity?.notAfter ?? null,
     trusted: standing.trusted,
     expired: standing.expired ?? expiredWhenSigned(certificate?.validity?.notAfter, info.time),
+    certificateChainPem: certificate?.certificateChainPem ?? [],
   };
 }
 

@@ -15,6 +15,8 @@ export interface CertificateDetails {
   subject: Record<string, string>;
   validity?: { notBefore?: string; notAfter?: string };
   serialNumber?: string;
+  /** The signer's certificate chain as PEM, signing certificate first (evidence an auditor keeps). */
+  certificateChainPem?: string[];
   /** The claim signature's timestamp (sigTst2): the time attested and the authority's name. */
   timestamp?: { time: string; authority: string | null };
 }
@@ -69,15 +71,36 @@ function certificateDetails(der: Uint8Array): CertificateDetails | null {
   return details;
 }
 
+const knownPem = new Map<string, string | null>();
+
+/** A DER certificate as PEM (remembered by its bytes, like its details). */
+function certificatePem(der: Uint8Array): string | null {
+  const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  const known = knownPem.get(key);
+  if (known !== undefined) return known;
+  let pem: string | null = null;
+  try {
+    pem = new X509Certificate(der).toString().trim();
+  } catch {
+    // Not a certificate node can read: the report keeps the rest of the chain.
+  }
+  if (knownPem.size >= MAX_KNOWN_CERTIFICATES) knownPem.clear();
+  knownPem.set(key, pem);
+  return pem;
+}
+
 /** The signing certificate of every manifest in the store, by manifest label. */
 export function signerCertificates(storeBytes: Uint8Array | null, store: RawManifestStore): Map<string, CertificateDetails> {
   const details = new Map<string, CertificateDetails>();
   if (!storeBytes) return details;
   for (const label of Object.keys(store.manifests ?? {})) {
-    const leaf = signerChain(storeBytes, label)?.[0];
+    const chain = signerChain(storeBytes, label);
+    const leaf = chain?.[0];
     const certificate = leaf && certificateDetails(leaf);
-    const timestamp = certificate ? timestampOf(storeBytes, label) : undefined;
-    if (certificate) details.set(label, timestamp ? { ...certificate, timestamp } : certificate);
+    if (!certificate || !chain) continue;
+    const timestamp = timestampOf(storeBytes, label);
+    const certificateChainPem = chain.map(certificatePem).filter((pem): pem is string => pem !== null);
+    details.set(label, { ...certificate, certificateChainPem, ...(timestamp && { timestamp }) });
   }
   return details;
 }

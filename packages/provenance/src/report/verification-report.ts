@@ -61,6 +61,8 @@ export interface SignerSummary {
   trusted: boolean;
   /** The signing certificate had expired when the claim was signed. */
   expired: boolean;
+  /** The signer's certificate chain as PEM, signing certificate first; empty when it could not be read. */
+  certificateChainPem: string[];
 }
 
 export interface ActionSummary {

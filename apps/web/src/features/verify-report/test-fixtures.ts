@@ -14,6 +14,7 @@ export const signer: TSignerSummary = {
   notAfter: '2027-01-01T00:00:00Z',
   trusted: true,
   expired: false,
+  certificateChainPem: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----'],
 };
 
 function ingredient(overrides: Partial<TIngredientNode>): TIngredientNode {

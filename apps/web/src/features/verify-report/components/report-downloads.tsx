@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { trackEvent } from '@/lib/api/analytics';
 import { manifestStoreQuery, manifestStoreUrl } from '@/lib/api/manifests';
 import { trustListsQuery } from '@/lib/api/trust';
-import { anchorPem, downloadStem, reportJson, reportPath, trustListText } from '../lib/report-download';
+import { anchorPem, downloadStem, reportJson, reportPath, signerChainPem, trustListText } from '../lib/report-download';
 import { Fact, NotStated, ReportSection } from './report-section';
 
 /** An object URL of a text made in the browser, for a download link; null while there is no text. */
@@ -34,6 +34,7 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
   const vouched = result.verification.trust.anchor !== null;
   const trust = useQuery({ ...trustListsQuery(), enabled: vouched });
   const pemUrl = useTextUrl(useMemo(() => anchorPem(result, trust.data), [result, trust.data]), 'application/x-pem-file');
+  const chainUrl = useTextUrl(useMemo(() => signerChainPem(result), [result]), 'application/x-pem-file');
   const manifestId = result.report.manifestId;
   const store = useQuery(manifestStoreQuery(manifestId, storeKnown));
   const hasStore = storeKnown ?? store.data === true;
@@ -60,6 +61,14 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
             <a href={manifestStoreUrl(manifestId)} download={`${stem}.c2pa`} onClick={countDownload}>
               <FileKey2 aria-hidden="true" />
               Manifest store (.c2pa)
+            </a>
+          </Button>
+        ) : null}
+        {chainUrl ? (
+          <Button asChild variant="outline">
+            <a href={chainUrl} download={`${stem}.signer-chain.pem`} onClick={countDownload}>
+              <FileBadge aria-hidden="true" />
+              Signer certificates (PEM)
             </a>
           </Button>
         ) : null}

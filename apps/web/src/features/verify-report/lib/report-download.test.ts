@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manifestStoreUrl } from '@/lib/api/manifests';
 import { unsignedResult, verifiedResult } from '../test-fixtures';
-import { anchorPem, downloadStem, reportJson, reportPath, trustListText } from './report-download';
+import { anchorPem, downloadStem, reportJson, reportPath, signerChainPem, trustListText } from './report-download';
 
 describe('report downloads', () => {
   it('names files after the asset title, safely', () => {
@@ -25,6 +25,11 @@ describe('trust evidence', () => {
   const anchor = { subject: 'CN=Root', sha256: 'a'.repeat(64), pem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----' };
   const trust = { lists: [{ name: 'Provenance Gateway root', tier: 'gateway' as const, source: null, retrievedAt: null, anchors: [anchor] }], tsaLists: [] };
   const vouched = { ...verifiedResult, verification: { ...verifiedResult.verification, trust: { tier: 'gateway' as const, list: 'Provenance Gateway root', anchor: { subject: 'CN=Root', sha256: anchor.sha256 } } } };
+
+  it('offers the signer’s certificate chain as one PEM file, and nothing when the report has none', () => {
+    expect(signerChainPem(verifiedResult)).toBe(`${verifiedResult.report.signer!.certificateChainPem.join('\n')}\n`);
+    expect(signerChainPem({ ...verifiedResult, report: { ...verifiedResult.report, signer: { ...verifiedResult.report.signer!, certificateChainPem: [] } } })).toBeNull();
+  });
 
   it('offers the PEM of the anchor that vouched, and nothing when none did', () => {
     expect(anchorPem(vouched, trust)).toBe(`${anchor.pem}\n`);

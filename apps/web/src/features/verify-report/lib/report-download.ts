@@ -22,6 +22,12 @@ export function reportPath(manifestId: string): string {
   return `/v/${encodeURIComponent(manifestId)}`;
 }
 
+/** The signer's certificate chain as one PEM file, signing certificate first; null when the report has none. */
+export function signerChainPem(result: TVerifyResponse): string | null {
+  const chain = result.report.signer?.certificateChainPem ?? [];
+  return chain.length > 0 ? `${chain.map((pem) => pem.trim()).join('\n')}\n` : null;
+}
+
 /** The PEM of the anchor the verdict names, from the lists the gateway trusts; null when none vouched. */
 export function anchorPem(result: TVerifyResponse, trust: TTrustResponse | undefined): string | null {
   const sha256 = result.verification.trust.anchor?.sha256;
