@@ -10,8 +10,11 @@ import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SignResult } from '../sign.ts';
+import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { TimestampTransport } from '../signer/rfc3161-timestamper.ts';
 import type {
+  EngineRemoteSignReply,
+  EngineRemoteSignRequest,
   EngineReply,
   EngineTask,
   EngineTimestampReply,
@@ -19,6 +22,7 @@ import type {
   EngineTrustUpdate,
   EngineTrustUpdated,
   EngineWorkerConfig,
+  RemoteSignerMaterial,
   SignerMaterial,
   SignTaskOptions,
   VerifyTaskOptions,
@@ -67,7 +71,8 @@ export interface EngineWorkerData extends EngineWorkerConfig {
 export interface EnginePool {
   readonly size: number;
   /** Signs with `signer` when given (an account's identity), else with the pool's signer. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial): Promise<SignResult>;
+  /** `signer`: a key and chain for the worker, or a signer that stays on this thread (a remote signing service), asked by the worker for each signature. */
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
@@ -84,7 +89,7 @@ export interface EnginePool {
 // Distributes over the union, so each kind of task keeps its own fields.
 type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
 type Slot = { worker: Worker; busy: boolean };
-type Waiting = { task: TaskInput; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
   const code = error.code as ProvenanceErrorCode | undefined;
@@ -123,6 +128,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const queue: Waiting[] = [];
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
+  const remoteSigners = new Map<number, ClaimSigner>();
   let nextId = 1;
 
   const slots: Slot[] = await Promise.all(
@@ -133,9 +140,13 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         worker.once('error', failed);
       });
       const slot: Slot = { worker, busy: false };
-      worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest) => {
+      worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest | EngineRemoteSignRequest) => {
         if ('control' in reply && reply.control === 'timestamp-request') {
           carryTimestampRequest(slot, reply);
+          return;
+        }
+        if ('control' in reply && reply.control === 'remote-sign-request') {
+          carryRemoteSignRequest(slot, reply);
           return;
         }
         if ('control' in reply) {
@@ -146,6 +157,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         const entry = inFlight.get(reply.id);
         if (!entry) return;
         inFlight.delete(reply.id);
+        remoteSigners.delete(reply.id);
         if (reply.ok) entry.resolve(reply.result);
         else entry.reject(rebuildError(reply.error));
         slot.busy = false;
@@ -155,6 +167,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         for (const [id, entry] of inFlight) {
           if (entry.slot === slot) {
             inFlight.delete(id);
+            remoteSigners.delete(id);
             entry.reject(error);
           }
         }
@@ -180,6 +193,20 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     );
   }
 
+  /** A worker's request for a signature goes to its task's remote signer here; the signature goes back. */
+  function carryRemoteSignRequest(slot: Slot, { id, taskId, data }: EngineRemoteSignRequest): void {
+    const answer = (reply: Omit<EngineRemoteSignReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'remote-sign-reply', id, ...reply } satisfies EngineRemoteSignReply);
+    const remote = remoteSigners.get(taskId);
+    if (!remote) {
+      answer({ error: 'This task has no remote signer.' });
+      return;
+    }
+    remote.sign(data).then(
+      (signature) => answer({ signature }),
+      (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.busy) continue;
@@ -188,23 +215,30 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       slot.busy = true;
       const id = nextId++;
       inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
+      if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
       slot.worker.postMessage({ ...task, id }, transferablesOf(task.kind === 'sign' ? [task.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes]));
     }
   }
 
-  function submit<T>(task: TaskInput): Promise<T> {
+  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner): Promise<T> {
     const idle = slots.some((slot) => !slot.busy);
     if (!idle && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
   }
 
   return {
     size,
-    sign: (bytes, mime, metadata, signOptions = {}, signer) => submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) }),
+    sign: (bytes, mime, metadata, signOptions = {}, signer) => {
+      if (signer && 'sign' in signer) {
+        const material: RemoteSignerMaterial = { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
+        return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, signer: material }, signer);
+      }
+      return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) });
+    },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
     async updateTrust(trustAnchorPems) {

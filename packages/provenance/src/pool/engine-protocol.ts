@@ -12,6 +12,33 @@ export interface SignerMaterial {
   alg?: SigningAlgorithm;
 }
 
+/**
+ * A signer whose key is not in this process (a remote signing service): only its algorithm and
+ * chain cross to the worker, which asks the pool for each signature (EngineRemoteSignRequest).
+ */
+export interface RemoteSignerMaterial {
+  kind: 'remote';
+  alg: SigningAlgorithm;
+  /** DER, the signing certificate first. */
+  certificateChain: Uint8Array[];
+  reserveSlack?: number;
+}
+
+/** A worker asks the pool for a signature over `data` by the task's remote signer. */
+export interface EngineRemoteSignRequest {
+  control: 'remote-sign-request';
+  id: number;
+  taskId: number;
+  data: Uint8Array;
+}
+
+export interface EngineRemoteSignReply {
+  control: 'remote-sign-reply';
+  id: number;
+  signature?: Uint8Array;
+  error?: string;
+}
+
 export interface EngineWorkerConfig {
   /** The default signer; a sign task may bring its own (an account's signing identity). */
   signer: SignerMaterial | null;
@@ -50,7 +77,7 @@ export interface EngineTimestampReply {
 }
 
 export type EngineTask =
-  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial }
+  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial }
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
 

@@ -13,7 +13,18 @@ import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { serializeVerification } from '../report/verification-report.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
-import type { EngineReply, EngineTask, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, SignerMaterial } from './engine-protocol.ts';
+import type {
+  EngineRemoteSignReply,
+  EngineRemoteSignRequest,
+  EngineReply,
+  EngineTask,
+  EngineTimestampReply,
+  EngineTimestampRequest,
+  EngineTrustUpdate,
+  EngineTrustUpdated,
+  RemoteSignerMaterial,
+  SignerMaterial,
+} from './engine-protocol.ts';
 import type { EngineWorkerData } from './engine-pool.ts';
 import { transferablesOf } from './transferables.ts';
 
@@ -40,6 +51,25 @@ function signerOf(material: SignerMaterial): ClaimSigner {
   return made;
 }
 
+// Signatures asked of the pool for tasks with a remote signer wait here for the service's answer.
+const remoteSignatures = new Map<number, { resolve: (signature: Uint8Array) => void; reject: (error: Error) => void }>();
+let nextRemoteSignatureId = 1;
+
+/** The task's remote signer as seen from here: every signature is asked of the pool, which reaches the service. */
+function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSigner {
+  return {
+    alg: material.alg,
+    certificateChain: material.certificateChain,
+    reserveSlack: material.reserveSlack ?? 8,
+    sign: (data) =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        const id = nextRemoteSignatureId++;
+        remoteSignatures.set(id, { resolve, reject });
+        parentPort?.postMessage({ control: 'remote-sign-request', id, taskId, data } satisfies EngineRemoteSignRequest);
+      }),
+  };
+}
+
 // Timestamp requests wait here for the pool to bring the authority's reply back.
 const timestampReplies = new Map<number, { resolve: (response: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextTimestampId = 1;
@@ -59,7 +89,7 @@ let trust = createTrustStore(config.trustAnchorPems);
 async function run(task: EngineTask): Promise<EngineReply> {
   try {
     if (task.kind === 'sign') {
-      const taskSigner = task.signer ? signerOf(task.signer) : signer;
+      const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
@@ -80,7 +110,14 @@ async function run(task: EngineTask): Promise<EngineReply> {
   }
 }
 
-parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimestampReply) => {
+parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimestampReply | EngineRemoteSignReply) => {
+  if ('control' in message && message.control === 'remote-sign-reply') {
+    const waiting = remoteSignatures.get(message.id);
+    remoteSignatures.delete(message.id);
+    if (message.signature) waiting?.resolve(message.signature);
+    else waiting?.reject(new ProvenanceError('signing_failed', message.error ?? 'The remote signer did not answer'));
+    return;
+  }
   if ('control' in message && message.control === 'timestamp-reply') {
     const waiting = timestampReplies.get(message.id);
     timestampReplies.delete(message.id);
