@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureLocalPki } from '@provenance/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { users } from '../../db/schema/index.ts';
+import { openTestDatabase } from '../../testing/test-databases.ts';
+import { createGatewayCertificateStatus } from '../revocation/gateway-certificate-status.ts';
+import { createKeyVault } from './key-vault.ts';
+import { createSigningIdentities, type SigningIdentities } from './signing-identities.ts';
+
+const DAY_MS = 86_400_000;
+
+describe('managed signing identities over time', () => {
+  let database: DbHandle;
+  let identities: SigningIdentities;
+  let now = new Date('2026-11-23T00:00:00Z');
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const { pki } = await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), 'pg-identities-')), 'pki'));
+    identities = createSigningIdentities({ db: database.db, vault: createKeyVault(crypto.randomBytes(32)), rootCertificatePath: pki.rootCertificatePath, ocspUrl: 'https://gateway.example/api/v1/pki/ocsp', clock: () => now });
+  });
+  afterAll(async () => database?.close());
+
+  const account = async () => {
+    const id = crypto.randomUUID();
+    await database.db.insert(users).values({ id, name: 'Reporter', email: `${id}@example.com` });
+    return id;
+  };
+
+  it('keeps one certificate while it is current, and issues a new one in its last month and once it is revoked', async () => {
+    const userId = await account();
+    const first = await identities.signerFor(userId);
+    now = new Date(now.getTime() + 300 * DAY_MS);
+    expect((await identities.signerFor(userId)).identityId).toBe(first.identityId);
+    now = new Date(now.getTime() + 40 * DAY_MS);
+    const renewed = await identities.signerFor(userId);
+    expect(renewed.identityId).not.toBe(first.identityId);
+    const [current] = await identities.list(userId);
+    expect(new Date(current!.notAfter).getTime()).toBeGreaterThan(now.getTime() + 300 * DAY_MS);
+    const serial = (await database.db.query.signingIdentities.findFirst({ where: (table, { eq }) => eq(table.id, renewed.identityId) }))!.serialNumber;
+    await createGatewayCertificateStatus(database.db).revoke(serial, now);
+    expect((await identities.signerFor(userId)).identityId).not.toBe(renewed.identityId);
+  });
+
+  it('issues one certificate when an account signs twice at once for the first time', async () => {
+    const userId = await account();
+    const [a, b] = await Promise.all([identities.signerFor(userId), identities.signerFor(userId)]);
+    expect(a.identityId).toBe(b.identityId);
+    expect(await identities.list(userId)).toHaveLength(1);
+  });
+});
