@@ -51,7 +51,7 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web', from: ['./apps/server', './packages/safe-fetch'], message: 'The web app talks to the server only through contracts and HTTP.' },
             // The one exception: the engine's node-free report builder, so a verification in the browser says what the server says.
-            { target: './apps/web', from: './packages/provenance', except: ['./src/report/browser.ts'], message: 'The web app talks to the server only through contracts and HTTP (the engine\'s report builder, @provenance/engine/report, is the one exception).' },
+            { target: './apps/web', from: './packages/provenance', except: ['./src/report/browser.ts', './src/soft-binding/iscc-image-code.ts'], message: 'The web app talks to the server only through contracts and HTTP (the engine\'s node-free report builder and ISCC Image-Code, @provenance/engine/report and /soft-binding, are the exceptions).' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app shell.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code never imports features or the app shell.' },
             { target: './apps/web/src/platform', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Platform adapters never import features.' },

@@ -7,6 +7,7 @@ import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance
 import { buildVerifyResponse, UNTRUSTED, unsignedResponse, type RawManifestStore } from '@provenance/engine/report';
 import { loadC2pa, withReader } from './c2pa-sdk';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
+import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
 import { allAnchorsPem, findVouchingList } from './trust-anchors';
 
@@ -71,7 +72,20 @@ function remoteManifestUrl(error: unknown): string | null {
   return /RemoteManifestUrl\("([^"]+)"\)/.exec(error instanceof Error ? error.message : String(error))?.[1] ?? null;
 }
 
-export async function verifyInBrowser(file: File, trust: TTrustResponse, findByHash: (sha256: string) => Promise<string | null>): Promise<BrowserVerification> {
+/** How the repository is asked about a file with no credentials: its SHA-256 first, then its ISCC Image-Code. */
+export interface RepositoryLookup {
+  byHash: (sha256: string) => Promise<string | null>;
+  byFingerprint: (digest: Uint8Array) => Promise<{ manifestId: string } | null>;
+}
+
+async function lookUp(file: File, sha256: string, repository: RepositoryLookup): Promise<string | null> {
+  const exact = await repository.byHash(sha256);
+  if (exact) return exact;
+  const digest = await imageFingerprint(file);
+  return digest ? ((await repository.byFingerprint(digest))?.manifestId ?? null) : null;
+}
+
+export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup): Promise<BrowserVerification> {
   const format = formatOf(file);
   const [c2pa, sha256] = await Promise.all([loadC2pa(), sha256Hex(file)]);
   const { isSupportedReaderFormat } = await import('@contentauth/c2pa-web');
@@ -102,5 +116,5 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, findByH
     throw error;
   }
   if (result) return { result, sha256, repositoryManifestId: null };
-  return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryManifestId: await findByHash(sha256) };
+  return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryManifestId: await lookUp(file, sha256, repository) };
 }
