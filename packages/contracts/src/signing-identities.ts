@@ -30,5 +30,35 @@ export const ZCertificateIdentityRequest = z.object({
   privateKey: z.string({ error: 'privateKey is required' }).min(1, 'privateKey is required').max(PEM_LIMIT),
 });
 
-export const ZAddSigningIdentityRequest = z.discriminatedUnion('kind', [ZCertificateIdentityRequest]).openapi('AddSigningIdentityRequest');
+/**
+ * A remote signing service (next to a KMS or HSM) that holds the key of the chain's signing
+ * certificate. The protocol the gateway speaks to it is the RemoteSigningProtocol schema's.
+ */
+export const ZRemoteIdentityRequest = z
+  .object({
+    kind: z.literal('remote'),
+    url: z.string({ error: 'url is required' }).url('url must be a URL').max(2048),
+    secret: z.string({ error: 'secret is required' }).min(16, 'secret must be at least 16 characters').max(512),
+    certificateChain: z.string({ error: 'certificateChain is required' }).min(1, 'certificateChain is required').max(PEM_LIMIT),
+    alg: z.enum(['ES256', 'ES384', 'ES512', 'PS256', 'Ed25519']),
+  })
+  .openapi('RemoteIdentityRequest');
+
+/**
+ * The remote signing protocol, as a signing service implements it (the reference one:
+ * `provenance signer serve`). Documented here so the OpenAPI document carries it.
+ */
+export const ZRemoteSigningProtocol = z
+  .object({
+    alg: z.string().openapi({ example: 'ES256' }),
+    keyId: z.string().openapi({ description: 'Hex SHA-256 of the signing certificate (DER)' }),
+    data: z.string().openapi({ description: 'Base64 of the bytes to sign (the COSE Sig_structure)' }),
+  })
+  .openapi('RemoteSigningProtocol', {
+    description:
+      'The gateway POSTs this JSON to the identity\'s url with headers X-Provenance-Timestamp (Unix seconds) and X-Provenance-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>. The service must refuse (401) a signature that does not match or a timestamp more than 300 s from its clock, and answers 200 {"signature": "<base64>"}: the signature in COSE form (r||s for ECDSA; RSA-PSS with SHA-256 and 32-byte salt for PS256). Requests go through the gateway\'s safe fetcher: a service on a private address must be listed in FETCH_ALLOW_HOSTS.',
+  });
+
+export const ZAddSigningIdentityRequest = z.discriminatedUnion('kind', [ZCertificateIdentityRequest, ZRemoteIdentityRequest]).openapi('AddSigningIdentityRequest');
 export type TAddSigningIdentityRequest = z.infer<typeof ZAddSigningIdentityRequest>;
+export type TRemoteIdentityRequest = z.infer<typeof ZRemoteIdentityRequest>;

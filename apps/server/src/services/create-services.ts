@@ -139,6 +139,8 @@ export function createServices(deps: ServiceDeps): Services {
     vault: deps.keyVault ?? createKeyVault(randomBytes(32)),
     rootCertificatePath: engine.rootCertificatePath,
     ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
+    // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
+    post: fetcher,
     ...(deps.clock && { clock: deps.clock }),
   });
   const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });

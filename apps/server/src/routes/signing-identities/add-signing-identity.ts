@@ -5,6 +5,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ZAddSigningIdentityRequest, ZSigningIdentity } from '@provenance/contracts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+import { addRemoteIdentity } from './add-remote-identity.ts';
 
 export function registerAddSigningIdentity(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
@@ -24,7 +25,9 @@ export function registerAddSigningIdentity(api: ApiApp, ctx: RouteContext): void
   });
   api.openapi(route, async (c) => {
     const body = c.req.valid('json');
-    const identity = await ctx.services.signingIdentities.addCertificate(c.var.account.userId, { certificateChain: body.certificateChain, privateKey: body.privateKey });
+    const identity = await (body.kind === 'remote'
+      ? addRemoteIdentity(ctx, c.var.account.userId, body)
+      : ctx.services.signingIdentities.addCertificate(c.var.account.userId, { certificateChain: body.certificateChain, privateKey: body.privateKey }));
     return c.json(ZSigningIdentity.parse(identity), 201);
   });
 }

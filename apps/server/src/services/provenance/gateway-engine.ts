@@ -49,7 +49,7 @@ export interface GatewayEngine {
   replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
   /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial): Promise<SignResult>;
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
   /** The same verification serialized where it was made (in the worker), for answering HTTP. */
   verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
@@ -156,7 +156,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       trust = createTrustStore(lists);
     },
     sign: (bytes, mime, metadata, signOptions, accountSigner) =>
-      sign(bytes, mime, metadata, accountSigner ? createPemSigner(accountSigner) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
+      sign(bytes, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
     verifySerialized: async (bytes, mime, verifyOptions) => {
       const { response, signingCredential } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });

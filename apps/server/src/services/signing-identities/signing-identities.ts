@@ -8,11 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { checkSigningCertificate, issueAccountCertificate, SigningCertificateError, type SignerMaterial } from '@provenance/engine';
+import { checkSigningCertificate, issueAccountCertificate, SigningCertificateError, type ClaimSigner, type PostSigningRequest, type SignerMaterial } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
 import type { KeyVault } from './key-vault.ts';
+import { checkRemoteIdentity, remoteSignerOf, type RemoteIdentityRequest } from './remote-identity.ts';
 
 /** A managed certificate lives a year and is replaced in its last month. */
 const MANAGED_VALIDITY_DAYS = 365;
@@ -32,7 +33,8 @@ export interface SigningIdentityView {
 /** What signs an account's next manifest: the identity's id (recorded with the asset) and its key material. */
 export interface AccountSigner {
   identityId: string;
-  material: SignerMaterial;
+  /** A key and chain, or a remote identity's signer (which asks its service through the safe fetcher). */
+  material: SignerMaterial | ClaimSigner;
 }
 
 export interface SigningIdentities {
@@ -45,6 +47,8 @@ export interface SigningIdentities {
   /** Checks and stores a certificate chain and key brought by the account; it becomes the active identity. */
   addCertificate(userId: string, upload: { certificateChain: string; privateKey: string }): Promise<SigningIdentityView>;
   activate(userId: string, identityId: string): Promise<SigningIdentityView>;
+  /** Stores a remote signing service (URL, secret sealed, chain checked); it becomes the active identity. */
+  addRemote(userId: string, request: RemoteIdentityRequest): Promise<SigningIdentityView>;
 }
 
 export interface SigningIdentitiesDeps {
@@ -54,6 +58,8 @@ export interface SigningIdentitiesDeps {
   rootCertificatePath: string;
   /** `${PUBLIC_URL}/api/v1/pki/ocsp`, named in each managed certificate's AIA. */
   ocspUrl: string;
+  /** How remote identities reach their signing service: the server's safe fetcher. */
+  post?: PostSigningRequest;
   clock?: () => Date;
 }
 
@@ -115,6 +121,10 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
   }
 
   function signerOf(row: IdentityRow): AccountSigner {
+    if (row.kind === 'remote') {
+      if (!deps.post) throw DomainError.conflict('This gateway has no way to reach remote signing services.');
+      return { identityId: row.id, material: remoteSignerOf(row, vault, deps.post) };
+    }
     if (!row.sealedPrivateKey) throw DomainError.conflict(`The signing identity ${row.id} holds no key the gateway can sign with.`);
     return { identityId: row.id, material: { privateKeyPem: vault.open(row.sealedPrivateKey), certificateChainPem: row.certificateChain } };
   }
@@ -169,6 +179,11 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
         notAfter: checked.notAfter,
       });
       return view(row);
+    },
+    async addRemote(userId, request) {
+      const checked = checkRemoteIdentity(request, vault, now());
+      const { sealedConfig, ...certificate } = checked;
+      return view(await makeActive(userId, { id: randomUUID(), userId, kind: 'remote', sealedPrivateKey: sealedConfig, ...certificate }));
     },
     async activate(userId, identityId) {
       const [row] = await db.select().from(signingIdentities).where(and(eq(signingIdentities.id, identityId), eq(signingIdentities.userId, userId))).limit(1);
