@@ -16,8 +16,9 @@ const OWN_SCOPE = '@provenance/';
 const SKIP = Symbol('resolving for the check');
 
 // Third-party imports are left to Node at run time, resolved from dist/. An import that would then
-// find a different copy than the importer's (a package nested under one workspace's node_modules)
-// fails the build, instead of running against the wrong version.
+// find a different copy than the importer's, or none (a package npm nested under one workspace's
+// node_modules, such as the engine's pkijs), is bundled from the importer's copy instead, so the
+// build never runs against another version.
 const externalNodeModules = {
   name: 'external-node-modules',
   setup(build) {
@@ -26,9 +27,7 @@ const externalNodeModules = {
       const resolve = (resolveDir) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: SKIP });
       // dist/ has no node_modules of its own, so Node resolves from it as from the package root.
       const [fromImporter, fromDist] = await Promise.all([resolve(args.resolveDir), resolve(import.meta.dirname)]);
-      if (fromImporter.errors.length === 0 && fromImporter.path !== fromDist.path) {
-        return { errors: [{ text: `${args.path} resolves to ${fromImporter.path} from ${args.importer} but to ${fromDist.path || 'nothing'} from dist/` }] };
-      }
+      if (fromImporter.errors.length === 0 && fromImporter.path !== fromDist.path) return { path: fromImporter.path, external: false };
       return { path: args.path, external: true };
     });
   },
