@@ -35,3 +35,8 @@ export function addSigningIdentity(input: TAddSigningIdentityRequest): Promise<T
 export function activateSigningIdentity(id: string): Promise<TSigningIdentity> {
   return apiRequest<TSigningIdentity>(`/account/signing-identities/${encodeURIComponent(id)}/activate`, { method: 'POST' });
 }
+
+/** Revokes a managed certificate (its key is compromised): what it signed verifies as revoked, and the next signing gets a new one. */
+export function revokeSigningIdentity(id: string): Promise<unknown> {
+  return apiRequest<unknown>(`/account/signing-identities/${encodeURIComponent(id)}/revoke`, { method: 'POST' });
+}

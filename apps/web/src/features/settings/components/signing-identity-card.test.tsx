@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TSigningIdentity } from '@provenance/contracts';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-const api = vi.hoisted(() => ({ list: vi.fn(), add: vi.fn(), activate: vi.fn() }));
+const api = vi.hoisted(() => ({ list: vi.fn(), add: vi.fn(), activate: vi.fn(), revoke: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 vi.mock('@/lib/api/signing-identities', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/lib/api/signing-identities')>();
@@ -14,6 +14,7 @@ vi.mock('@/lib/api/signing-identities', async (importOriginal) => {
     signingIdentitiesQuery: (userId: string) => ({ queryKey: original.signingIdentityKeys.list(userId), queryFn: api.list }),
     addSigningIdentity: api.add,
     activateSigningIdentity: api.activate,
+    revokeSigningIdentity: api.revoke,
   };
 });
 
@@ -43,6 +44,23 @@ function renderCard() {
 afterEach(() => vi.clearAllMocks());
 
 describe('SigningIdentityCard', () => {
+  it('revokes the active managed certificate only after an alert dialog says what follows, and only it', async () => {
+    api.list.mockResolvedValue([managed, uploaded]);
+    api.revoke.mockResolvedValue({});
+    const user = userEvent.setup();
+    renderCard();
+    const list = await screen.findByRole('region', { name: 'All identities' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);
+    await user.click(within(list).getByRole('button', { name: 'Revoke Daily Planet via Provenance Gateway' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Everything it signed will verify as invalid');
+    expect(api.revoke).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('managed-1'));
+    expect(toast.success).toHaveBeenCalledWith('Certificate revoked', expect.anything());
+  });
+
   it('shows the current identity and lets another become active', async () => {
     api.list.mockResolvedValue([managed, uploaded]);
     api.activate.mockResolvedValue({ ...uploaded, active: true });

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { RevokeIdentityButton } from './revoke-identity-button';
 import { activateSigningIdentity, addSigningIdentity, signingIdentitiesQuery, signingIdentityKeys } from '@/lib/api/signing-identities';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
@@ -139,6 +140,7 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
                   <span>
                     <IdentityLine identity={identity} />
                   </span>
+                  {identity.kind === 'managed' && identity.active ? <RevokeIdentityButton id={identity.id} name={commonName(identity.subject)} onRevoked={refresh} /> : null}
                   {identity.active ? (
                     <span className="text-sm font-medium">Active</span>
                   ) : (
