@@ -99,8 +99,9 @@ test('the documented sign and analytics calls succeed when the server offers the
   for (const tab of ['Sign Content', 'Analytics']) {
     await page.getByRole('tab', { name: tab }).click();
     const panel = page.getByRole('tabpanel', { name: tab });
-    // Calls on a resource of the reader's own (a path parameter such as {assetId}) need its real ID.
-    const posts = panel.locator('[data-endpoint^="POST "]:not([data-endpoint*="{"])');
+    // Calls on a resource of the reader's own (a path parameter such as {assetId}) need its real ID,
+    // and adding a signing identity needs the reader's own certificate and key: the examples cannot.
+    const posts = panel.locator('[data-endpoint^="POST "]:not([data-endpoint*="{"]):not([data-endpoint*="signing-identities"])');
     const count = await posts.count();
     if (count === 0) {
       await expect(panel.getByText(/does not publish any|GET /).first()).toBeVisible();
