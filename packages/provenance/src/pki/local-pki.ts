@@ -10,16 +10,13 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { CA_ALGORITHM, createIntermediateCa, createRootCa, DAY_MS, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-type CryptoKey = webcrypto.CryptoKey;
 
 const EKU_EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
 const EKU_C2PA_CLAIM_SIGNING = '1.3.6.1.4.1.62558.2.1';
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-const DAY_MS = 86_400_000;
 
 export const PKI_FILES = {
   rootCertificate: 'root-ca.pem',
@@ -44,62 +41,20 @@ export interface PkiSubject {
   organization?: string;
 }
 
-const serial = () => {
-  const bytes = randomBytes(16);
-  bytes[0] = bytes[0]! & 0x7f;
-  return bytes.toString('hex');
-};
-
-async function keyPair(): Promise<CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-}
-
-async function privateKeyPem(key: CryptoKey): Promise<string> {
-  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
-}
-
 async function issue(): Promise<Record<keyof typeof PKI_FILES, string>> {
   const organization = 'Provenance Gateway Local PKI';
   const now = Date.now();
-  const rootKeys = await keyPair();
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `CN=Provenance Gateway Local Root CA, O=${organization}`,
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 20 * 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    keys: rootKeys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 1, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
-  const intermediateKeys = await keyPair();
-  const intermediate = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: `CN=Provenance Gateway Intermediate CA, O=${organization}`,
-    issuer: root.subject,
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 10 * 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    publicKey: intermediateKeys.publicKey,
-    signingKey: rootKeys.privateKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(intermediateKeys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
+  const rootCa = await createRootCa(`CN=Provenance Gateway Local Root CA, O=${organization}`, 20 * 365, now);
+  const { certificate: root, keys: rootKeys } = rootCa;
+  const { certificate: intermediate, keys: intermediateKeys } = await createIntermediateCa(`CN=Provenance Gateway Intermediate CA, O=${organization}`, rootCa, 10 * 365, now);
   const signerKeys = await keyPair();
   const signer = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
+    serialNumber: serialNumber(),
     subject: `CN=Provenance Gateway Signer, O=Provenance Gateway, OU=Content Credentials`,
     issuer: intermediate.subject,
     notBefore: new Date(now - DAY_MS),
     notAfter: new Date(now + 3 * 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
+    signingAlgorithm: CA_ALGORITHM,
     publicKey: signerKeys.publicKey,
     signingKey: intermediateKeys.privateKey,
     extensions: [

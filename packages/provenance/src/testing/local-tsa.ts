@@ -14,13 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as x509 from '@peculiar/x509';
+import { CA_ALGORITHM, createIntermediateCa, createRootCa, DAY_MS, keyPair, privateKeyPem, serialNumber } from '../pki/certificate-authority.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 const run = promisify(execFile);
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const EKU_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
-const DAY_MS = 86_400_000;
 
 export interface LocalTsa {
   /** http://127.0.0.1:PORT/tsa */
@@ -33,57 +32,19 @@ export interface LocalTsa {
   close(): Promise<void>;
 }
 
-const serial = (): string => {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0]! & 0x7f) | 0x01;
-  return bytes.toString('hex');
-};
-
-async function keyPair(): Promise<webcrypto.CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-}
-
 async function issueTsaPki(): Promise<{ root: string; intermediate: string; tsa: string; tsaKey: string }> {
   const now = Date.now();
-  const rootKeys = await keyPair();
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: 'CN=Test Time-Stamping Root CA, O=Provenance Gateway Tests',
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 3650 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    keys: rootKeys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 1, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
-  const intermediateKeys = await keyPair();
-  const intermediate = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: 'CN=Test Time-Stamping Intermediate CA, O=Provenance Gateway Tests',
-    issuer: root.subject,
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 1825 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    publicKey: intermediateKeys.publicKey,
-    signingKey: rootKeys.privateKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(intermediateKeys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
+  const rootCa = await createRootCa('CN=Test Time-Stamping Root CA, O=Provenance Gateway Tests', 3650, now);
+  const root = rootCa.certificate;
+  const { certificate: intermediate, keys: intermediateKeys } = await createIntermediateCa('CN=Test Time-Stamping Intermediate CA, O=Provenance Gateway Tests', rootCa, 1825, now);
   const tsaKeys = await keyPair();
   const tsa = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
+    serialNumber: serialNumber(),
     subject: 'CN=Test Time-Stamping Authority, O=Provenance Gateway Tests',
     issuer: intermediate.subject,
     notBefore: new Date(now - DAY_MS),
     notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
+    signingAlgorithm: CA_ALGORITHM,
     publicKey: tsaKeys.publicKey,
     signingKey: intermediateKeys.privateKey,
     extensions: [
@@ -95,7 +56,7 @@ async function issueTsaPki(): Promise<{ root: string; intermediate: string; tsa:
       await x509.AuthorityKeyIdentifierExtension.create(intermediateKeys.publicKey),
     ],
   });
-  const tsaKey = x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', tsaKeys.privateKey), 'PRIVATE KEY');
+  const tsaKey = await privateKeyPem(tsaKeys.privateKey);
   return { root: root.toString('pem'), intermediate: intermediate.toString('pem'), tsa: tsa.toString('pem'), tsaKey };
 }
 

@@ -7,17 +7,16 @@
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { CA_ALGORITHM, createIntermediateCa, createRootCa, DAY_MS, keyPair, privateKeyPem, serialNumber } from '../pki/certificate-authority.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-const DAY_MS = 86_400_000;
 const EKU_EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
 const EKU_C2PA_CLAIM_SIGNING = '1.3.6.1.4.1.62558.2.1';
 const EKU_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
@@ -41,14 +40,6 @@ export interface OcspTestAuthority {
   close(): Promise<void>;
 }
 
-const serial = (): string => {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0]! & 0x7f) | 0x10;
-  return bytes.toString('hex');
-};
-
-const keyPair = async (): Promise<webcrypto.CryptoKeyPair> => (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-const keyPem = async (key: webcrypto.CryptoKey): Promise<string> => x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
 
 /** A loopback port free right now (openssl ocsp takes a fixed port, and the URL must be known before issuing). */
 export async function freePort(): Promise<number> {
@@ -72,46 +63,18 @@ export async function startOcspTestAuthority(): Promise<OcspTestAuthority> {
   const now = Date.now();
   const organization = 'OCSP Test CA';
 
-  const rootKeys = await keyPair();
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `CN=OCSP Test Root, O=${organization}`,
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    keys: rootKeys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 1, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
-  const issuerKeys = await keyPair();
-  const issuer = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: `CN=OCSP Test Intermediate, O=${organization}`,
-    issuer: root.subject,
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    publicKey: issuerKeys.publicKey,
-    signingKey: rootKeys.privateKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(issuerKeys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
-    ],
-  });
+  const rootCa = await createRootCa(`CN=OCSP Test Root, O=${organization}`, 365, now);
+  const root = rootCa.certificate;
+  const { certificate: issuer, keys: issuerKeys } = await createIntermediateCa(`CN=OCSP Test Intermediate, O=${organization}`, rootCa, 365, now);
   // A delegated responder (id-kp-OCSPSigning), as most certificate authorities answer.
   const responderKeys = await keyPair();
   const responder = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
+    serialNumber: serialNumber(),
     subject: `CN=OCSP Test Responder, O=${organization}`,
     issuer: issuer.subject,
     notBefore: new Date(now - DAY_MS),
     notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
+    signingAlgorithm: CA_ALGORITHM,
     publicKey: responderKeys.publicKey,
     signingKey: issuerKeys.privateKey,
     extensions: [
@@ -121,14 +84,14 @@ export async function startOcspTestAuthority(): Promise<OcspTestAuthority> {
     ],
   });
   const signerKeys = await keyPair();
-  const signerSerial = serial();
+  const signerSerial = serialNumber();
   const signer = await x509.X509CertificateGenerator.create({
     serialNumber: signerSerial,
     subject: `CN=OCSP Test Signer, O=${organization}`,
     issuer: issuer.subject,
     notBefore: new Date(now - DAY_MS),
     notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
+    signingAlgorithm: CA_ALGORITHM,
     publicKey: signerKeys.publicKey,
     signingKey: issuerKeys.privateKey,
     extensions: [
@@ -148,7 +111,7 @@ export async function startOcspTestAuthority(): Promise<OcspTestAuthority> {
   await writeFile(`${files.index}.attr`, 'unique_subject = no\n');
   await writeFile(files.issuer, issuer.toString('pem'));
   await writeFile(files.responder, responder.toString('pem'));
-  await writeFile(files.responderKey, await keyPem(responderKeys.privateKey));
+  await writeFile(files.responderKey, await privateKeyPem(responderKeys.privateKey));
 
   let child: ChildProcess | null = null;
   const start = async (): Promise<void> => {
@@ -189,7 +152,7 @@ export async function startOcspTestAuthority(): Promise<OcspTestAuthority> {
     url,
     rootPem: root.toString('pem'),
     signerChainPem: `${signer.toString('pem')}\n${issuer.toString('pem')}\n`,
-    signerKeyPem: await keyPem(signerKeys.privateKey),
+    signerKeyPem: await privateKeyPem(signerKeys.privateKey),
     serialNumber: signerSerial,
     // openssl ocsp notices a changed index only by its modification second: restarted, it reads it now.
     revoke: async (at) => {
