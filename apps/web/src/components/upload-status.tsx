@@ -2,24 +2,14 @@
 // device is offline, then the bytes sent of the total, then what the server is doing with it.
 import { WifiOff } from 'lucide-react';
 import type { UploadProgress } from '@/lib/api/upload';
-
-export function formatUploadBytes(bytes: number, locale?: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
-}
+import { formatBytes } from '@/lib/format';
 
 /** The sentence under the bar: bytes sent of the total, or what happens once all are sent. */
 export function uploadStatusText(progress: UploadProgress | null, afterUpload: string, locale?: string): string {
   if (!progress) return 'Starting the upload…';
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
   if (percent === 100) return afterUpload;
-  return `Uploading ${formatUploadBytes(progress.loaded, locale)}${progress.total > 0 ? ` of ${formatUploadBytes(progress.total, locale)} (${percent}%)` : ''}`;
+  return `Uploading ${formatBytes(progress.loaded, locale)}${progress.total > 0 ? ` of ${formatBytes(progress.total, locale)} (${percent}%)` : ''}`;
 }
 
 export function UploadStatus({ progress, waiting = false, afterUpload }: { progress: UploadProgress | null; waiting?: boolean; afterUpload: string }) {

@@ -81,7 +81,7 @@ export function manifestPrefix(bytes: Uint8Array, segmentsEnd: number): Uint8Arr
   return prefix;
 }
 
-interface DataHashAssertion {
+export interface DataHashAssertion {
   alg?: unknown;
   hash?: unknown;
   url?: unknown;
@@ -112,7 +112,8 @@ function dataHashMatches(bytes: Uint8Array, assertion: DataHashAssertion): boole
   return Buffer.from(assertion.hash).equals(hash.digest());
 }
 
-function readDataHash(manifestStore: Uint8Array, label: string): DataHashAssertion | null {
+/** The c2pa.hash.data assertion of a manifest in a store, as CBOR decoded; null when absent or unreadable. */
+export function readDataHash(manifestStore: Uint8Array, label: string): DataHashAssertion | null {
   const box = manifestBox(manifestStore, label, ['c2pa.assertions', 'c2pa.hash.data']);
   const cbor = box && superbox(box.payload).children.find((child) => child.type === 'cbor');
   if (!cbor) return null;

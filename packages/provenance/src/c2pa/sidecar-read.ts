@@ -17,9 +17,9 @@
  * that does not match keeps c2pa-rs's failure, assertion.dataHash.mismatch.
  */
 import { createHash } from 'node:crypto';
-import { decode } from 'cbor-x';
 import { MalformedAssetError } from '../errors.ts';
-import { boxes, manifestBox, superbox } from './jumbf.ts';
+import { readDataHash, type DataHashAssertion } from './jpeg-hard-binding.ts';
+import { boxes } from './jumbf.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
@@ -55,25 +55,6 @@ async function readBmffPair(mime: string, asset: Uint8Array, manifest: Uint8Arra
   if (!reader) throw new MalformedAssetError('the manifest file holds no C2PA manifest store');
   const store = reader.manifestStore() as RawManifestStore;
   return { reader, store, storeBytes: manifestStoreBytes(reader, store) ?? manifest };
-}
-
-interface DataHashAssertion {
-  alg?: unknown;
-  hash?: unknown;
-  url?: unknown;
-  exclusions?: unknown;
-}
-
-function readDataHash(manifest: Uint8Array, label: string): DataHashAssertion | null {
-  const box = manifestBox(manifest, label, ['c2pa.assertions', 'c2pa.hash.data']);
-  const cbor = box && superbox(box.payload).children.find((child) => child.type === 'cbor');
-  if (!cbor) return null;
-  try {
-    const value = decode(cbor.payload) as unknown;
-    return value && typeof value === 'object' ? (value as DataHashAssertion) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

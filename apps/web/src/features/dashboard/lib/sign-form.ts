@@ -1,6 +1,9 @@
 // The Sign New Content form as data: its fields and their reset
 // values, the required-field check, and the signing metadata it sends. Pure, so it is unit-tested.
 import type { TSigningMetadata } from '@provenance/contracts';
+import { formatBytes } from '@/lib/format';
+
+export { formatBytes };
 
 /**. Mirrors DEFAULT_LICENSE of @provenance/contracts without its runtime. */
 export const DEFAULT_LICENSE = 'All Rights Reserved';
@@ -68,16 +71,6 @@ export function buildMetadata(values: SignFormValues, options: { capturedWithCam
   return metadata;
 }
 
-export function formatBytes(bytes: number, locale?: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
-}
 
 /**
  * What the manifest added to the file, in bytes and percent of the original. The manifest is about
