@@ -19,6 +19,7 @@ import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
+import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { DEFAULT_PUBLIC_LIMITS, type PublicLimitRules } from '../src/services/rate-limits/public-limits.ts';
@@ -46,6 +47,7 @@ async function startServer(publicLimits: PublicLimitRules) {
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 2, maxQueue: 64 });
   const services = createServices({
     db: database.db,
+    queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,
     publicUrl,

@@ -16,6 +16,7 @@ import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 
 export interface HttpBenchAsset {
@@ -41,6 +42,7 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
   const services = createServices({
     db: database.db,
+    queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,
     publicUrl,

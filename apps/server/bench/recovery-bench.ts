@@ -23,6 +23,7 @@ import sharp from 'sharp';
 import { createApp } from '../src/app.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
+import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { fingerprintImage } from '../src/services/repository/image-fingerprint.ts';
@@ -103,6 +104,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
   const services = createServices({
     db: database.db,
+    queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret: 'bench-secret-bench-secret-bench-secret-0123',
     publicUrl,

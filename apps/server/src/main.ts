@@ -14,6 +14,7 @@ import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
 import { createLogger } from './logging/logger.ts';
+import { createTaskQueue } from './queue/task-queue.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
 import { savedListsDir } from '@provenance/engine';
@@ -49,8 +50,11 @@ const engine = await createGatewayEngine({
 // A key-encryption key that does not open the stored signing keys stops the start here, never re-keys.
 const keyVault = await openKeyVault(database.db, (await loadKeyEncryptionKey({ configured: config.KEY_ENCRYPTION_KEY, dataDir: config.DATA_DIR })).key);
 const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
+// Every copy runs the queue's workers; pg-boss hands each job to one of them.
+const queue = createTaskQueue({ sql: database.sql, logger });
 const services = createServices({
   db: database.db,
+  queue,
   logger,
   authSecret,
   publicUrl: config.PUBLIC_URL,
@@ -79,6 +83,8 @@ const services = createServices({
     fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 }),
   },
 });
+await queue.start();
+logger.info('task queue ready');
 // TRUST_LISTS and TRUST_ANCHORS files that cannot be read stop the start; unreachable URLs do not.
 await services.trustLists.load();
 logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
@@ -141,6 +147,7 @@ function shutdown(signal: string): void {
     await trustListRefresh?.stop();
     await engine.close();
     await orphanSweep.stop();
+    await queue.stop();
     await services.flush();
     await services.publicLimits.close();
     await database.close();

@@ -11,3 +11,5 @@ export * from './transform.ts';
 export * from './analytics.ts';
 export * from './trust.ts';
 export * from './sbr.ts';
+export * from './jobs.ts';
+export * from './webhooks.ts';

@@ -20,9 +20,19 @@ export type DbTarget =
   | { kind: 'pglite'; /** Directory for the data files; omitted means in memory (tests). */ dataDir?: string }
   | { kind: 'postgres'; url: string };
 
+/**
+ * Raw SQL on the same connection(s) as `db`, in the shape pg-boss takes (its `db` option), so the
+ * queue runs on the embedded PGlite as on PostgreSQL. A text without values may hold several
+ * statements; the last one's rows are returned.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DbHandle {
   db: Db;
   kind: DbTarget['kind'];
+  sql: SqlExecutor;
   close: () => Promise<void>;
 }
 
@@ -46,7 +56,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', sql: { executeSql: (text, values) => pool.query(text, values) }, close: () => pool.end() };
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
@@ -57,5 +67,20 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  const sql: SqlExecutor = {
+    async executeSql(text, values) {
+      // PGlite's query() takes one statement with parameters; exec() runs a script without them.
+      if (values && values.length > 0) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (error) {
+        // A script that opened a transaction and failed would leave the one connection in an
+        // aborted transaction, refusing every later statement; PostgreSQL's pool drops such a connection.
+        if (/^\s*begin\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+  return { db, kind: 'pglite', sql, close: () => client.close() };
 }

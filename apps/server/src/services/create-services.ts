@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
+import type { TaskQueue } from '../queue/task-queue.ts';
+import { createAccountEvents, type AccountEvents } from './events/account-events.ts';
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
@@ -75,6 +77,8 @@ export interface ServiceDeps {
   ocspFetcher?: SafeFetch | undefined;
   /** SBR_FEDERATION: other soft-binding resolvers, asked through this fetcher when ours has no match. */
   sbrFederation?: SbrFederation | undefined;
+  /** The work queue (pg-boss on this database): batch jobs, webhook deliveries, emails. */
+  queue: TaskQueue;
 }
 
 export interface Services {
@@ -115,6 +119,10 @@ export interface Services {
   certificateAuthority: GatewayCertificateAuthority;
   /** Revocation of an account's managed certificate (key compromise). */
   identityRevocation: IdentityRevocation;
+  /** The work queue services put durable background work on. */
+  queue: TaskQueue;
+  /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
+  accountEvents: AccountEvents;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -145,6 +153,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
   const certificates = createGatewayCertificateStatus(deps.db);
+  const accountEvents = createAccountEvents(deps.logger);
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   return {
     auth,
@@ -197,6 +206,8 @@ export function createServices(deps: ServiceDeps): Services {
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
     signingIdentities,
     identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
+    queue: deps.queue,
+    accountEvents,
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };

@@ -17,6 +17,7 @@ import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
 import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
+import { createTaskQueue } from '../queue/task-queue.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
@@ -49,6 +50,8 @@ export interface TestServer {
   app: Hono<ApiEnv>;
   services: Services;
   logLines: string[];
+  /** Stops what the server started in the background (the work queue, when a test used it). */
+  close(): Promise<void>;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
 }
 
@@ -107,6 +110,8 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
     db: database.db,
+    // Started by the first job a test sends; tests that use it close the server.
+    queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,
     publicUrl: config.publicUrl,
@@ -128,6 +133,10 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     app,
     services,
     logLines,
+    async close() {
+      await services.queue.stop(2_000);
+      await services.flush();
+    },
     async request(method, path, requestOptions = {}) {
       const headers: Record<string, string> = { 'x-forwarded-for': requestOptions.ip ?? '198.51.100.1', ...requestOptions.headers };
       if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;

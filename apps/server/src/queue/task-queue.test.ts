@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../db/create-db.ts';
+import { createLogger } from '../logging/logger.ts';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-databases.ts';
+import { createTaskQueue, type TaskQueue } from './task-queue.ts';
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(testDatabaseKinds())('task queue on %s', (kind) => {
+  let database: DbHandle;
+  let queues: TaskQueue[] = [];
+  const logger = createLogger({ level: 'error', write: () => {} });
+
+  afterEach(async () => {
+    for (const queue of queues) await queue.stop(1_000);
+    queues = [];
+    await database?.close();
+  });
+
+  it('runs each sent job once, retries a failing one with its data, and survives a second copy', async () => {
+    database = await openTestDatabase(kind);
+    const seen: number[] = [];
+    const attempts = new Map<number, number>();
+    const handler = async (jobs: { data: { n: number } }[]) => {
+      for (const job of jobs) {
+        const count = (attempts.get(job.data.n) ?? 0) + 1;
+        attempts.set(job.data.n, count);
+        if (job.data.n === 3 && count === 1) throw new Error('first attempt fails');
+        seen.push(job.data.n);
+      }
+    };
+    // Two copies over one database, as two server processes would be.
+    for (let copy = 0; copy < 2; copy += 1) {
+      const queue = createTaskQueue({ sql: database.sql, logger });
+      queue.define<{ n: number }>({ queue: 'numbers', options: { retryLimit: 2, retryDelay: 0 }, work: { pollingIntervalSeconds: 0.5 }, handler });
+      queues.push(queue);
+    }
+    expect(queues[0]!.started).toBe(false);
+    for (const queue of queues) await queue.start();
+    await queues[0]!.insert('numbers', [1, 2, 3, 4, 5, 6].map((n) => ({ data: { n } })));
+    await until(() => seen.length === 6);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(attempts.get(3)).toBe(2);
+  }, 60_000);
+});

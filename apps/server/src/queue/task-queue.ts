@@ -1,0 +1,126 @@
+// The server's work queue: pg-boss on the server's own database (PostgreSQL, or the embedded PGlite
+// through the same SQL connection), so batch job items, webhook deliveries, emails and weekly reports
+// are claimed by exactly one server copy, retried with backoff and survive a crash.
+//
+// Services declare their queues and workers with define(); nothing touches the database until the
+// queue starts: main.ts starts it eagerly, and in tests the first send() does, so suites that never
+// queue anything never pay for pg-boss's schema.
+import PgBoss from 'pg-boss';
+import type { SqlExecutor } from '../db/create-db.ts';
+import type { Logger } from '../logging/logger.ts';
+
+export type QueueJob<T> = PgBoss.Job<T>;
+export type QueueSendOptions = PgBoss.SendOptions;
+
+export interface WorkerDefinition<T extends object> {
+  /** The queue's name (pg-boss: letters, digits, `-`, `_`, `.`, `/`). */
+  queue: string;
+  /** Retry policy and expiry of the queue's jobs (pg-boss createQueue options). */
+  options?: Omit<PgBoss.Queue, 'name'>;
+  /** How this process fetches jobs (batch size, polling interval). */
+  work?: PgBoss.WorkOptions;
+  /** Parallel workers in this process (separate fetch loops); 1 when absent. */
+  concurrency?: number;
+  /** Throwing fails the batch's jobs, which pg-boss retries as the queue's policy says. */
+  handler: (jobs: QueueJob<T>[]) => Promise<void>;
+}
+
+/** A cron schedule: pg-boss sends `data` to the queue at each tick, once across every server copy. */
+export interface ScheduleDefinition {
+  queue: string;
+  cron: string;
+  data?: object;
+  tz?: string;
+}
+
+export interface TaskQueue {
+  /** Declares a queue and, unless this process runs no workers, its worker; takes effect at start (or at once when started). */
+  define<T extends object>(definition: WorkerDefinition<T>): void;
+  /** Declares a queue without a worker in this process (a schedule's or another process's queue). */
+  schedule(definition: ScheduleDefinition): void;
+  /** Sends a job, starting the queue first if needed; returns the job ID (null when a singleton/throttle policy dropped it). */
+  send<T extends object>(queue: string, data: T, options?: QueueSendOptions): Promise<string | null>;
+  /** Sends many jobs in one statement. */
+  insert<T extends object>(queue: string, jobs: Array<{ data: T } & Omit<PgBoss.JobInsert<T>, 'name' | 'data'>>): Promise<void>;
+  /** The started pg-boss instance, for what the methods above do not cover. */
+  boss(): Promise<PgBoss>;
+  start(): Promise<void>;
+  /** Stops fetching, waits up to `timeoutMs` for running handlers, then fails what is still running (retried later). */
+  stop(timeoutMs?: number): Promise<void>;
+  readonly started: boolean;
+}
+
+export interface TaskQueueOptions {
+  sql: SqlExecutor;
+  logger: Logger;
+  /** False: this process sends jobs but runs no workers. */
+  runWorkers?: boolean;
+}
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
+  const runWorkers = options.runWorkers ?? true;
+  const definitions: WorkerDefinition<object>[] = [];
+  const schedules: ScheduleDefinition[] = [];
+  let instance: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let stopped = false;
+
+  async function activate(boss: PgBoss, definition: WorkerDefinition<object>): Promise<void> {
+    await boss.createQueue(definition.queue, { ...definition.options, name: definition.queue });
+    if (!runWorkers) return;
+    for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
+      await boss.work<object>(definition.queue, { ...definition.work }, definition.handler);
+    }
+  }
+
+  async function activateSchedule(boss: PgBoss, schedule: ScheduleDefinition): Promise<void> {
+    await boss.createQueue(schedule.queue);
+    await boss.schedule(schedule.queue, schedule.cron, schedule.data ?? {}, schedule.tz ? { tz: schedule.tz } : {});
+  }
+
+  function boss(): Promise<PgBoss> {
+    if (stopped) return Promise.reject(new Error('the task queue has stopped'));
+    starting ??= (async () => {
+      const created = new PgBoss({ db: options.sql, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: runWorkers });
+      created.on('error', (error) => options.logger.error('task queue error', { error: error.message }));
+      await created.start();
+      for (const definition of definitions) await activate(created, definition);
+      for (const schedule of schedules) await activateSchedule(created, schedule);
+      instance = created;
+      return created;
+    })();
+    return starting;
+  }
+
+  return {
+    define(definition) {
+      definitions.push(definition as WorkerDefinition<object>);
+      if (instance) void activate(instance, definition as WorkerDefinition<object>).catch((error: Error) => options.logger.error('task queue worker failed to start', { queue: definition.queue, error: error.message }));
+    },
+    schedule(schedule) {
+      schedules.push(schedule);
+      if (instance) void activateSchedule(instance, schedule).catch((error: Error) => options.logger.error('task queue schedule failed', { queue: schedule.queue, error: error.message }));
+    },
+    async send(queue, data, sendOptions) {
+      return (await boss()).send(queue, data, sendOptions ?? {});
+    },
+    async insert(queue, jobs) {
+      await (await boss()).insert(jobs.map((job) => ({ ...job, name: queue })));
+    },
+    boss,
+    async start() {
+      await boss();
+    },
+    async stop(timeoutMs = 10_000) {
+      if (stopped) return;
+      stopped = true;
+      const running = starting && (await starting.catch(() => null));
+      if (running) await running.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+    get started() {
+      return instance !== null;
+    },
+  };
+}
