@@ -9,3 +9,4 @@ export * from './signed-assets.ts';
 export * from './signing-identities.ts';
 export * from './support-requests.ts';
 export * from './verification-events.ts';
+export * from './gateway-pki.ts';
