@@ -10,3 +10,4 @@ export * from './signing-identities.ts';
 export * from './support-requests.ts';
 export * from './verification-events.ts';
 export * from './gateway-pki.ts';
+export * from './email.ts';
