@@ -11,3 +11,4 @@ export * from './support-requests.ts';
 export * from './verification-events.ts';
 export * from './gateway-pki.ts';
 export * from './email.ts';
+export * from './webhooks.ts';
