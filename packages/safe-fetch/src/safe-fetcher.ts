@@ -20,6 +20,8 @@ export class SafeFetchError extends Error {
     readonly reason: FetchFailure,
     readonly status: 400 | 403 | 413 | 422,
     message: string,
+    /** The HTTP status the remote server answered with, when it answered (reason `status`). */
+    readonly remoteStatus?: number,
   ) {
     super(message);
     this.name = 'SafeFetchError';
@@ -43,6 +45,8 @@ export interface FetchedAsset {
   bytes: Buffer;
   contentType: string | null;
   finalUrl: string;
+  /** The HTTP status of the answer (2xx). */
+  status?: number;
 }
 
 /**
@@ -187,8 +191,8 @@ export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
           // and telling refused from reset ports apart would make the fetcher a port scanner.
           throw new SafeFetchError('network', 422, 'The asset server could not be reached');
         }
-        if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href };
-        if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`);
+        if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href, status: answer.status };
+        if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`, answer.status);
         if (redirects >= maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${maxRedirects} redirects`);
         url = parseUrl(answer.location, url);
       }
