@@ -12,3 +12,4 @@ export * from './verification-events.ts';
 export * from './gateway-pki.ts';
 export * from './email.ts';
 export * from './webhooks.ts';
+export * from './jobs.ts';
