@@ -1,11 +1,12 @@
-// Signing Dashboard: the account's three stat cards, Sign New Content, and the
-// account's signed assets.
+// Signing Dashboard: the account's three stat cards, Sign New Content, the account's signed
+// assets, and its batch jobs.
 import { useQuery } from '@tanstack/react-query';
 import { FileSignature } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { signedAssetsQuery } from '@/lib/api/assets';
 import { useSession } from '@/lib/auth/use-session';
+import { BatchJobsSection } from './components/batch-jobs-section';
 import { DashboardStatCards } from './components/dashboard-stat-cards';
 import { SignContentPanel } from './components/sign-content-panel';
 import { SignedAssetList } from './components/signed-asset-list';
@@ -32,6 +33,7 @@ function DashboardBody({ userId }: { userId: string }) {
       <DashboardStatCards userId={userId} />
       <SignContentPanel userId={userId} latestAsset={newest ? { assetId: newest.assetId, title: newest.title, signedAssetUrl: newest.signedAssetUrl } : null} />
       <SignedAssetList assets={assets.data} state={assets.status} />
+      <BatchJobsSection userId={userId} />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+// Dashboard, Batch jobs: start a verification or signing of many files by URL, and follow the
+// account's jobs as the server's queue works through them (the list polls while any is at work).
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreateJobRequest, TJobAccepted } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { analyticsKeys } from '@/lib/api/analytics';
+import { assetKeys } from '@/lib/api/assets';
+import { createJob, isJobActive, jobKeys, jobsQuery } from '@/lib/api/jobs';
+import { describeError } from '@/lib/describe-error';
+import { JobList } from './job-list';
+import { StartJobForm } from './start-job-form';
+
+export function BatchJobsSection({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const jobs = useQuery(jobsQuery(userId));
+  const working = useRef(new Set<string>());
+
+  // A signing job that has just finished added signed assets: the lists above show them.
+  useEffect(() => {
+    if (!jobs.data) return;
+    const finishedSigning = jobs.data.some((job) => job.type === 'sign' && !isJobActive(job) && working.current.has(job.id));
+    working.current = new Set(jobs.data.filter(isJobActive).map((job) => job.id));
+    if (finishedSigning) {
+      void queryClient.invalidateQueries({ queryKey: assetKeys.all(userId) });
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all(userId) });
+    }
+  }, [jobs.data, queryClient, userId]);
+
+  async function start(request: TCreateJobRequest): Promise<TJobAccepted> {
+    const accepted = await createJob(request);
+    await queryClient.invalidateQueries({ queryKey: jobKeys.all(userId) });
+    return accepted;
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} id="batch-jobs">
+          Batch jobs
+        </CardTitle>
+        <CardDescription>Verify or sign many files at once by their addresses. The gateway works through them in the background; you can leave this page.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-8">
+        <StartJobForm onStart={start} />
+        <section aria-labelledby="batch-jobs-list" className="space-y-3">
+          <h3 id="batch-jobs-list" className="text-sm font-medium">
+            Your jobs
+          </h3>
+          {jobs.isPending ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              Loading your jobs…
+            </p>
+          ) : jobs.isError ? (
+            <div className="space-y-3" role="alert">
+              <p className="text-sm text-destructive">{describeError(jobs.error, 'Unable to load your jobs')}</p>
+              <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <JobList jobs={jobs.data} />
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

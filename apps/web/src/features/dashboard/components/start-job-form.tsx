@@ -1,0 +1,141 @@
+// Start a batch job: verify or sign many files at once by pasting their addresses, one per line. A
+// signing job names its creator (the one required field of the signing metadata) in every file it
+// signs. Mistakes are said at the field, with the line they are on, before or after the server sees
+// them; on success the form empties and the new job shows in the list below with its progress.
+import { useState, type FormEvent } from 'react';
+import { Loader2, PlayCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { MAX_JOB_ITEMS, type TCreateJobRequest, type TJobAccepted, type TJobType } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api/client';
+import { describeError } from '@/lib/describe-error';
+import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+
+const TYPES: { value: TJobType; label: string; hint: string }[] = [
+  { value: 'verify', label: 'Verify', hint: 'Check the Content Credentials of each file and record its verdict.' },
+  { value: 'sign', label: 'Sign', hint: 'Sign each file with your Content Credentials; the signed copies appear under Your signed content.' },
+];
+
+export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest) => Promise<TJobAccepted> }) {
+  const [values, setValues] = useState<JobFormValues>(EMPTY_JOB_FORM);
+  const [errors, setErrors] = useState<JobFieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof JobFormValues>(field: K, value: JobFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const built = buildJobRequest(values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      document.getElementById(built.errors.urls ? 'job-urls' : 'job-creator')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onStart(built.request);
+      const count = built.request.items.length;
+      toast.success('Batch job started', { description: `${count} ${count === 1 ? 'address is' : 'addresses are'} queued. Progress shows below.` });
+      setValues((current) => ({ ...EMPTY_JOB_FORM, type: current.type, creator: current.creator }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        // A refusal of the request itself belongs at the field it concerns.
+        setErrors({ urls: describeJobRefusal(error.message, values.urls) });
+        document.getElementById('job-urls')?.focus();
+      }
+      toast.error('Job not started', { description: describeError(error, 'Unable to start the job') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const lineCount = values.urls.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+  return (
+    <form noValidate aria-label="Start a batch job" className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
+      <fieldset disabled={busy} className="space-y-5">
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">What to do with each file</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {TYPES.map((type) => {
+              const id = `job-type-${type.value}`;
+              return (
+                <div key={type.value} className="flex items-start gap-3 rounded-lg border p-3">
+                  <input
+                    id={id}
+                    type="radio"
+                    name="job-type"
+                    value={type.value}
+                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    checked={values.type === type.value}
+                    aria-describedby={`${id}-hint`}
+                    onChange={() => set('type', type.value)}
+                  />
+                  <div className="space-y-1">
+                    <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
+                      {type.label}
+                    </label>
+                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+                      {type.hint}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="space-y-2">
+          <Label htmlFor="job-urls">File addresses, one per line</Label>
+          <Textarea
+            id="job-urls"
+            name="urls"
+            rows={5}
+            spellCheck={false}
+            autoComplete="off"
+            className="font-mono text-xs sm:text-xs"
+            placeholder={'https://example.org/photo-1.jpg\nhttps://example.org/photo-2.jpg'}
+            aria-invalid={errors.urls ? true : undefined}
+            aria-describedby={errors.urls ? 'job-urls-error job-urls-hint' : 'job-urls-hint'}
+            value={values.urls}
+            onChange={(event) => set('urls', event.target.value)}
+          />
+          <p id="job-urls-hint" className="text-xs text-muted-foreground">
+            Public http(s) addresses of images or videos, up to {MAX_JOB_ITEMS.toLocaleString('en-US')} in one job.{' '}
+            {lineCount > 0 ? `${lineCount.toLocaleString('en-US')} ${lineCount === 1 ? 'address' : 'addresses'} so far.` : null}
+          </p>
+          <FieldError id="job-urls-error">{errors.urls}</FieldError>
+        </div>
+        {values.type === 'sign' ? (
+          <div className="space-y-2">
+            <Label htmlFor="job-creator">Creator Name</Label>
+            <Input
+              id="job-creator"
+              name="creator"
+              autoComplete="name"
+              aria-required="true"
+              aria-invalid={errors.creator ? true : undefined}
+              aria-describedby={errors.creator ? 'job-creator-error job-creator-hint' : 'job-creator-hint'}
+              value={values.creator}
+              onChange={(event) => set('creator', event.target.value)}
+            />
+            <p id="job-creator-hint" className="text-xs text-muted-foreground">
+              Named as the creator in every file this job signs.
+            </p>
+            <FieldError id="job-creator-error">{errors.creator}</FieldError>
+          </div>
+        ) : null}
+        <Button type="submit">
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <PlayCircle aria-hidden="true" />}
+          {busy ? 'Starting...' : 'Start Job'}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
