@@ -1,0 +1,105 @@
+/**
+ * A BMFF file's hard binding (its `c2pa.hash.bmff` assertion, v1 to v3) checked with node's native
+ * SHA-2 instead of inside WebAssembly, as jpeg-hard-binding.ts does for JPEG.
+ *
+ * How it stays c2pa-rs's verdict: c2pa-wasm validates a prefix of the file, its top-level boxes up to
+ * and including the C2PA `uuid` box (which c2pa-rs writes right after `ftyp`, so the prefix is the
+ * manifest and a few bytes). The store sits at the same offset as in the whole file, so every check
+ * c2pa-rs makes of the store, its signature, its assertions and ingredients is made as for the whole
+ * file; only the BMFF hash fails ("BMFF file level hash mismatch"), because the media is missing.
+ * That hash is computed natively over the whole file (bmff-hash.ts, on the box tree c2pa-rs would
+ * build, bmff-boxes.ts); when it matches, the failure becomes the success code c2pa-rs gives.
+ * Anything else (another failure, Merkle maps, a second C2PA box, an update manifest, a tree c2pa-rs
+ * would build differently, a hash that does not match) returns null and the caller reads the whole
+ * file with c2pa-wasm, so tampered and unusual files get c2pa-rs's own codes.
+ */
+import type { ByteSource } from '../byte-source.ts';
+import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from './bmff-boxes.ts';
+import { bmffHashMatches, readBmffHash } from './bmff-hash.ts';
+import type { RawCode, RawManifestStore } from './manifest-store.ts';
+
+/** Formats whose hard binding is a BMFF hash. */
+export const BMFF_MIME_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
+
+/** The largest prefix handed to c2pa-wasm: a manifest placed after the media is left to c2pa-wasm. */
+const MAX_PREFIX_BYTES = 32 * 1024 * 1024;
+const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
+const MISMATCH = 'assertion.bmffHash.mismatch';
+
+/** Where a BMFF file keeps its manifest store, and the box tree its hash is computed on. */
+export interface BmffManifestLayout {
+  top: BmffBox[];
+  /** The offset just past the C2PA box: the prefix c2pa-wasm validates is the file up to here. */
+  prefixEnd: number;
+}
+
+/**
+ * The layout of a BMFF file with exactly one top-level C2PA box, of purpose `manifest` (not an
+ * update manifest pair, no Merkle boxes), within the first MAX_PREFIX_BYTES; else null.
+ */
+export async function bmffManifestLayout(source: ByteSource): Promise<BmffManifestLayout | null> {
+  const top = await readBmffTree(source);
+  if (!top) return null;
+  const uuids = top.filter((box) => box.type === 'uuid');
+  // c2pa-rs reads every top-level uuid box's content as if its header were 8 bytes long.
+  if (uuids.some((box) => box.headerSize !== 8)) return null;
+  const c2pa = uuids.filter((box) => box.userType && sameBytes(box.userType, C2PA_UUID));
+  const manifest = c2pa[0];
+  if (c2pa.length !== 1 || !manifest) return null;
+  const prefixEnd = manifest.offset + manifest.size;
+  if (prefixEnd > MAX_PREFIX_BYTES) return null;
+  // Header, UUID, version and flags, then the purpose (NUL-terminated) and an 8-byte Merkle offset.
+  const content = await new WindowReader(source).bytes(manifest.offset + 28, manifest.size - 28);
+  const purposeEnd = content ? content.indexOf(0) : -1;
+  if (!content || purposeEnd === -1 || Buffer.from(content.subarray(0, purposeEnd)).toString('latin1') !== 'manifest') return null;
+  if (content.byteLength - purposeEnd - 1 < 8) return null;
+  return { top, prefixEnd };
+}
+
+/** The C2PA failure c2pa-rs gives for a BMFF hash computed over the prefix, and the assertion it names. */
+function prefixFailure(label: string, failures: RawCode[]): { code: RawCode; assertionLabel: string } | null {
+  const base = `self#jumbf=/c2pa/${label}/c2pa.assertions/`;
+  const mismatches = failures.filter((code) => code.code === MISMATCH);
+  const [code] = mismatches;
+  if (mismatches.length !== 1 || !code?.url?.startsWith(base) || !code.explanation?.includes('BMFF file level hash mismatch')) return null;
+  return { code, assertionLabel: code.url.slice(base.length) };
+}
+
+const sameCode = (a: RawCode) => (b: RawCode) => a.code === b.code && a.url === b.url && a.explanation === b.explanation;
+
+/**
+ * The store c2pa-rs would report for the whole file, from its report on the prefix: the one BMFF
+ * hash failure the prefix causes replaced by c2pa-rs's success code, when the whole file's hash
+ * matches. Null when the prefix's report has anything else wrong, or the hash does not match.
+ */
+export async function withWholeFileBmffBinding(prefixStore: RawManifestStore, manifestStore: Uint8Array, source: ByteSource, layout: BmffManifestLayout): Promise<RawManifestStore | null> {
+  const label = prefixStore.active_manifest;
+  const results = prefixStore.validation_results?.activeManifest;
+  if (!label || !results || prefixStore.validation_state !== 'Invalid') return null;
+  const failures = results.failure ?? [];
+  const topLevel = prefixStore.validation_status ?? [];
+  const found = prefixFailure(label, failures);
+  if (!found || topLevel.filter(sameCode(found.code)).length !== 1) return null;
+  const isPrefixFailure = sameCode(found.code);
+  const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
+  // Otherwise only an untrusted signer (which leaves c2pa-rs's state Valid) may be reported.
+  const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isPrefixFailure(code));
+  if (!rest.every((code) => TRUST_ONLY_FAILURES.has(code.code))) return null;
+  const assertion = readBmffHash(manifestStore, label, found.assertionLabel);
+  if (!assertion || !(await bmffHashMatches(source, layout.top, assertion))) return null;
+
+  const success = [...(results.success ?? [])];
+  // c2pa-rs checks the hard binding after the hashed URIs of the claim's assertions.
+  let position = success.length;
+  while (position > 0 && success[position - 1]?.code !== 'assertion.hashedURI.match') position -= 1;
+  success.splice(position || success.length, 0, { code: 'assertion.bmffHash.match', url: found.code.url, explanation: 'BMFF hash valid' });
+  const { validation_status: _prefixStatus, ...store } = prefixStore;
+  const status = topLevel.filter((code) => !isPrefixFailure(code));
+  const trusted = success.some((code) => code.code === 'signingCredential.trusted');
+  return {
+    ...store,
+    ...(status.length > 0 && { validation_status: status }),
+    validation_state: trusted ? 'Trusted' : 'Valid',
+    validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure: failures.filter((code) => !isPrefixFailure(code)) } },
+  };
+}
