@@ -1,12 +1,12 @@
-// Where signed files, their .c2pa manifest stores and thumbnails live: files under
-// DATA_DIR/assets, one folder per signed asset. An S3-compatible store can implement the same interface.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// Where signed files, their .c2pa manifest stores and thumbnails live, one folder (or key prefix) per
+// signed asset. One interface, two implementations: files under DATA_DIR/assets (file-asset-store.ts,
+// the default) and S3-compatible object storage (s3-asset-store.ts); open-asset-store.ts picks one
+// from the ASSET_STORE setting.
+import type { Readable } from 'node:stream';
+import type { AssetFile } from './asset-files.ts';
 
-export type AssetFile = 'signed' | 'manifest.c2pa' | 'thumbnail.jpg';
-
-const ASSET_FILES: readonly AssetFile[] = ['signed', 'manifest.c2pa', 'thumbnail.jpg'];
+export type { AssetFile } from './asset-files.ts';
+export { createFileAssetStore } from './file-asset-store.ts';
 
 /** One asset's folder as the orphan sweep sees it. */
 export interface StoredAssetFolder {
@@ -17,94 +17,36 @@ export interface StoredAssetFolder {
   lastModified: Date;
 }
 
+/** Bytes `start` to `end` of a file, both included (as HTTP ranges count them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What to read of a file once its size is known: all of it, a range, or nothing (the range lies beyond it). */
+export type RangeChoice = ByteRange | 'whole' | 'unsatisfiable';
+
+export interface AssetReadOptions {
+  /** Chooses the bytes to read from the file's size (an HTTP Range header resolved against it). */
+  range?: (size: number) => RangeChoice;
+  /** Only the size and the range are wanted (a HEAD request): nothing is opened for reading. */
+  withoutBody?: boolean;
+}
+
+/** A stored file opened for reading; the caller must consume or destroy `body`. */
+export type AssetFileRead =
+  | { kind: 'whole'; size: number; body: Readable | null }
+  | { kind: 'partial'; size: number; range: ByteRange; body: Readable | null }
+  | { kind: 'unsatisfiable'; size: number };
+
 export interface AssetStore {
-  /** Writes the whole file or, if interrupted, leaves no file of that name. */
-  put(assetId: string, file: AssetFile, bytes: Uint8Array): Promise<void>;
-  /** The bytes, or null when there are none. */
+  /** Writes the whole file or, if interrupted (a stream that fails, a crash), leaves no file of that name. */
+  put(assetId: string, file: AssetFile, content: Uint8Array | Readable): Promise<void>;
+  /** The bytes, or null when there are none. For the engine, which works on whole files. */
   get(assetId: string, file: AssetFile): Promise<Buffer | null>;
+  /** The file streamed, whole or a range of it, or null when there is none. For serving it to clients. */
+  open(assetId: string, file: AssetFile, options?: AssetReadOptions): Promise<AssetFileRead | null>;
   remove(assetId: string): Promise<void>;
   /** Every asset folder in the store, for the orphan sweep. */
   list(): Promise<StoredAssetFolder[]>;
-}
-
-const SAFE_ID = /^[0-9a-f-]{36}$/;
-const SHARD = /^[0-9a-f]{2}$/;
-
-/** Names that are not ours yet: a file being written is renamed into place only once complete. */
-const TEMP_SUFFIX = '.partial';
-
-async function entriesOf(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-export function createFileAssetStore(root: string): AssetStore {
-  const folder = (assetId: string) => {
-    // Asset IDs are UUIDs we made; anything else never becomes a path.
-    if (!SAFE_ID.test(assetId)) throw new Error(`not an asset id: ${assetId}`);
-    return path.join(root, assetId.slice(0, 2), assetId);
-  };
-
-  /** Folder details, or null when the folder went away while we looked (removed meanwhile). */
-  async function describe(assetId: string): Promise<StoredAssetFolder | null> {
-    const dir = folder(assetId);
-    try {
-      let newest = (await stat(dir)).mtimeMs;
-      const files: AssetFile[] = [];
-      for (const name of await readdir(dir)) {
-        // A file renamed into place keeps its own mtime, and a temp file grows without touching
-        // the folder's: the newest of all of them says when a signing last worked here.
-        newest = Math.max(newest, (await stat(path.join(dir, name))).mtimeMs);
-        if ((ASSET_FILES as readonly string[]).includes(name)) files.push(name as AssetFile);
-      }
-      return { assetId, files, lastModified: new Date(newest) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  }
-
-  return {
-    async put(assetId, file, bytes) {
-      const dir = folder(assetId);
-      await mkdir(dir, { recursive: true });
-      const temp = path.join(dir, `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
-      try {
-        await writeFile(temp, bytes);
-        await rename(temp, path.join(dir, file));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-    },
-    async get(assetId, file) {
-      if (!SAFE_ID.test(assetId)) return null;
-      try {
-        return await readFile(path.join(folder(assetId), file));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-    async remove(assetId) {
-      await rm(folder(assetId), { recursive: true, force: true });
-    },
-    async list() {
-      const folders: StoredAssetFolder[] = [];
-      for (const shard of await entriesOf(root)) {
-        if (!SHARD.test(shard)) continue;
-        for (const assetId of await entriesOf(path.join(root, shard))) {
-          // Only folders this store could have made; anything else under the root is left alone.
-          if (!SAFE_ID.test(assetId) || assetId.slice(0, 2) !== shard) continue;
-          const described = await describe(assetId);
-          if (described) folders.push(described);
-        }
-      }
-      return folders;
-    },
-  };
 }

@@ -1,0 +1,16 @@
+// The names every asset store shares: the files kept per signed asset and what an asset ID looks like.
+// A store never turns anything but an asset ID we made (a UUID) into a path or an object key.
+
+export type AssetFile = 'signed' | 'manifest.c2pa' | 'thumbnail.jpg';
+
+export const ASSET_FILES: readonly AssetFile[] = ['signed', 'manifest.c2pa', 'thumbnail.jpg'];
+
+const ASSET_ID = /^[0-9a-f-]{36}$/;
+
+export function isAssetId(value: string): boolean {
+  return ASSET_ID.test(value);
+}
+
+export function isAssetFile(name: string): name is AssetFile {
+  return (ASSET_FILES as readonly string[]).includes(name);
+}
