@@ -15,6 +15,7 @@ import { NotificationsPanel } from './components/notifications-panel';
 import { OrganizationForm } from './components/organization-form';
 import { SigningIdentityCard } from './components/signing-identity-card';
 import { UpdateEmailForm } from './components/update-email-form';
+import { WebhooksPanel } from './components/webhooks-panel';
 
 const TABS = ['account', 'security', 'api-keys', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
@@ -68,6 +69,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="api-keys" className="space-y-6">
           <ApiKeysPanel userId={user.id} />
+          <WebhooksPanel userId={user.id} />
         </TabsContent>
         <TabsContent value="notifications" className="space-y-6">
           <NotificationsPanel userId={user.id} />

@@ -1,0 +1,122 @@
+// Add a webhook endpoint: its URL (http or https) and the events it hears of, each with what it
+// means. The gateway's refusal (an address it may not reach, a malformed URL) is said at the URL
+// field. On success the form empties and the parent shows the endpoint's secret, once.
+import { useState, type FormEvent } from 'react';
+import { Loader2, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TCreateWebhookRequest, TCreatedWebhook, TWebhookEventType } from '@provenance/contracts';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { describeError } from '@/lib/describe-error';
+import { WEBHOOK_EVENTS } from '../lib/webhook-words';
+
+type Errors = Partial<Record<'url' | 'events', string>>;
+
+function checkUrl(url: string): string | undefined {
+  if (url === '') return 'Give the address the events are sent to.';
+  if (!/^https?:\/\/[^\s/]+/i.test(url)) return 'The address must start with http:// or https://.';
+  return undefined;
+}
+
+export function AddWebhookForm({ onCreate }: { onCreate: (request: TCreateWebhookRequest) => Promise<TCreatedWebhook> }) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<TWebhookEventType[]>(WEBHOOK_EVENTS.map((event) => event.type));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  function toggle(type: TWebhookEventType, on: boolean): void {
+    setEvents((current) => (on ? [...current.filter((t) => t !== type), type] : current.filter((t) => t !== type)));
+    setErrors((current) => ({ ...current, events: undefined }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const trimmed = url.trim();
+    const found: Errors = { url: checkUrl(trimmed), events: events.length === 0 ? 'Choose at least one event.' : undefined };
+    setErrors(found);
+    if (found.url || found.events) {
+      document.getElementById(found.url ? 'webhook-url' : `webhook-event-${WEBHOOK_EVENTS[0]?.type ?? ''}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      // Sent in the order the form lists them, whatever order they were ticked in.
+      await onCreate({ url: trimmed, events: WEBHOOK_EVENTS.map((e) => e.type).filter((type) => events.includes(type)) });
+      setUrl('');
+      setEvents(WEBHOOK_EVENTS.map((e) => e.type));
+    } catch (error) {
+      const message = describeError(error, 'Unable to add the endpoint');
+      setErrors({ url: message });
+      document.getElementById('webhook-url')?.focus();
+      toast.error('Endpoint not added', { description: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate className="space-y-4" aria-labelledby="webhook-add-title" onSubmit={(event) => void handleSubmit(event)}>
+      <h3 id="webhook-add-title" className="text-sm font-medium">
+        Add endpoint
+      </h3>
+      <fieldset disabled={busy} className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="webhook-url">Endpoint URL</Label>
+          <Input
+            id="webhook-url"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://hooks.example.org/provenance"
+            aria-invalid={errors.url ? true : undefined}
+            aria-describedby={errors.url ? 'webhook-url-error webhook-url-hint' : 'webhook-url-hint'}
+            value={url}
+            onChange={(event) => {
+              setUrl(event.target.value);
+              setErrors((current) => ({ ...current, url: undefined }));
+            }}
+          />
+          <p id="webhook-url-hint" className="text-xs text-muted-foreground">
+            Each event is POSTed here as JSON, signed with the endpoint&apos;s secret (Standard Webhooks headers), and retried with growing pauses until your server answers 2xx.
+          </p>
+          <FieldError id="webhook-url-error">{errors.url}</FieldError>
+        </div>
+        <fieldset className="space-y-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+          <legend className="text-sm font-medium">Events</legend>
+          <div className="divide-y rounded-lg border">
+            {WEBHOOK_EVENTS.map((option) => {
+              const id = `webhook-event-${option.type}`;
+              return (
+                <div key={option.type} className="flex items-start gap-3 p-3">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    checked={events.includes(option.type)}
+                    aria-describedby={`${id}-hint`}
+                    onChange={(event) => toggle(option.type, event.target.checked)}
+                  />
+                  <div className="space-y-1">
+                    <label htmlFor={id} className="cursor-pointer font-mono text-sm font-medium leading-none">
+                      {option.type}
+                    </label>
+                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+                      {option.hint}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          <FieldError id="webhook-events-error">{errors.events}</FieldError>
+        </fieldset>
+        <Button type="submit">
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
+          {busy ? 'Adding...' : 'Add endpoint'}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
