@@ -10,7 +10,8 @@ import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '.
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { loadC2pa } from './wasm.ts';
 import { manifestCount } from './jumbf.ts';
-import { jpegManifestSegments, manifestPrefix, withWholeFileBinding } from './jpeg-hard-binding.ts';
+import { jpegManifestSegments, manifestPrefix } from './jpeg-hard-binding.ts';
+import { withWholeFileBinding } from './data-hash-binding.ts';
 
 const manifestSegmentsEnd = (bytes: Uint8Array) => jpegManifestSegments(bytes)?.end ?? null;
 import { readerSettings } from './reader-settings.ts';

@@ -1,9 +1,11 @@
 /**
- * A validating read of an asset's manifest store, on one of two paths: for a JPEG, c2pa-wasm reads
- * only the manifest and the hard binding is checked with native SHA-2 (jpeg-hard-binding.ts);
- * anything else, or a JPEG that check does not confirm, is read whole by c2pa-wasm.
+ * A validating read of an asset's manifest store, on one of two paths: for a data-hashed format
+ * with its store near the start (manifest-prefix.ts), c2pa-wasm reads only the manifest prefix and
+ * the hard binding is checked with native SHA-2 (data-hash-binding.ts); anything else, or a file
+ * that check does not confirm, is read whole by c2pa-wasm.
  */
-import { jpegManifestSegments, manifestPrefix, withWholeFileBinding, type JpegManifestSegments } from './jpeg-hard-binding.ts';
+import { withWholeFileBinding, type ManifestPrefix } from './data-hash-binding.ts';
+import { manifestPrefixOf } from './manifest-prefix.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader, type FetchedRemoteManifest, type Reader } from './open-reader.ts';
 
@@ -14,7 +16,7 @@ export interface StoreReadOptions {
    */
   remoteManifest?: FetchedRemoteManifest;
   /**
-   * Check a JPEG's hard binding with native SHA-2 (see jpeg-hard-binding.ts; on by default);
+   * Check a data hash hard binding with native SHA-2 (see data-hash-binding.ts; on by default);
    * off, c2pa-wasm hashes the whole file itself.
    */
   nativeHardBinding?: boolean;
@@ -28,17 +30,17 @@ export interface StoreRead {
   storeBytes: Uint8Array | null;
 }
 
-/** A JPEG's manifest segments, when its hard binding may be checked natively. */
-export function nativeSegments(mime: string, bytes: Uint8Array, options: StoreReadOptions): JpegManifestSegments | null {
-  return mime === 'image/jpeg' && options.nativeHardBinding !== false && !options.remoteManifest ? jpegManifestSegments(bytes) : null;
+/** The asset's manifest prefix, when its hard binding may be checked natively. */
+export function nativeSegments(mime: string, bytes: Uint8Array, options: StoreReadOptions): ManifestPrefix | null {
+  return options.nativeHardBinding !== false && !options.remoteManifest ? manifestPrefixOf(mime, bytes) : null;
 }
 
 /**
- * A validating read of a JPEG's manifest with its hard binding checked by native SHA-2; null when
- * that does not confirm the file, which is then invalid or unusual and for c2pa-wasm to read whole.
+ * A validating read of an asset's manifest prefix with its hard binding checked by native SHA-2;
+ * null when that does not confirm the file, which is then invalid or unusual and for c2pa-wasm to read whole.
  */
-export async function readNatively(bytes: Uint8Array, segments: JpegManifestSegments, context: string): Promise<StoreRead | null> {
-  const reader = await openReader('image/jpeg', manifestPrefix(bytes, segments.end), context).catch(() => null);
+export async function readNatively(bytes: Uint8Array, segments: ManifestPrefix, context: string): Promise<StoreRead | null> {
+  const reader = await openReader(segments.mime, segments.prefix, context).catch(() => null);
   if (!reader) return null;
   const prefixStore = reader.manifestStore() as RawManifestStore;
   const storeBytes = manifestStoreBytes(reader, prefixStore);
@@ -62,7 +64,7 @@ export async function readStore(
   bytes: Uint8Array,
   context: string,
   options: StoreReadOptions,
-  segments: JpegManifestSegments | null = nativeSegments(mime, bytes, options),
+  segments: ManifestPrefix | null = nativeSegments(mime, bytes, options),
 ): Promise<StoreRead | null> {
   return (segments && (await readNatively(bytes, segments, context))) || readWhole(mime, bytes, context, options);
 }

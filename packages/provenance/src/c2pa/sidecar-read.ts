@@ -16,11 +16,10 @@
  * over the asset instead, and when it matches that failure becomes c2pa-rs's success code. A hash
  * that does not match keeps c2pa-rs's failure, assertion.dataHash.mismatch.
  */
-import { createHash } from 'node:crypto';
 import { MalformedAssetError } from '../errors.ts';
-import { readDataHash, type DataHashAssertion } from './jpeg-hard-binding.ts';
+import { dataHashMatches, exclusionsOf, isStandInFailure, readDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
 import { boxes } from './jumbf.ts';
-import type { RawCode, RawManifestStore } from './manifest-store.ts';
+import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
 
@@ -28,8 +27,6 @@ import type { StoreRead } from './read-store.ts';
 export const BMFF_FORMATS: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
 
 const C2PA_UUID = Buffer.from('d8fec3d61b0e483c92975828877ec481', 'hex');
-const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
-const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
 
 /** The store as a top-level C2PA box, laid out as c2pa-rs writes one (purpose "manifest", no Merkle offset). */
 function c2paBox(store: Uint8Array): Uint8Array {
@@ -62,12 +59,9 @@ async function readBmffPair(mime: string, asset: Uint8Array, manifest: Uint8Arra
  * bytes was made for a file it is embedded in, never as a sidecar: not confirmed here.
  */
 function wholeAssetHashMatches(asset: Uint8Array, assertion: DataHashAssertion): boolean {
-  const algorithm = typeof assertion.alg === 'string' ? HASH_ALGORITHMS[assertion.alg] : undefined;
-  if (!algorithm || assertion.url !== undefined || !(assertion.hash instanceof Uint8Array)) return false;
-  const exclusions = assertion.exclusions ?? [];
   // c2pa-rs writes a TIFF's empty exclusion as { start: 0, length: 0 }, which excludes nothing.
-  if (!Array.isArray(exclusions) || !exclusions.every((exclusion: unknown) => (exclusion as { length?: unknown } | null)?.length === 0)) return false;
-  return Buffer.from(assertion.hash).equals(createHash(algorithm).update(asset).digest());
+  const exclusions = exclusionsOf(assertion);
+  return exclusions !== null && exclusions.every((exclusion) => exclusion.length === 0) && dataHashMatches(asset, assertion);
 }
 
 /**
@@ -76,32 +70,10 @@ function wholeAssetHashMatches(asset: Uint8Array, assertion: DataHashAssertion):
  */
 export function withSidecarBinding(aloneStore: RawManifestStore, manifest: Uint8Array, asset: Uint8Array): RawManifestStore {
   const label = aloneStore.active_manifest;
-  const results = aloneStore.validation_results?.activeManifest;
-  if (!label || !results) return aloneStore;
-  const url = `self#jumbf=/c2pa/${label}/c2pa.assertions/c2pa.hash.data`;
-  const isAloneFailure = (code: RawCode) => code.code === 'assertion.dataHash.mismatch' && code.url === url && Boolean(code.explanation?.includes('Hashes do not match'));
-  const failures = results.failure ?? [];
-  if (failures.filter(isAloneFailure).length !== 1) return aloneStore;
+  const failures = aloneStore.validation_results?.activeManifest?.failure ?? [];
+  if (!label || failures.filter(isStandInFailure(label)).length !== 1) return aloneStore;
   const assertion = readDataHash(manifest, label);
-  if (!assertion || !wholeAssetHashMatches(asset, assertion)) return aloneStore;
-
-  const success = [...(results.success ?? [])];
-  // c2pa-rs checks the hard binding after the hashed URIs of the claim's assertions.
-  let position = success.length;
-  while (position > 0 && success[position - 1]?.code !== 'assertion.hashedURI.match') position -= 1;
-  success.splice(position || success.length, 0, { code: 'assertion.dataHash.match', url, explanation: 'data hash valid' });
-  const remainingFailures = failures.filter((code) => !isAloneFailure(code));
-  const status = (aloneStore.validation_status ?? []).filter((code) => !isAloneFailure(code));
-  const { validation_status: _aloneStatus, ...store } = aloneStore;
-  // Any other failure (an untrusted signer aside) keeps the store Invalid, as c2pa-rs would have it.
-  const stillInvalid = [...remainingFailures, ...status].some((code) => !TRUST_ONLY_FAILURES.has(code.code));
-  const trusted = success.some((code) => code.code === 'signingCredential.trusted');
-  return {
-    ...store,
-    ...(status.length > 0 && { validation_status: status }),
-    validation_state: stillInvalid ? 'Invalid' : trusted ? 'Trusted' : 'Valid',
-    validation_results: { ...aloneStore.validation_results, activeManifest: { ...results, success, failure: remainingFailures } },
-  };
+  return assertion && wholeAssetHashMatches(asset, assertion) ? withDataHashMatch(aloneStore) : aloneStore;
 }
 
 async function readDataHashPair(asset: Uint8Array, manifest: Uint8Array, context: string): Promise<StoreRead> {

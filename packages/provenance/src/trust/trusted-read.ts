@@ -6,7 +6,9 @@
 import { chainFingerprint, signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
 import { manifestCount } from '../c2pa/jumbf.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
-import { nativeSegments, readNatively, readStore, readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/read-store.ts';
+import { bytesSource } from '../byte-source.ts';
+import { nativeBmff, readBmffNatively } from '../c2pa/bmff-read.ts';
+import { nativeSegments, readNatively, readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/read-store.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { TrustStore } from './trust-store.ts';
 import { applyTrustDelta, trustDelta } from './trust-verdicts.ts';
@@ -43,21 +45,49 @@ function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
 }
 
 /**
+ * The two ways an asset's store can be read: c2pa-wasm reading it whole, and, where one applies, the
+ * native read (c2pa-wasm reads the manifest prefix, the hard binding is hashed natively), which is
+ * null when it does not confirm the file.
+ */
+export interface AssetReads {
+  whole(context: string): Promise<StoreRead | null>;
+  native?: (context: string) => Promise<StoreRead | null>;
+  /** Known before reading: the store holds more than one manifest (no verdict to reuse then). */
+  multiManifest?: boolean;
+}
+
+/** The reads of an asset held in memory: the native one for data-hashed formats and BMFF. */
+export function assetReads(mime: string, bytes: Uint8Array, options: StoreReadOptions): AssetReads {
+  const segments = nativeSegments(mime, bytes, options);
+  const native = segments
+    ? (context: string) => readNatively(bytes, segments, context)
+    : nativeBmff(mime, options)
+      ? (context: string) => readBmffNatively(mime, bytesSource(bytes), context)
+      : undefined;
+  return { whole: (context) => readWhole(mime, bytes, context, options), native, multiManifest: Boolean(segments?.store && manifestCount(segments.store) > 1) };
+}
+
+/**
  * Reads the store with the trust verdict c2pa-rs gives. With anchors, the read is first made without
  * trust checking; a verdict already known for the signer's exact chain is applied, otherwise one
  * checked read is made and its verdict remembered.
  */
 export async function readWithTrust(mime: string, bytes: Uint8Array, trust: TrustStore, options: TrustedReadOptions): Promise<StoreRead | null> {
-  if (options.remoteManifest) return readStore(mime, bytes, trust.remoteReaderContext, options);
-  if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false) return readStore(mime, bytes, trust.readerContext, options);
-  const segments = nativeSegments(mime, bytes, options);
-  // Verdicts are reused for single-manifest stores only: a JPEG whose store holds more is read once,
+  return readTrusted(assetReads(mime, bytes, options), trust, options);
+}
+
+/** readWithTrust over an asset's reads (in memory or from a ByteSource). */
+export async function readTrusted(reads: AssetReads, trust: TrustStore, options: TrustedReadOptions): Promise<StoreRead | null> {
+  const { native, whole } = reads;
+  const read = async (context: string) => (native && (await native(context))) || whole(context);
+  if (options.remoteManifest) return read(trust.remoteReaderContext);
+  // Verdicts are reused for single-manifest stores only: a store known to hold more is read once,
   // with the anchors.
-  if (segments && manifestCount(segments.store) > 1) return readStore(mime, bytes, trust.readerContext, options, segments);
-  const unchecked = segments ? await readNatively(bytes, segments, UNCHECKED_TRUST_CONTEXT) : await readWhole(mime, bytes, UNCHECKED_TRUST_CONTEXT, options);
-  // A JPEG the native check did not confirm is invalid or unusual: c2pa-rs's checked read of the
+  if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false || reads.multiManifest) return read(trust.readerContext);
+  const unchecked = native ? await native(UNCHECKED_TRUST_CONTEXT) : await whole(UNCHECKED_TRUST_CONTEXT);
+  // A file the native check did not confirm is invalid or unusual: c2pa-rs's checked read of the
   // whole file is the answer, without a second unchecked read first.
-  if (!unchecked) return segments ? readWhole(mime, bytes, trust.readerContext, options) : null;
+  if (!unchecked) return native ? whole(trust.readerContext) : null;
   const uncheckedStore = unchecked.store;
   const chainKey = reusableChainKey(unchecked);
   const label = uncheckedStore.active_manifest;
@@ -67,11 +97,11 @@ export async function readWithTrust(mime: string, bytes: Uint8Array, trust: Trus
     return { ...unchecked, store: { ...uncheckedStore, validation_state: known.state, validation_results: { ...uncheckedStore.validation_results, activeManifest } } };
   }
   unchecked.reader.free();
-  const read = await readStore(mime, bytes, trust.readerContext, options, segments);
-  if (!read) return null;
-  const { store } = read;
+  const checked = await read(trust.readerContext);
+  if (!checked) return null;
+  const { store } = checked;
   if (chainKey && label && store.validation_state) {
     trust.verdicts.set(chainKey, trustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, store.validation_results?.activeManifest ?? {}, store.validation_state, label));
   }
-  return read;
+  return checked;
 }

@@ -1,0 +1,47 @@
+/**
+ * A PNG's C2PA chunk (`caBX`), found as c2pa-rs's PNG handler finds it, and the prefix c2pa-wasm
+ * validates in place of the whole file: every chunk up to the end of `caBX`, then an `IEND` chunk.
+ *
+ * c2pa-rs (png_io.rs) walks the chunks from the signature to IEND (lengths only; CRCs are not
+ * checked), fails when a chunk runs past the end of the file or its type is not UTF-8, refuses more
+ * than one `caBX`, and reads the XMP only when there is no `caBX`. So when that walk finds exactly
+ * one `caBX`, the prefix (same bytes up to it, then IEND) gives c2pa-rs the same store at the same
+ * offsets; any other layout returns null and c2pa-wasm reads the whole file.
+ */
+import type { ManifestPrefix } from './data-hash-binding.ts';
+
+const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+// Length 0, "IEND", and its CRC.
+const IEND_CHUNK = Uint8Array.of(0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82);
+const MAX_CHUNKS = 1_000_000;
+
+const chunkType = (bytes: Uint8Array, offset: number) => String.fromCharCode(bytes[offset + 4]!, bytes[offset + 5]!, bytes[offset + 6]!, bytes[offset + 7]!);
+
+/** The PNG's one `caBX` chunk and the prefix ending with it; null for any other PNG. */
+export function pngManifestPrefix(bytes: Uint8Array): ManifestPrefix | null {
+  if (bytes.byteLength < SIGNATURE.byteLength || !SIGNATURE.every((byte, index) => bytes[index] === byte)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = SIGNATURE.byteLength;
+  let manifest: { start: number; end: number } | null = null;
+  for (let count = 0; count < MAX_CHUNKS; count += 1) {
+    if (offset + 12 > bytes.byteLength) return null;
+    const length = view.getUint32(offset);
+    const end = offset + 12 + length;
+    if (end > bytes.byteLength) return null;
+    // Non-ASCII types are either invalid UTF-8 (c2pa-rs fails) or not types we look for; leave both to c2pa-rs.
+    for (let index = 4; index < 8; index += 1) if (bytes[offset + index]! >= 0x80) return null;
+    const type = chunkType(bytes, offset);
+    if (type === 'caBX') {
+      if (manifest) return null;
+      manifest = { start: offset, end };
+    }
+    offset = end;
+    if (type === 'IEND') break;
+    if (count === MAX_CHUNKS - 1) return null;
+  }
+  if (!manifest) return null;
+  const prefix = new Uint8Array(manifest.end + IEND_CHUNK.byteLength);
+  prefix.set(bytes.subarray(0, manifest.end));
+  prefix.set(IEND_CHUNK, manifest.end);
+  return { mime: 'image/png', prefix, store: bytes.slice(manifest.start + 8, manifest.end - 4) };
+}
