@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseTrustListSetting, TrustListSettingError } from '@provenance/engine';
 import { z } from 'zod';
 import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
+import { AssetStoreSettingError, parseAssetStoreSetting } from './services/assets/asset-store-setting.ts';
 
 const ZCsv = z
   .string()
@@ -96,6 +97,22 @@ export const ZServerConfig = z.object({
   TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   /** Support requests per client per hour; 0 means no rate limit. */
   SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /**
+   * Where signed files, manifest stores and thumbnails are kept: unset for files under DATA_DIR/assets,
+   * or s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true (credentials from AWS_ACCESS_KEY_ID…).
+   */
+  ASSET_STORE: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseAssetStoreSetting(value);
+      } catch (error) {
+        if (!(error instanceof AssetStoreSettingError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

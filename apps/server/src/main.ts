@@ -19,7 +19,7 @@ import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
 import { savedListsDir } from '@provenance/engine';
 import { createSafeFetcher } from '@provenance/safe-fetch';
-import { createFileAssetStore } from './services/assets/asset-store.ts';
+import { openAssetStore } from './services/assets/open-asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
@@ -49,7 +49,10 @@ const engine = await createGatewayEngine({
 });
 // A key-encryption key that does not open the stored signing keys stops the start here, never re-keys.
 const keyVault = await openKeyVault(database.db, (await loadKeyEncryptionKey({ configured: config.KEY_ENCRYPTION_KEY, dataDir: config.DATA_DIR })).key);
-const assetStore = createFileAssetStore(path.join(config.DATA_DIR, 'assets'));
+// Files under DATA_DIR/assets, or the S3 bucket of ASSET_STORE (checked here: a wrong bucket or key stops the start).
+const openedAssetStore = await openAssetStore(config.ASSET_STORE, { dataDir: config.DATA_DIR });
+const assetStore = openedAssetStore.store;
+logger.info('asset store ready', { kind: config.ASSET_STORE.kind, location: openedAssetStore.description });
 // Every copy runs the queue's workers; pg-boss hands each job to one of them.
 const queue = createTaskQueue({ sql: database.sql, logger });
 const services = createServices({
@@ -147,6 +150,7 @@ function shutdown(signal: string): void {
     await trustListRefresh?.stop();
     await engine.close();
     await orphanSweep.stop();
+    openedAssetStore.close();
     await queue.stop();
     await services.flush();
     await services.publicLimits.close();
