@@ -1,0 +1,21 @@
+// axe-core (WCAG 2.2 AA tags, as accessibility.spec.ts uses) on what the page shows now, for specs
+// that check their own screen in the states they drive it into: prints every violation, attaches
+// them to the results, and fails on a serious or critical one.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+export async function expectAccessible(page: Page, label: string, testInfo: TestInfo): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const lines = results.violations.map(
+    (violation) => `[${violation.impact ?? 'unknown'}] ${label}: ${violation.id} (${violation.nodes.length} nodes) ${violation.help} -> ${violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+  console.log(`axe ${label}: ${results.violations.length} violations${lines.length ? `\n  ${lines.join('\n  ')}` : ''}`);
+  await testInfo.attach(`axe-${label.replace(/[^a-z0-9]+/gi, '-')}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? '')).map((violation) => `${violation.id}: ${violation.help}`);
+  expect(blocking, `serious or critical WCAG violations on ${label}`).toEqual([]);
+}
