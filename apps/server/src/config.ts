@@ -113,6 +113,20 @@ export const ZServerConfig = z.object({
         return z.NEVER;
       }
     }),
+  /** SMTP server emails are sent through (smtp://user:pass@host:587, smtps://...); unset, emails stay in the outbox table and the log. */
+  SMTP_URL: z
+    .string()
+    .url('SMTP_URL must be a URL such as smtp://user:pass@host:587')
+    .refine((value) => /^smtps?:\/\//i.test(value), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every email: an address, or "Name <address>"; unset, "Provenance Gateway <no-reply@<PUBLIC_URL host>>". */
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .refine((value) => /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(value), 'EMAIL_FROM must be an address or "Name <address>"')
+    .optional(),
+  /** Where support requests are sent; unset, they are stored and acknowledged to the sender only. */
+  SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an email address').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

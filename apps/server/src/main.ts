@@ -24,6 +24,7 @@ import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
+import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 
 const config = loadConfig();
@@ -55,9 +56,12 @@ const assetStore = openedAssetStore.store;
 logger.info('asset store ready', { kind: config.ASSET_STORE.kind, location: openedAssetStore.description });
 // Every copy runs the queue's workers; pg-boss hands each job to one of them.
 const queue = createTaskQueue({ sql: database.sql, logger });
+// Without SMTP_URL every email waits in the email_outbox table (and each is logged): said once here.
+if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the email_outbox table and logged, not sent');
 const services = createServices({
   db: database.db,
   queue,
+  email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL },
   logger,
   authSecret,
   publicUrl: config.PUBLIC_URL,

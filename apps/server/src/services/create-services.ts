@@ -30,6 +30,7 @@ import { createSharedWindowCounter } from './rate-limits/shared-window-counter.t
 import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
 import { createAssetTransformer, type AssetTransformer } from './signing/transform-asset.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
+import { createEmailNotifications, type EmailNotifications, type EmailSettings } from './email/email-notifications.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
 import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
@@ -79,6 +80,8 @@ export interface ServiceDeps {
   sbrFederation?: SbrFederation | undefined;
   /** The work queue (pg-boss on this database): batch jobs, webhook deliveries, emails. */
   queue: TaskQueue;
+  /** Email (SMTP_URL, EMAIL_FROM, SUPPORT_EMAIL): Verification Alerts, Weekly Reports, support requests. Absent (most tests), nothing is emailed. */
+  email?: EmailSettings | undefined;
 }
 
 export interface Services {
@@ -123,6 +126,8 @@ export interface Services {
   queue: TaskQueue;
   /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
   accountEvents: AccountEvents;
+  /** The email outbox, Verification Alerts, Weekly Reports and support emails; null when the server was given no email settings. */
+  email: EmailNotifications | null;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -154,6 +159,20 @@ export function createServices(deps: ServiceDeps): Services {
   const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
   const certificates = createGatewayCertificateStatus(deps.db);
   const accountEvents = createAccountEvents(deps.logger);
+  const email = deps.email
+    ? createEmailNotifications({
+        db: deps.db,
+        queue: deps.queue,
+        logger: deps.logger,
+        publicUrl: deps.publicUrl,
+        settings: deps.email,
+        accountEvents,
+        preferences: createNotificationPreferences(deps.db),
+        signedAssets,
+        flushEvents: () => events.flush(),
+        clock: deps.clock,
+      })
+    : null;
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   return {
     auth,
@@ -172,7 +191,15 @@ export function createServices(deps: ServiceDeps): Services {
     apiKeys,
     accountResolver: createAccountResolver({ auth, apiKeys }),
     notificationPreferences: createNotificationPreferences(deps.db),
-    supportRequests: createSupportRequests(deps.db),
+    supportRequests: createSupportRequests(
+      deps.db,
+      email
+        ? {
+            onCreated: (request, receipt, userId) => email.support.requestReceived(request, receipt, userId),
+            onHookError: (error, receipt) => deps.logger.error('the emails of a support request could not be queued', { reference: receipt.reference, error: error instanceof Error ? error.message : String(error) }),
+          }
+        : {},
+    ),
     rateLimiter,
     publicLimits: createPublicLimits({ counter: createSharedWindowCounter({ db: deps.db, clock: deps.clock, logger: deps.logger }), rules: deps.publicLimits }),
     engine,
@@ -208,6 +235,7 @@ export function createServices(deps: ServiceDeps): Services {
     identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
     queue: deps.queue,
     accountEvents,
+    email,
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };

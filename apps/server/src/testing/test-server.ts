@@ -24,6 +24,7 @@ import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts'
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
 import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
+import type { EmailSettings } from '../services/email/email-notifications.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
@@ -71,6 +72,8 @@ export interface TestServerOptions {
   ocspFetcher?: SafeFetch;
   /** Other soft-binding resolvers asked when ours has no match. */
   sbrFederation?: SbrFederation;
+  /** Email on (the outbox, alerts, weekly reports, support emails); without it nothing is emailed. */
+  email?: EmailSettings;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -127,6 +130,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),
     ...(options.trust && { trust: options.trust }),
+    ...(options.email && { email: options.email }),
   });
   const app = createApp({ config, logger, services });
   return {

@@ -1,5 +1,7 @@
 // Support requests from the Contact Support form: stored with a reference number (SR-<year>-<number>)
-// and, when sent by a signed-in user, attached to their account so they can list them.
+// and, when sent by a signed-in user, attached to their account so they can list them. Once stored,
+// a request is handed on (the email to support and the sender's acknowledgement); a failure there is
+// reported and does not undo the request, which the sender already has a reference for.
 import type { TCreateSupportRequest, TSupportRequest, TSupportRequestReceipt } from '@provenance/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
@@ -20,7 +22,13 @@ function toReceipt(row: SupportRequestRow): TSupportRequestReceipt {
   return { id: row.id, reference: supportReference(row.number, row.createdAt), status: row.status, createdAt: row.createdAt.toISOString() };
 }
 
-export function createSupportRequests(db: Db): SupportRequests {
+export interface SupportRequestHooks {
+  /** Runs after a request is stored (queues its emails). */
+  onCreated?: (request: TCreateSupportRequest, receipt: TSupportRequestReceipt, userId: string | undefined) => Promise<void>;
+  onHookError?: (error: unknown, receipt: TSupportRequestReceipt) => void;
+}
+
+export function createSupportRequests(db: Db, hooks: SupportRequestHooks = {}): SupportRequests {
   return {
     async create(request, userId) {
       const [row] = await db
@@ -28,7 +36,9 @@ export function createSupportRequests(db: Db): SupportRequests {
         .values({ ...request, userId: userId ?? null })
         .returning();
       if (!row) throw new Error('Support request insert returned no row');
-      return toReceipt(row);
+      const receipt = toReceipt(row);
+      if (hooks.onCreated) await hooks.onCreated(request, receipt, userId).catch((error: unknown) => hooks.onHookError?.(error, receipt));
+      return receipt;
     },
     async listForAccount(userId) {
       const rows = await db

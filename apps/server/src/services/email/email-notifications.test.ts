@@ -1,0 +1,233 @@
+import { ZSignContentResponse, type TSignContentResponse } from '@provenance/contracts';
+import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
+import { readAnswer } from '../../testing/read-answer.ts';
+import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import type { EmailKind, EmailRow } from './email-outbox.ts';
+import type { EmailNotifications, EmailSettings } from './email-notifications.ts';
+import { createSmtpMailer } from './mailer.ts';
+import { WEEKLY_REPORTS_QUEUE } from './weekly-reports.ts';
+
+const SUPPORT_EMAIL = 'support@gateway.example';
+const FROM = 'Provenance Gateway <no-reply@gateway.example>';
+// Quick retries so a refusing server is given up on within the test.
+const FAST: Pick<EmailSettings, 'retry' | 'pollingIntervalSeconds'> = { retry: { attempts: 3, delaySeconds: 1, backoff: false }, pollingIntervalSeconds: 0.5 };
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface EmailSuite {
+  database: DbHandle;
+  server: TestServer;
+  email: EmailNotifications;
+  close(): Promise<void>;
+}
+
+async function openEmailSuite(kind: Parameters<typeof openTestDatabase>[0], settings: EmailSettings): Promise<EmailSuite> {
+  const database = await openTestDatabase(kind);
+  const server = await createTestServer(database, { email: settings });
+  const email = server.services.email;
+  if (!email) throw new Error('the server was built without email');
+  return {
+    database,
+    server,
+    email,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+const finished = (rows: EmailRow[]) => rows.every((row) => row.status !== 'queued');
+
+describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) => {
+  let smtp: SmtpTestServer;
+  let suite: EmailSuite;
+  let assets: LocalAssetServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer({ auth: { user: 'gateway', pass: 'mail-secret' } });
+    suite = await openEmailSuite(kind, { mailer: createSmtpMailer(smtp.url), from: FROM, supportEmail: SUPPORT_EMAIL, ...FAST });
+    assets = await startLocalAssetServer();
+  });
+  afterAll(async () => {
+    assets.close();
+    await suite.close();
+    await smtp.close();
+  });
+
+  const to = (address: string) => smtp.messages.filter((message) => message.envelope.to.includes(address));
+  const rowsOf = (kind: EmailKind, userId?: string) => suite.email.outbox.list({ kind, ...(userId && { userId }) });
+
+  async function signAsset(token: string, name: string): Promise<{ signed: TSignContentResponse; bytes: Uint8Array }> {
+    const response = await suite.server.request('POST', 'sign-content', {
+      token,
+      body: { assetUrl: assets.publish(`/${name}.jpg`, await makeImage('jpeg', 200, 140)), metadata: { creator: 'Ada Reporter', title: name } },
+    });
+    const signed = await readAnswer(ZSignContentResponse, response);
+    const bytes = new Uint8Array(await (await suite.server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
+    return { signed, bytes };
+  }
+
+  const verify = (bytes: Uint8Array, name: string) => suite.server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/copies/${name}`, bytes) } });
+
+  it('sends a support request to SUPPORT_EMAIL, answerable to the sender, and acknowledges it to the sender', async () => {
+    const sender = `reader-${Date.now()}@example.org`;
+    const response = await suite.server.request('POST', 'support-requests', {
+      body: { name: 'Rea Der', email: sender, subject: 'My badge\r\nBcc: victim@example.org says unsigned', message: 'The badge on my page says unsigned.\nWhy?' },
+    });
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    await until(async () => [...to(SUPPORT_EMAIL), ...to(sender)], (messages) => messages.length >= 2, 'the two support emails');
+
+    const [forSupport] = to(SUPPORT_EMAIL);
+    expect(forSupport?.parsed.subject).toBe(`[${reference}] My badge Bcc: victim@example.org says unsigned`);
+    expect(forSupport?.parsed.replyTo?.text).toBe(sender);
+    expect(forSupport?.parsed.text).toContain('The badge on my page says unsigned.');
+    expect(forSupport?.envelope.to).toEqual([SUPPORT_EMAIL]);
+    expect(forSupport?.parsed.from?.text).toContain('no-reply@gateway.example');
+
+    const [acknowledgement] = to(sender);
+    expect(acknowledgement?.parsed.subject).toBe(`We received your support request ${reference}`);
+    expect(acknowledgement?.parsed.text).toContain(reference);
+    // Nothing the sender wrote is mailed back to the address they named.
+    expect(acknowledgement?.parsed.text).not.toContain('badge');
+    expect(to('victim@example.org')).toHaveLength(0);
+
+    const rows = await until(async () => [...(await rowsOf('support-request')), ...(await rowsOf('support-acknowledgement'))], finished, 'rows sent');
+    expect(rows.map((row) => [row.kind, row.status, row.attempts])).toEqual(expect.arrayContaining([['support-request', 'sent', 1], ['support-acknowledgement', 'sent', 1]]));
+  }, 60_000);
+
+  it('emails the owner once when their signed asset fails verification, not again within the hour, and per asset', async () => {
+    const owner = await signUpAccount(suite.server);
+    const userId = owner.session.user.id;
+    const first = await signAsset(owner.session.access_token, 'harbour');
+    const second = await signAsset(owner.session.access_token, 'bridge');
+    const failure = (assetId: string, manifestId: string) => ({
+      type: 'verification.failed' as const,
+      accountId: userId,
+      occurredAt: new Date(),
+      data: { assetId, manifestId, status: 'invalid', reason: 'The content was changed after signing', failureCodes: ['assertion.dataHash.mismatch'], source: 'url', sourceUrl: 'https://news.example/copy.jpg' },
+    });
+
+    await suite.server.services.accountEvents.emit(failure(first.signed.assetId, first.signed.manifestId));
+    await suite.server.services.accountEvents.emit(failure(first.signed.assetId, first.signed.manifestId));
+    expect(await rowsOf('verification-alert', userId)).toHaveLength(1);
+    // Another asset of the same account has its own hour.
+    await suite.server.services.accountEvents.emit(failure(second.signed.assetId, second.signed.manifestId));
+
+    const alerts = await until(async () => to(owner.email), (messages) => messages.length >= 2, 'two alerts');
+    const harbour = alerts.find((message) => message.parsed.subject?.includes('harbour'));
+    expect(harbour?.parsed.subject).toBe('Verification Alert: "harbour" failed verification');
+    expect(harbour?.parsed.text).toContain('The content was changed after signing');
+    expect(harbour?.parsed.text).toContain('https://news.example/copy.jpg');
+    expect(harbour?.parsed.text).toContain(`http://localhost:8080/v/${encodeURIComponent(first.signed.manifestId)}`);
+    expect(harbour?.parsed.html).toContain('failed verification');
+    const rows = await until(() => rowsOf('verification-alert', userId), (found) => found.length === 2 && finished(found), 'alerts sent');
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(to(owner.email)).toHaveLength(2);
+  }, 60_000);
+
+  it('sends no alert when the owner turned Verification Alerts off', async () => {
+    const owner = await signUpAccount(suite.server);
+    const { signed } = await signAsset(owner.session.access_token, 'quiet');
+    const saved = await suite.server.request('PUT', 'account/notifications', { token: owner.session.access_token, body: { verificationAlerts: false, weeklyReports: true, productUpdates: true } });
+    expect(saved.status).toBe(200);
+    await suite.server.services.accountEvents.emit({ type: 'verification.failed', accountId: owner.session.user.id, occurredAt: new Date(), data: { assetId: signed.assetId, manifestId: signed.manifestId, status: 'invalid' } });
+    expect(await rowsOf('verification-alert', owner.session.user.id)).toHaveLength(0);
+  });
+
+  it('sends a weekly report with the week’s real counts, once per account and week, only to accounts that want it', async () => {
+    const owner = await signUpAccount(suite.server);
+    const a = await signAsset(owner.session.access_token, 'weekly-a');
+    await signAsset(owner.session.access_token, 'weekly-b');
+    for (const name of ['a1.jpg', 'a2.jpg']) expect((await verify(a.bytes, name)).status).toBe(200);
+    expect((await verify(tamperJpegPixel(a.bytes), 'a3.jpg')).status).toBe(200);
+    const optedOut = await signUpAccount(suite.server);
+    await signAsset(optedOut.session.access_token, 'weekly-none');
+    await suite.server.request('PUT', 'account/notifications', { token: optedOut.session.access_token, body: { verificationAlerts: true, weeklyReports: false, productUpdates: true } });
+
+    // The report sent tomorrow covers the seven days up to tonight.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const weekEnd = new Date(tomorrow.toISOString().slice(0, 10));
+    const report = await suite.email.weeklyReport.build(owner.session.user.id, weekEnd);
+    expect(report).toMatchObject({ signings: 2, verifications: { total: 3, verified: 2, invalid: 1, partial: 0, unsigned: 0 }, failures: 1 });
+    expect(report.topAssets).toEqual([{ assetId: a.signed.assetId, manifestId: a.signed.manifestId, title: 'weekly-a', verifications: 3, failures: 1 }]);
+
+    // What the weekly schedule runs: one job per account, each building and queueing its email.
+    await suite.email.weeklyReports.queueAll(tomorrow);
+    const rows = await until(() => rowsOf('weekly-report', owner.session.user.id), (found) => found.length === 1 && finished(found), 'the weekly report');
+    expect(rows[0]?.status).toBe('sent');
+    const weekly = await until(async () => to(owner.email).filter((message) => message.parsed.subject?.startsWith('Your weekly')), (found) => found.length === 1, 'the report email');
+    const text = weekly[0]?.parsed.text ?? '';
+    expect(text).toContain('Assets signed: 2');
+    expect(text).toContain('Verifications of your content: 3');
+    expect(text).toContain('Failed (invalid): 1');
+    expect(text).toContain('weekly-a: 3 verifications, 1 failed');
+
+    // Run again (a retried tick, a second copy): no second report of the same week; the opted-out account gets none.
+    await suite.email.weeklyReports.queueAll(tomorrow);
+    expect(await suite.email.weeklyReports.sendFor(owner.session.user.id, weekEnd)).toBeNull();
+    expect(await rowsOf('weekly-report', owner.session.user.id)).toHaveLength(1);
+    expect(await rowsOf('weekly-report', optedOut.session.user.id)).toHaveLength(0);
+    // The schedule is pg-boss's, kept in the database: it fires once across every server copy.
+    const schedules = await (await suite.server.services.queue.boss()).getSchedules();
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: WEEKLY_REPORTS_QUEUE, cron: '0 8 * * 1', timezone: 'UTC' })]));
+  }, 90_000);
+});
+
+describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {
+  let suite: EmailSuite;
+  beforeAll(async () => {
+    suite = await openEmailSuite(kind, { mailer: null, from: FROM, supportEmail: SUPPORT_EMAIL, ...FAST });
+  });
+  afterAll(async () => suite.close());
+
+  it('keeps every email in the outbox table with status outbox, and logs each one', async () => {
+    const response = await suite.server.request('POST', 'support-requests', { body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
+    expect(response.status).toBe(201);
+    const rows = await until(() => suite.email.outbox.list(), (found) => found.length === 2 && finished(found), 'the outbox rows');
+    expect(rows.map((row) => [row.kind, row.to, row.status, row.attempts]).sort()).toEqual([
+      ['support-acknowledgement', 'reader@example.org', 'outbox', 0],
+      ['support-request', SUPPORT_EMAIL, 'outbox', 0],
+    ]);
+    const logged = suite.server.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'email kept in the outbox: SMTP_URL is not set');
+    expect(logged.map((line) => [line.level, line.to])).toEqual(expect.arrayContaining([['info', SUPPORT_EMAIL], ['info', 'reader@example.org']]));
+    expect(logged.every((line) => typeof line.subject === 'string' && line.subject.length > 0)).toBe(true);
+  }, 60_000);
+});
+
+describe.each(testDatabaseKinds())('email on %s, with an SMTP server that refuses', (kind) => {
+  let smtp: SmtpTestServer;
+  let suite: EmailSuite;
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer({ refuse: 'relaying denied by policy' });
+    suite = await openEmailSuite(kind, { mailer: createSmtpMailer(smtp.url), from: FROM, ...FAST });
+  });
+  afterAll(async () => {
+    await suite.close();
+    await smtp.close();
+  });
+
+  it('retries, then marks the email failed with the server’s reason', async () => {
+    const response = await suite.server.request('POST', 'support-requests', { body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
+    expect(response.status).toBe(201);
+    const [row] = await until(() => suite.email.outbox.list(), (found) => found.length === 1 && finished(found), 'the email to fail', 60_000);
+    expect(row).toMatchObject({ kind: 'support-acknowledgement', status: 'failed', attempts: 3 });
+    expect(row?.error).toContain('relaying denied by policy');
+    expect(smtp.refused).toBe(3);
+    expect(smtp.messages).toHaveLength(0);
+  }, 90_000);
+});

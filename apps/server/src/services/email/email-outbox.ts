@@ -1,0 +1,161 @@
+// The outbox: every email the gateway sends is first a row of email_outbox, then a job on the work
+// queue that one server copy takes. The job sends the row through the mailer, retrying with backoff
+// while the SMTP server fails, and records the end: sent, failed (with the reason), or, without
+// SMTP_URL, outbox: kept in the table and logged so an operator sees mail is not configured.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/create-db.ts';
+import { emailAlertThrottle, emailOutbox, type EMAIL_KINDS, type EMAIL_STATUSES } from '../../db/schema/index.ts';
+import type { Logger } from '../../logging/logger.ts';
+import type { QueueJob, TaskQueue } from '../../queue/task-queue.ts';
+import type { Mailer } from './mailer.ts';
+
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export type EmailRow = typeof emailOutbox.$inferSelect;
+
+export interface NewEmail {
+  kind: EmailKind;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  /** The account the email is about, when one. */
+  userId?: string | null;
+  /** One email per key, ever: a second one with the same key is not written (weekly report of a week). */
+  dedupeKey?: string;
+  /** At most one email per key within `seconds`, across every server copy (Verification Alerts per asset). */
+  throttle?: { key: string; seconds: number };
+}
+
+/** How sending is retried: attempts in all, and the first delay (doubled each time when backoff is on). */
+export interface EmailRetryPolicy {
+  attempts: number;
+  delaySeconds: number;
+  backoff: boolean;
+}
+
+export const DEFAULT_EMAIL_RETRY: EmailRetryPolicy = { attempts: 5, delaySeconds: 30, backoff: true };
+
+export const EMAIL_SEND_QUEUE = 'email-send';
+
+export interface EmailOutbox {
+  /** Writes the email and queues its sending; null when a dedupe key or throttle left it unwritten. */
+  enqueue(email: NewEmail): Promise<string | null>;
+  /** The rows of one account, or of one kind, newest first (operators, tests). */
+  list(filter?: { userId?: string; kind?: EmailKind }): Promise<EmailRow[]>;
+}
+
+export interface EmailOutboxDeps {
+  db: Db;
+  queue: TaskQueue;
+  logger: Logger;
+  /** null: SMTP_URL is not set, emails stay in the outbox. */
+  mailer: Mailer | null;
+  from: string;
+  retry?: EmailRetryPolicy;
+  /** How often an idle worker asks the queue for emails (pg-boss: at least 0.5). */
+  pollingIntervalSeconds?: number;
+  clock?: () => Date;
+}
+
+type SendJob = { emailId: string };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
+  const { db, logger } = deps;
+  const retry = deps.retry ?? DEFAULT_EMAIL_RETRY;
+  const now = deps.clock ?? (() => new Date());
+
+  async function deliver(emailId: string): Promise<void> {
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId)).limit(1);
+    // Gone with its account, or already finished by an earlier run of this job.
+    if (!row || row.status !== 'queued') return;
+    if (!deps.mailer) {
+      await db.update(emailOutbox).set({ status: 'outbox', updatedAt: now() }).where(eq(emailOutbox.id, row.id));
+      logger.info('email kept in the outbox: SMTP_URL is not set', { emailId: row.id, kind: row.kind, to: row.to, subject: row.subject });
+      return;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      await deps.mailer.send({ from: deps.from, to: row.to, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: { 'X-Provenance-Email-Id': row.id } });
+    } catch (error) {
+      const reason = errorText(error);
+      const spent = attempts >= retry.attempts;
+      await db
+        .update(emailOutbox)
+        .set({ attempts, error: reason, updatedAt: now(), ...(spent && { status: 'failed' as const }) })
+        .where(eq(emailOutbox.id, row.id));
+      if (spent) {
+        logger.error('email failed, retries spent', { emailId: row.id, kind: row.kind, to: row.to, attempts, error: reason });
+        return;
+      }
+      logger.warn('email attempt failed, will retry', { emailId: row.id, kind: row.kind, attempts, error: reason });
+      // Thrown so the queue runs the job again after its (growing) delay.
+      throw error;
+    }
+    await db.update(emailOutbox).set({ status: 'sent', attempts, error: null, sentAt: now(), updatedAt: now() }).where(eq(emailOutbox.id, row.id));
+    logger.info('email sent', { emailId: row.id, kind: row.kind, attempts });
+  }
+
+  deps.queue.define<SendJob>({
+    queue: EMAIL_SEND_QUEUE,
+    options: {
+      // One spare retry beyond the policy: a job whose worker died mid-send (expired) still leaves the
+      // row its last attempt; the row's count, not the queue's, decides when an email has failed.
+      retryLimit: retry.attempts,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+      expireInSeconds: 120,
+    },
+    work: { batchSize: 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 },
+    handler: async (jobs: QueueJob<SendJob>[]) => {
+      for (const job of jobs) await deliver(job.data.emailId);
+    },
+  });
+
+  /** Takes the throttle slot of `key` unless it was taken less than `seconds` ago; atomic across copies. */
+  async function claimThrottle(tx: Pick<Db, 'insert'>, key: string, seconds: number): Promise<boolean> {
+    const at = now();
+    const claimed = await tx
+      .insert(emailAlertThrottle)
+      .values({ key, lastSentAt: at })
+      .onConflictDoUpdate({ target: emailAlertThrottle.key, set: { lastSentAt: at }, setWhere: lt(emailAlertThrottle.lastSentAt, new Date(at.getTime() - seconds * 1000)) })
+      .returning({ key: emailAlertThrottle.key });
+    return claimed.length > 0;
+  }
+
+  return {
+    async enqueue(email) {
+      // The throttle slot and the row commit together: a slot is never taken for an email not written.
+      const id = await db.transaction(async (tx) => {
+        if (email.throttle && !(await claimThrottle(tx, email.throttle.key, email.throttle.seconds))) return null;
+        const [row] = await tx
+          .insert(emailOutbox)
+          .values({
+            kind: email.kind,
+            to: email.to,
+            replyTo: email.replyTo ?? null,
+            subject: email.subject,
+            text: email.text,
+            html: email.html ?? null,
+            userId: email.userId ?? null,
+            dedupeKey: email.dedupeKey ?? null,
+          })
+          .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+          .returning({ id: emailOutbox.id });
+        return row?.id ?? null;
+      });
+      if (!id) return null;
+      // A crash between the commit and this send leaves a queued row without a job: rare, visible
+      // (status queued), and never a duplicate.
+      await deps.queue.send<SendJob>(EMAIL_SEND_QUEUE, { emailId: id });
+      return id;
+    },
+    async list(filter = {}) {
+      const where = and(filter.userId ? eq(emailOutbox.userId, filter.userId) : undefined, filter.kind ? eq(emailOutbox.kind, filter.kind) : undefined);
+      return db.select().from(emailOutbox).where(where).orderBy(sql`${emailOutbox.createdAt} desc`);
+    },
+  };
+}
