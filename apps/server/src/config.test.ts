@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:3000, [::1]:4000' }).FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:3000', '[::1]:4000']);
   });
 
+  it('reads the email settings and refuses ones that cannot work', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });
+    expect(config).toMatchObject({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.org' })).toThrow(/SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ EMAIL_FROM: 'Gateway <not an address>' })).toThrow(/EMAIL_FROM: /);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help' })).toThrow(/SUPPORT_EMAIL: /);
+  });
+
   it('names each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*DATABASE_URL: /);
   });
