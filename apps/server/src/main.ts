@@ -17,6 +17,7 @@ import { createLogger } from './logging/logger.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
+import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
 import { savedListsDir } from '@provenance/engine';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
@@ -30,12 +31,20 @@ import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
 
+// With DATABASE_URL (a database several copies may share) KEY_ENCRYPTION_KEY must be configured.
+const keyEncryptionKey = await loadKeyEncryptionKey({ configured: config.KEY_ENCRYPTION_KEY, dataDir: config.DATA_DIR, requireConfigured: Boolean(config.DATABASE_URL) });
 const database = await createDb(
   config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
 logger.info('database ready', { kind: database.kind });
+// A key-encryption key that does not open the stored signing keys stops the start here, never re-keys.
+const keyVault = await openKeyVault(database.db, keyEncryptionKey.key);
 
-const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDir: config.DATA_DIR });
+// What all copies share comes from the database (sealed by the vault): the session secret and the
+// signing PKI, which is written to DATA_DIR/pki for the engine before it starts.
+const authSecret = await loadAuthSecret({ configured: config.AUTH_SECRET, dataDir: config.DATA_DIR, db: database.db, vault: keyVault });
+const pkiSync = await syncGatewayPki({ db: database.db, vault: keyVault, pkiDir: path.join(config.DATA_DIR, 'pki') });
+if (pkiSync.setAside) logger.warn('this copy had another signing PKI than the shared one: it was set aside', { setAside: pkiSync.setAside });
 // The engine starts with the bundled lists and its own root; the trust-lists service gives it the
 // configured lists before the server answers.
 const engine = await createGatewayEngine({
@@ -48,8 +57,6 @@ const engine = await createGatewayEngine({
     timestampAuthority: { url: config.TSA_URL, post: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 1024 * 1024, timeoutMs: 30_000 }) },
   }),
 });
-// A key-encryption key that does not open the stored signing keys stops the start here, never re-keys.
-const keyVault = await openKeyVault(database.db, (await loadKeyEncryptionKey({ configured: config.KEY_ENCRYPTION_KEY, dataDir: config.DATA_DIR })).key);
 // Files under DATA_DIR/assets, or the S3 bucket of ASSET_STORE (checked here: a wrong bucket or key stops the start).
 const openedAssetStore = await openAssetStore(config.ASSET_STORE, { dataDir: config.DATA_DIR });
 const assetStore = openedAssetStore.store;
@@ -77,6 +84,8 @@ const services = createServices({
   keyVault,
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
+  fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
+  jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS },
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
@@ -94,7 +103,8 @@ await queue.start();
 logger.info('task queue ready');
 // TRUST_LISTS and TRUST_ANCHORS files that cannot be read stop the start; unreachable URLs do not.
 await services.trustLists.load();
-logger.info(engine.pkiCreated ? 'created the local signing PKI' : 'local signing PKI ready', {
+logger.info(pkiSync.source === 'created' ? 'created the signing PKI' : 'signing PKI ready', {
+  pki: pkiSync.source,
   rootCertificate: engine.rootCertificatePath,
   trustLists: services.trustLists.inForce().lists.map((list) => list.name).join(', '),
   trustAnchors: engine.trust.anchors.length,

@@ -46,12 +46,34 @@ function packageRoot(from: string): string {
 
 export const MIGRATIONS_FOLDER = path.join(packageRoot(import.meta.dirname), 'drizzle');
 
+/** Any constant of our own: the advisory lock that lets one server copy at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_305_451_219;
+
+/**
+ * Runs the migrations holding a session advisory lock, so copies starting together migrate one after
+ * the other: drizzle's migrator reads the last applied migration before its transaction, and two
+ * copies racing would both apply the same one (the second failing on tables that exist).
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export async function createDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     } catch (error) {
       await pool.end();
       throw error;

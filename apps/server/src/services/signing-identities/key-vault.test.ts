@@ -34,6 +34,16 @@ describe('key vault (signing keys sealed under the key-encryption key)', () => {
     await expect(loadKeyEncryptionKey({ configured: Buffer.alloc(16).toString('base64'), dataDir })).rejects.toThrow(/32 bytes/);
   });
 
+  it('must be configured over a shared database (DATABASE_URL): never generated per copy', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-kek-shared-'));
+    await expect(loadKeyEncryptionKey({ configured: undefined, dataDir, requireConfigured: true })).rejects.toThrow(/KEY_ENCRYPTION_KEY must be set when DATABASE_URL is.*openssl rand -base64 32/);
+    // A copy that generated one before is told where it is.
+    await loadKeyEncryptionKey({ configured: undefined, dataDir });
+    await expect(loadKeyEncryptionKey({ configured: undefined, dataDir, requireConfigured: true })).rejects.toThrow(/This copy's key is in .*key-encryption-key/);
+    const configured = crypto.randomBytes(32);
+    expect(await loadKeyEncryptionKey({ configured: configured.toString('base64'), dataDir, requireConfigured: true })).toEqual({ key: configured, generated: false });
+  });
+
   it('stops at start with a clear error when the key is not the one the stored keys were sealed with, never re-keying', async () => {
     const key = crypto.randomBytes(32);
     const vault = await openKeyVault(database.db, key);

@@ -1,6 +1,7 @@
 // Seals signing keys for storage: an AES-256-GCM envelope (each key under its own data key, the data
 // key wrapped by the key-encryption key). The key-encryption key comes from KEY_ENCRYPTION_KEY (32
-// bytes, base64) or is generated once under DATA_DIR with owner-only permissions. A check value
+// bytes, base64; required with DATABASE_URL) or is generated once under DATA_DIR with owner-only
+// permissions (the embedded database's single-machine default). A check value
 // sealed under it is kept in the database, so a missing or different key stops the server at start
 // instead of quietly sealing new keys under another one and losing the old.
 import crypto from 'node:crypto';
@@ -58,14 +59,30 @@ export function createKeyVault(keyEncryptionKey: Buffer): KeyVault {
   };
 }
 
-/** KEY_ENCRYPTION_KEY when set, else the key generated once under DATA_DIR (0600). */
-export async function loadKeyEncryptionKey(options: { configured: string | undefined; dataDir: string }): Promise<{ key: Buffer; generated: boolean }> {
+/**
+ * KEY_ENCRYPTION_KEY when set, else the key generated once under DATA_DIR (0600). With a shared
+ * database (`requireConfigured`: DATABASE_URL) it must be configured: it cannot sit unencrypted beside
+ * what it seals, and a key generated per copy would give each copy another key.
+ */
+export async function loadKeyEncryptionKey(options: { configured: string | undefined; dataDir: string; requireConfigured?: boolean }): Promise<{ key: Buffer; generated: boolean }> {
   if (options.configured) {
     const key = Buffer.from(options.configured, 'base64');
     if (key.length !== 32) throw new KeyEncryptionKeyError('KEY_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`).');
     return { key, generated: false };
   }
   const file = path.join(options.dataDir, KEK_FILE);
+  if (options.requireConfigured) {
+    const existing = await fs.stat(file).then(
+      () => true,
+      () => false,
+    );
+    throw new KeyEncryptionKeyError(
+      'KEY_ENCRYPTION_KEY must be set when DATABASE_URL is: every server copy needs the same key, and it cannot be kept in the database it protects. ' +
+        (existing
+          ? `This copy's key is in ${file}: set KEY_ENCRYPTION_KEY to its content on every copy.`
+          : 'Make one with `openssl rand -base64 32` and give it to every copy.'),
+    );
+  }
   try {
     const key = Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
     if (key.length === 32) return { key, generated: false };
