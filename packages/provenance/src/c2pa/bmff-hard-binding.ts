@@ -65,6 +65,19 @@ function prefixFailure(label: string, failures: RawCode[]): { code: RawCode; ass
   return { code, assertionLabel: code.url.slice(base.length) };
 }
 
+/**
+ * c2pa-rs's ValidationResults::validation_state: Valid with a validated claim signature inside its
+ * validity and only an untrusted signer failing (here or in an ingredient); Trusted when, besides,
+ * the signer is trusted and nothing fails, ingredients included.
+ */
+function validationState(success: RawCode[], failure: RawCode[], ingredientFailures: RawCode[]): 'Trusted' | 'Valid' | 'Invalid' {
+  const has = (code: string) => success.some((entry) => entry.code === code);
+  const tolerated = (codes: RawCode[]) => codes.every((code) => TRUST_ONLY_FAILURES.has(code.code));
+  const valid = has('claimSignature.validated') && has('claimSignature.insideValidity') && tolerated(failure) && tolerated(ingredientFailures);
+  if (valid && has('signingCredential.trusted') && failure.length === 0 && ingredientFailures.length === 0) return 'Trusted';
+  return valid ? 'Valid' : 'Invalid';
+}
+
 const sameCode = (a: RawCode) => (b: RawCode) => a.code === b.code && a.url === b.url && a.explanation === b.explanation;
 
 /**
@@ -95,11 +108,13 @@ export async function withWholeFileBmffBinding(prefixStore: RawManifestStore, ma
   success.splice(position || success.length, 0, { code: 'assertion.bmffHash.match', url: found.code.url, explanation: 'BMFF hash valid' });
   const { validation_status: _prefixStatus, ...store } = prefixStore;
   const status = topLevel.filter((code) => !isPrefixFailure(code));
-  const trusted = success.some((code) => code.code === 'signingCredential.trusted');
+  const failure = failures.filter((code) => !isPrefixFailure(code));
+  const state = validationState(success, failure, ingredientFailures);
+  if (state === 'Invalid') return null;
   return {
     ...store,
     ...(status.length > 0 && { validation_status: status }),
-    validation_state: trusted ? 'Trusted' : 'Valid',
-    validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure: failures.filter((code) => !isPrefixFailure(code)) } },
+    validation_state: state,
+    validation_results: { ...prefixStore.validation_results, activeManifest: { ...results, success, failure } },
   };
 }
