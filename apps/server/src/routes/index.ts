@@ -16,6 +16,7 @@ import { registerTrackAnalyticsRoutes } from './track-analytics/track-analytics-
 import { registerTrustRoutes } from './trust/trust-routes.ts';
 import { registerVerifyContentRoutes } from './verify-content/verify-content-routes.ts';
 import { registerSbrRoutes } from './sbr/sbr-routes.ts';
+import { registerWebhookRoutes } from './webhooks/webhooks-routes.ts';
 
 export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
@@ -41,4 +42,5 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerTrustRoutes(api, ctx);
   registerSigningIdentityRoutes(api, ctx);
   registerPkiRoutes(api, ctx);
+  registerWebhookRoutes(api, ctx);
 }

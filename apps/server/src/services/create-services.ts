@@ -46,6 +46,7 @@ import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
+import { createWebhooks, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -80,6 +81,10 @@ export interface ServiceDeps {
   sbrFederation?: SbrFederation | undefined;
   /** The work queue (pg-boss on this database): batch jobs, webhook deliveries, emails. */
   queue: TaskQueue;
+  /** FETCH_ALLOW_HOSTS as configured: webhook URLs the fetcher would refuse are refused at registration. */
+  fetchAllowHosts?: readonly string[] | undefined;
+  /** Retries and polling of webhook deliveries; DEFAULT_WEBHOOK_DELIVERY_POLICY when absent (tests shorten it). */
+  webhookDelivery?: WebhookDeliveryPolicy | undefined;
   /** Email (SMTP_URL, EMAIL_FROM, SUPPORT_EMAIL): Verification Alerts, Weekly Reports, support requests. Absent (most tests), nothing is emailed. */
   email?: EmailSettings | undefined;
 }
@@ -126,6 +131,8 @@ export interface Services {
   queue: TaskQueue;
   /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
   accountEvents: AccountEvents;
+  /** The accounts' webhook endpoints and their deliveries. */
+  webhooks: Webhooks;
   /** The email outbox, Verification Alerts, Weekly Reports and support emails; null when the server was given no email settings. */
   email: EmailNotifications | null;
   /** Writes what is still queued (verification events); call before closing the database. */
@@ -147,18 +154,20 @@ export function createServices(deps: ServiceDeps): Services {
   const signedAssets = createSignedAssets(deps.db, events);
   const { engine, store, fetcher } = deps;
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
+  const keyVault = deps.keyVault ?? createKeyVault(randomBytes(32));
+  const accountEvents = createAccountEvents(deps.logger);
   const signingIdentities = createSigningIdentities({
     db: deps.db,
-    vault: deps.keyVault ?? createKeyVault(randomBytes(32)),
+    vault: keyVault,
     rootCertificatePath: engine.rootCertificatePath,
     ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
     // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
     post: fetcher,
     ...(deps.clock && { clock: deps.clock }),
   });
-  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities });
+  const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
+  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const certificates = createGatewayCertificateStatus(deps.db);
-  const accountEvents = createAccountEvents(deps.logger);
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -223,6 +232,8 @@ export function createServices(deps: ServiceDeps): Services {
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
       cache: verificationCache,
+      accountEvents,
+      onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
@@ -236,6 +247,17 @@ export function createServices(deps: ServiceDeps): Services {
     queue: deps.queue,
     accountEvents,
     email,
+    webhooks: createWebhooks({
+      db: deps.db,
+      vault: keyVault,
+      fetcher,
+      allowHosts: deps.fetchAllowHosts ?? [],
+      queue: deps.queue,
+      events: accountEvents,
+      logger: deps.logger,
+      policy: deps.webhookDelivery,
+      clock: deps.clock,
+    }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };

@@ -24,6 +24,7 @@ import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts'
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
 import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
+import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
@@ -72,6 +73,8 @@ export interface TestServerOptions {
   ocspFetcher?: SafeFetch;
   /** Other soft-binding resolvers asked when ours has no match. */
   sbrFederation?: SbrFederation;
+  /** Webhook retries and polling (tests shorten the delays). */
+  webhookDelivery?: WebhookDeliveryPolicy;
   /** Email on (the outbox, alerts, weekly reports, support emails); without it nothing is emailed. */
   email?: EmailSettings;
 }
@@ -86,8 +89,11 @@ function defaultEngine(): Promise<GatewayEngine> {
   return sharedEngine;
 }
 
+/** What the test fetcher may reach although it is not public. */
+export const TEST_ALLOW_HOSTS = ['127.0.0.1'];
+
 export function createTestFetcher(): SafeFetch {
-  return createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 });
+  return createSafeFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 });
 }
 
 export interface RequestOptions {
@@ -126,6 +132,8 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     engine: options.engine ?? (await defaultEngine()),
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
+    fetchAllowHosts: TEST_ALLOW_HOSTS,
+    ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),

@@ -17,6 +17,7 @@ import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
+import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
@@ -79,8 +80,12 @@ export function createContentSigner(deps: {
   repository?: ManifestRepository | undefined;
   /** The account's signing identity signs; absent, the gateway's own signer does. */
   identities?: SigningIdentities | undefined;
+  /** Hears of every stored signing (asset.signed: webhooks); absent, nobody does. */
+  events?: AccountEvents | undefined;
+  /** The signed file's public URL, for the event; absent, the event carries the asset ID only. */
+  assetUrlOf?: ((assetId: string) => string) | undefined;
 }): ContentSigner {
-  const { engine, fetcher, store, signedAssets, repository, identities } = deps;
+  const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   return {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
@@ -158,6 +163,13 @@ export function createContentSigner(deps: {
       }
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
       await repository?.index(assetId, signed, softBinding?.fingerprint ?? null);
+      // Once stored: listeners queue their work durably before the answer, and their failures are logged, never thrown.
+      await events?.emit({
+        type: 'asset.signed',
+        accountId: userId,
+        occurredAt: row.signedAt,
+        data: { assetId, manifestId: signed.manifestId, mime: signed.mime, title: row.title, signedAt: signed.signedAt, sidecar, ...(deps.assetUrlOf && { signedAssetUrl: deps.assetUrlOf(assetId) }) },
+      });
       return {
         assetId,
         manifestId: signed.manifestId,

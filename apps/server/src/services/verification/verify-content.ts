@@ -9,6 +9,7 @@ import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
+import type { AccountEvents } from '../events/account-events.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
@@ -66,6 +67,10 @@ export function createContentVerifier(deps: {
   repository?: ManifestRepository | undefined;
   /** Where a recovered manifest's store is served. */
   manifestUrlOf?: ((manifestId: string) => string) | undefined;
+  /** Hears of content an account signed failing verification (verification.failed); absent, nobody does. */
+  accountEvents?: AccountEvents | undefined;
+  /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
+  onAnnounceError?: ((error: unknown) => void) | undefined;
 }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache, revocation, repository } = deps;
   const manifestUrlOf = deps.manifestUrlOf ?? ((manifestId: string) => `/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`);
@@ -117,6 +122,35 @@ export function createContentVerifier(deps: {
     return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
   }
 
+  /**
+   * Content one of our accounts signed failed verification here (tampered, its signer revoked...):
+   * the account hears of it. The owner is found by the manifest ID the file still names.
+   */
+  async function announceFailure(accountEvents: AccountEvents, verification: SerializedVerification, source: VerifySource, caller: VerifyCaller, verificationId: string): Promise<void> {
+    const asset = await signedAssets.findByManifestId(verification.manifestId!);
+    if (!asset) return;
+    const { report } = JSON.parse(verification.json) as VerifyResponse;
+    const verifiedAt = new Date();
+    await accountEvents.emit({
+      type: 'verification.failed',
+      accountId: asset.userId,
+      occurredAt: verifiedAt,
+      data: {
+        manifestId: verification.manifestId,
+        assetId: asset.id,
+        title: asset.title,
+        status: verification.status,
+        reason: verification.reason,
+        failureCodes: [...new Set([...report.codes.failure, ...report.ingredientFailures].map((code) => code.code))],
+        source: source.kind,
+        sourceUrl: source.kind === 'url' ? source.url : null,
+        referrer: caller.referrer ?? null,
+        verificationId,
+        verifiedAt: verifiedAt.toISOString(),
+      },
+    });
+  }
+
   return {
     async verifyContent(source, caller) {
       let bytes: Uint8Array;
@@ -150,6 +184,10 @@ export function createContentVerifier(deps: {
         recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
         referrer: caller.referrer ?? null,
       });
+      if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
+        // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
+        announceFailure(deps.accountEvents, verification, source, caller, eventId).catch((error: unknown) => deps.onAnnounceError?.(error));
+      }
       // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
       const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
       return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };

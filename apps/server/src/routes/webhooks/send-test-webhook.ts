@@ -1,0 +1,21 @@
+// POST /webhooks/{id}/test: queues a webhook.test delivery, to check an endpoint receives and verifies.
+import { createRoute } from '@hono/zod-openapi';
+import { ZWebhookDelivery } from '@provenance/contracts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+import { ZWebhookIdParam } from './webhook-params.ts';
+
+export function registerSendTestWebhook(api: ApiApp, ctx: RouteContext): void {
+  const route = createRoute({
+    method: 'post',
+    path: '/webhooks/{id}/test',
+    tags: ['webhooks'],
+    summary: 'Send a test event (type webhook.test) to a webhook endpoint',
+    description: 'The delivery is queued and made like any other (signed, retried); follow it in the delivery log.',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { params: ZWebhookIdParam },
+    responses: { 202: jsonResponse(ZWebhookDelivery, 'The queued delivery'), ...errorResponses(401, 404) },
+  });
+  api.openapi(route, async (c) => c.json(ZWebhookDelivery.parse(await ctx.services.webhooks.sendTest(c.var.account.userId, c.req.valid('param').id)), 202));
+}

@@ -1,0 +1,170 @@
+// Webhooks: an account registers endpoints (URL, the events it wants, a secret shown once) and hears
+// of its events there. Each event the account has (services/events/account-events.ts) becomes one
+// delivery per subscribed endpoint: a row in the delivery log and a job on the work queue, which
+// sends it once across every server copy and retries it with exponential backoff
+// (webhook-sender.ts makes each attempt).
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TCreateWebhookRequest, TCreatedWebhook, TWebhook, TWebhookDelivery, TWebhookEventType, TWebhookPayload } from '@provenance/contracts';
+import type { SafeFetch } from '@provenance/safe-fetch';
+import type { Db } from '../../db/create-db.ts';
+import type { Logger } from '../../logging/logger.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import { DomainError } from '../domain-error.ts';
+import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import type { KeyVault } from '../signing-identities/key-vault.ts';
+import { createWebhookDeliveryLog, toWebhookDelivery, type NewWebhookDelivery } from './webhook-delivery-log.ts';
+import { createWebhookEndpointStore, type WebhookEndpointRow } from './webhook-endpoint-store.ts';
+import { createWebhookSender, WebhookAttemptFailed } from './webhook-sender.ts';
+import { createWebhookUrlPolicy } from './webhook-url-policy.ts';
+
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+
+/** Endpoints one account may have at once. */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+/** How deliveries are retried and fetched from the queue. */
+export interface WebhookDeliveryPolicy {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (with jitter) when retryBackoff is on. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** How often an idle worker asks the queue for deliveries (at least 0.5). */
+  pollingIntervalSeconds: number;
+  /** Deliveries this process sends at once. */
+  concurrency: number;
+}
+
+/** 9 attempts over about 21 minutes (10 s, 20 s, 40 s... with jitter up to twice as long). */
+export const DEFAULT_WEBHOOK_DELIVERY_POLICY: WebhookDeliveryPolicy = { retryLimit: 8, retryDelaySeconds: 10, retryBackoff: true, pollingIntervalSeconds: 2, concurrency: 2 };
+
+export interface Webhooks {
+  /** Registers an endpoint; the answer is the only time its secret is shown. */
+  register(userId: string, request: TCreateWebhookRequest): Promise<TCreatedWebhook>;
+  list(userId: string): Promise<TWebhook[]>;
+  /** Deletes the account's endpoint: nothing more is sent to it. Another account's is not found. */
+  remove(userId: string, id: string): Promise<void>;
+  /** The endpoint's deliveries, newest first, at most `limit`. */
+  deliveries(userId: string, id: string, limit: number): Promise<TWebhookDelivery[]>;
+  /** Queues a webhook.test delivery to the endpoint. */
+  sendTest(userId: string, id: string): Promise<TWebhookDelivery>;
+}
+
+export interface WebhooksDeps {
+  db: Db;
+  /** Seals the endpoints' secrets. */
+  vault: KeyVault;
+  /** The safe fetcher every delivery is POSTed through. */
+  fetcher: SafeFetch;
+  /** FETCH_ALLOW_HOSTS, to refuse at registration what the fetcher would refuse at delivery. */
+  allowHosts: readonly string[];
+  queue: TaskQueue;
+  events: AccountEvents;
+  logger: Logger;
+  policy?: WebhookDeliveryPolicy | undefined;
+  clock?: (() => Date) | undefined;
+}
+
+/** whsec_ and 32 random bytes in base64: the form standardwebhooks' Webhook takes. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** A message ID, the webhook-id receivers deduplicate on. */
+function newMessageId(): string {
+  return `msg_${randomUUID().replaceAll('-', '')}`;
+}
+
+function toWebhook(row: WebhookEndpointRow): TWebhook {
+  return { id: row.id, url: row.url, events: row.events as TWebhookEventType[], createdAt: row.createdAt.toISOString() };
+}
+
+export function createWebhooks(deps: WebhooksDeps): Webhooks {
+  const policy = deps.policy ?? DEFAULT_WEBHOOK_DELIVERY_POLICY;
+  const clock = deps.clock ?? (() => new Date());
+  const endpoints = createWebhookEndpointStore(deps.db);
+  const log = createWebhookDeliveryLog(deps.db);
+  const checkUrl = createWebhookUrlPolicy(deps.allowHosts);
+  const retry = { retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: policy.retryBackoff };
+  const send = createWebhookSender({ endpoints, log, vault: deps.vault, fetcher: deps.fetcher, maxAttempts: policy.retryLimit + 1, clock });
+
+  deps.queue.define<{ deliveryId: string }>({
+    queue: WEBHOOK_DELIVERY_QUEUE,
+    // The safe fetcher gives up after its own time limit; the expiry only catches a stuck worker.
+    options: { ...retry, expireInSeconds: 5 * 60 },
+    work: { batchSize: 1, pollingIntervalSeconds: policy.pollingIntervalSeconds },
+    concurrency: policy.concurrency,
+    async handler(jobs) {
+      for (const job of jobs) {
+        try {
+          await send(job.data.deliveryId);
+        } catch (error) {
+          if (!(error instanceof WebhookAttemptFailed)) deps.logger.error('a webhook delivery attempt failed unexpectedly', { deliveryId: job.data.deliveryId, error: error instanceof Error ? error.message : String(error) });
+          throw error;
+        }
+      }
+    },
+  });
+
+  /** Logs the deliveries, then queues them; deliveries that could not be queued are marked failed, not left pending. */
+  async function enqueue(deliveries: NewWebhookDelivery[]) {
+    const rows = await log.insert(deliveries);
+    try {
+      await deps.queue.insert(WEBHOOK_DELIVERY_QUEUE, rows.map((row) => ({ data: { deliveryId: row.id }, ...retry })));
+    } catch (error) {
+      await Promise.all(rows.map((row) => log.settle(row.id, 'failed', 'The delivery could not be queued')));
+      throw error;
+    }
+    return rows;
+  }
+
+  function payloadOf(type: TWebhookPayload['type'], occurredAt: Date, data: Record<string, unknown>): string {
+    const payload: TWebhookPayload = { type, timestamp: occurredAt.toISOString(), data };
+    return JSON.stringify(payload);
+  }
+
+  async function fanOut(event: AccountEvent): Promise<void> {
+    const subscribed = await endpoints.subscribers(event.accountId, event.type);
+    if (subscribed.length === 0) return;
+    const payload = payloadOf(event.type, event.occurredAt, event.data);
+    await enqueue(subscribed.map((endpoint) => ({ id: newMessageId(), endpointId: endpoint.id, type: event.type, payload })));
+  }
+  deps.events.on(fanOut);
+
+  async function ownedEndpoint(userId: string, id: string): Promise<WebhookEndpointRow> {
+    const endpoint = await endpoints.findActive(userId, id);
+    if (!endpoint) throw DomainError.notFound(`No webhook ${id}`);
+    return endpoint;
+  }
+
+  return {
+    async register(userId, request) {
+      const url = checkUrl(request.url).href;
+      if ((await endpoints.countActive(userId)) >= MAX_WEBHOOK_ENDPOINTS) {
+        throw new DomainError('conflict', 'webhook_limit', `An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhooks; delete one first`);
+      }
+      const secret = newSecret();
+      const events = [...new Set(request.events)];
+      const row = await endpoints.insert({ id: randomUUID(), userId, url, events, sealedSecret: deps.vault.seal(secret) });
+      return { ...toWebhook(row), secret };
+    },
+    async list(userId) {
+      return (await endpoints.listActive(userId)).map(toWebhook);
+    },
+    async remove(userId, id) {
+      if (!(await endpoints.markDeleted(userId, id, clock()))) throw DomainError.notFound(`No webhook ${id}`);
+    },
+    async deliveries(userId, id, limit) {
+      const endpoint = await ownedEndpoint(userId, id);
+      return (await log.list(endpoint.id, limit)).map(toWebhookDelivery);
+    },
+    async sendTest(userId, id) {
+      const endpoint = await ownedEndpoint(userId, id);
+      const occurredAt = clock();
+      const data = { webhookId: endpoint.id, message: 'A test event from Provenance Gateway: this endpoint receives signed deliveries.' };
+      const [row] = await enqueue([{ id: newMessageId(), endpointId: endpoint.id, type: 'webhook.test', payload: payloadOf('webhook.test', occurredAt, data) }]);
+      if (!row) throw new Error('the test delivery was not logged');
+      return toWebhookDelivery(row);
+    },
+  };
+}
