@@ -25,6 +25,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountWebApp } from './middleware/web-app.ts';
 import { EMBEDDABLE_PATHS, PUBLIC_PATHS, registerApiRoutes, registerEmbedRoutes } from './routes/index.ts';
+import { MAX_JOB_REQUEST_BYTES } from './routes/jobs/parse-job-request.ts';
 import type { ApiEnv, RouteContext } from './routes/route-context.ts';
 import type { Services } from './services/create-services.ts';
 
@@ -81,7 +82,11 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
   app.use(`${API_BASE_PATH}/*`, noStore([`${API_BASE_PATH}/account`, `${API_BASE_PATH}/auth`]));
-  app.use(`${API_BASE_PATH}/*`, bodySizeLimit({ maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 }));
+  const bodyLimits = { maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 };
+  const apiBodyLimit = bodySizeLimit(bodyLimits);
+  // A batch job's list of up to 10,000 items (JSON or NDJSON) is larger than other JSON bodies.
+  const jobsBodyLimit = bodySizeLimit({ ...bodyLimits, maxJsonBytes: Math.max(config.maxJsonBytes, MAX_JOB_REQUEST_BYTES) });
+  app.use(`${API_BASE_PATH}/*`, (c, next) => (c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : apiBodyLimit(c, next)));
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

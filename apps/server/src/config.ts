@@ -97,6 +97,24 @@ export const ZServerConfig = z.object({
   TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   /** Support requests per client per hour; 0 means no rate limit. */
   SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /** Batch job items this server copy processes at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Seconds a job item may run before it is taken to be lost with its copy (a crash) and handed out again. */
+  JOB_ITEM_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** SMTP server emails are sent through (smtp://user:pass@host:587, smtps://...); unset, emails stay in the outbox table and the log. */
+  SMTP_URL: z
+    .string()
+    .url('SMTP_URL must be a URL such as smtp://user:pass@host:587')
+    .refine((value) => /^smtps?:\/\//i.test(value), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every email: an address, or "Name <address>"; unset, "Provenance Gateway <no-reply@<PUBLIC_URL host>>". */
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .refine((value) => /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(value), 'EMAIL_FROM must be an address or "Name <address>"')
+    .optional(),
+  /** Where support requests are sent; unset, they are stored and acknowledged to the sender only. */
+  SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an email address').optional(),
   /**
    * Where signed files, manifest stores and thumbnails are kept: unset for files under DATA_DIR/assets,
    * or s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true (credentials from AWS_ACCESS_KEY_ID…).
@@ -113,20 +131,6 @@ export const ZServerConfig = z.object({
         return z.NEVER;
       }
     }),
-  /** SMTP server emails are sent through (smtp://user:pass@host:587, smtps://...); unset, emails stay in the outbox table and the log. */
-  SMTP_URL: z
-    .string()
-    .url('SMTP_URL must be a URL such as smtp://user:pass@host:587')
-    .refine((value) => /^smtps?:\/\//i.test(value), 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  /** The From of every email: an address, or "Name <address>"; unset, "Provenance Gateway <no-reply@<PUBLIC_URL host>>". */
-  EMAIL_FROM: z
-    .string()
-    .trim()
-    .refine((value) => /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(value), 'EMAIL_FROM must be an address or "Name <address>"')
-    .optional(),
-  /** Where support requests are sent; unset, they are stored and acknowledged to the sender only. */
-  SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an email address').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -18,6 +18,8 @@ export const ZJobItemRequest = z
       .min(1, 'assetUrl is required')
       .max(2048, 'assetUrl must be at most 2048 characters')
       .url('assetUrl must be an http or https URL')
+      // zod's url() takes any scheme; a job item's is fetched, so only http(s) is accepted up front.
+      .refine((url) => /^https?:\/\//i.test(url), 'assetUrl must be an http or https URL')
       .openapi({ example: 'https://example.org/photo.jpg' }),
     /** Signing metadata (required for a sign job, ignored for a verify job). */
     metadata: ZSigningMetadata.optional(),

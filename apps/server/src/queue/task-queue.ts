@@ -83,7 +83,9 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   function boss(): Promise<PgBoss> {
     if (stopped) return Promise.reject(new Error('the task queue has stopped'));
     starting ??= (async () => {
-      const created = new PgBoss({ db: options.sql, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: runWorkers });
+      // Maintenance is when pg-boss finds active jobs past their expiry (a crashed copy's) and hands
+      // them out again: every 30 s rather than its default 2 minutes.
+      const created = new PgBoss({ db: options.sql, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: runWorkers, maintenanceIntervalSeconds: 30 });
       created.on('error', (error) => options.logger.error('task queue error', { error: error.message }));
       await created.start();
       for (const definition of definitions) await activate(created, definition);

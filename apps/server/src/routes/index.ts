@@ -17,6 +17,7 @@ import { registerTrustRoutes } from './trust/trust-routes.ts';
 import { registerVerifyContentRoutes } from './verify-content/verify-content-routes.ts';
 import { registerSbrRoutes } from './sbr/sbr-routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhooks-routes.ts';
+import { registerJobRoutes } from './jobs/jobs-routes.ts';
 
 export { registerEmbedRoutes } from './embed/embed-routes.ts';
 
@@ -43,4 +44,5 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerSigningIdentityRoutes(api, ctx);
   registerPkiRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
+  registerJobRoutes(api, ctx);
 }

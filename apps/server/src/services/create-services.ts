@@ -47,6 +47,9 @@ import { createManifestRepository, type ManifestRepository } from './repository/
 import { createStrippedCopies } from './repository/stripped-copies.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
 import { createWebhooks, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
+import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
+import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
+import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -81,12 +84,14 @@ export interface ServiceDeps {
   sbrFederation?: SbrFederation | undefined;
   /** The work queue (pg-boss on this database): batch jobs, webhook deliveries, emails. */
   queue: TaskQueue;
+  /** Email (SMTP_URL, EMAIL_FROM, SUPPORT_EMAIL): Verification Alerts, Weekly Reports, support requests. Absent (most tests), nothing is emailed. */
+  email?: EmailSettings | undefined;
   /** FETCH_ALLOW_HOSTS as configured: webhook URLs the fetcher would refuse are refused at registration. */
   fetchAllowHosts?: readonly string[] | undefined;
   /** Retries and polling of webhook deliveries; DEFAULT_WEBHOOK_DELIVERY_POLICY when absent (tests shorten it). */
   webhookDelivery?: WebhookDeliveryPolicy | undefined;
-  /** Email (SMTP_URL, EMAIL_FROM, SUPPORT_EMAIL): Verification Alerts, Weekly Reports, support requests. Absent (most tests), nothing is emailed. */
-  email?: EmailSettings | undefined;
+  /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
+  jobs?: Partial<JobProcessingSettings> | undefined;
 }
 
 export interface Services {
@@ -131,10 +136,14 @@ export interface Services {
   queue: TaskQueue;
   /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
   accountEvents: AccountEvents;
-  /** The accounts' webhook endpoints and their deliveries. */
-  webhooks: Webhooks;
   /** The email outbox, Verification Alerts, Weekly Reports and support emails; null when the server was given no email settings. */
   email: EmailNotifications | null;
+  /** The accounts' webhook endpoints and their deliveries. */
+  webhooks: Webhooks;
+  /** Batch jobs of verifications or signings, run on the work queue. */
+  batchJobs: BatchJobs;
+  /** Idempotency-Key answers of POST /sign-content and POST /jobs. */
+  idempotencyKeys: IdempotencyKeys;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -183,7 +192,7 @@ export function createServices(deps: ServiceDeps): Services {
       })
     : null;
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
-  return {
+  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys'> = {
     auth,
     sessions,
     credentials,
@@ -261,4 +270,8 @@ export function createServices(deps: ServiceDeps): Services {
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
+  // Job items run the same verification and signing as the API's own endpoints.
+  const { queue, logger, clock } = deps;
+  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, settings: deps.jobs, clock });
+  return { ...services, batchJobs, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

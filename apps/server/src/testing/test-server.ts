@@ -24,8 +24,9 @@ import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts'
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
 import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
-import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
+import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
+import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
@@ -73,10 +74,12 @@ export interface TestServerOptions {
   ocspFetcher?: SafeFetch;
   /** Other soft-binding resolvers asked when ours has no match. */
   sbrFederation?: SbrFederation;
-  /** Webhook retries and polling (tests shorten the delays). */
-  webhookDelivery?: WebhookDeliveryPolicy;
   /** Email on (the outbox, alerts, weekly reports, support emails); without it nothing is emailed. */
   email?: EmailSettings;
+  /** Webhook retries and polling (tests shorten the delays). */
+  webhookDelivery?: WebhookDeliveryPolicy;
+  /** Batch job processing (tests shorten the retry delay). */
+  jobs?: Partial<JobProcessingSettings>;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -134,6 +137,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     fetcher: options.fetcher ?? createTestFetcher(),
     fetchAllowHosts: TEST_ALLOW_HOSTS,
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
+    ...(options.jobs && { jobs: options.jobs }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),

@@ -1,7 +1,9 @@
 // POST /sign-content: sign an asset from a URL or an upload with the account's signer.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata, type TSignContentResponse } from '@provenance/contracts';
+import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
 import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
@@ -51,6 +53,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: {
+      headers: z.object({ 'idempotency-key': z.string().optional().openapi({ description: IDEMPOTENCY_HEADER_DESCRIPTION }) }),
       // Not `required`: zod-openapi then checks each body only against the schema of its own content
       // type (JSON or multipart); a required body would be run through both.
       body: {
@@ -62,10 +65,12 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     },
     responses: {
       201: jsonResponse(ZSignContentResponse, 'Signed; the signed file and manifest are stored'),
-      ...errorResponses(400, 401, 403, 413),
-      422: { description: 'The asset could not be fetched, or is not a well-formed supported file', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+      ...errorResponses(400, 401, 403, 409, 413),
+      422: { description: 'The asset could not be fetched, or is not a well-formed supported file; or the Idempotency-Key was used with a different request', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
     },
   });
+  // Idempotency-Key: a replay within 24 h gets the first signing's answer, and nothing is signed twice.
+  const idempotency = (c: Context, userId: string) => ({ keys: ctx.services.idempotencyKeys, userId, key: c.req.header(IDEMPOTENCY_HEADER), operation: 'POST /sign-content' });
   api.openapi(route, async (c) => {
     const userId = c.var.account.userId;
     const type = c.req.header('content-type') ?? '';
@@ -83,8 +88,13 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         const metadata = ZSigningMetadata.safeParse(raw);
         if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
         const sidecar = fields['sidecar'] === 'true';
-        const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
-        return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+        // An upload is the same request again when its file (by SHA-256) and fields are.
+        const request = JSON.stringify({ file: file.sha256, fileName: file.fileName, metadata: metadata.data, sidecar });
+        const response = await idempotent({ ...idempotency(c, userId), request }, async () => {
+          const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
+          return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+        });
+        return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
       } finally {
         await file.discard();
       }
@@ -92,7 +102,10 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const parsed = ZSignContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
-    const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar });
-    return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+    const response = await idempotent({ ...idempotency(c, userId), request: JSON.stringify(body) }, async () => {
+      const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar });
+      return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+    });
+    return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
   });
 }

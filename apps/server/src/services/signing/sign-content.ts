@@ -51,6 +51,11 @@ export interface SignedContent {
 export interface SignContentOptions {
   /** Sign without embedding: the manifest store binds the original, which is kept unchanged. */
   sidecar?: boolean;
+  /**
+   * The new asset's ID, when the caller must be able to find it again after a crash (a batch job's
+   * item); a random one otherwise. An asset with this ID already stored makes the signing fail.
+   */
+  assetId?: string;
 }
 
 export interface ContentSigner {
@@ -132,7 +137,7 @@ export function createContentSigner(deps: {
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
-      const assetId = randomUUID();
+      const assetId = options.assetId ?? randomUUID();
       const row: NewSignedAsset = {
         id: assetId,
         userId,
@@ -158,7 +163,9 @@ export function createContentSigner(deps: {
         await signedAssets.insert(row);
       } catch (error) {
         // No row, so nobody can reach these files: remove them now rather than wait for the sweep.
-        await store.remove(assetId).catch(() => undefined);
+        // Unless a row with this given ID exists: another run of the same job item stored it.
+        const ownedByAnother = options.assetId !== undefined && (await signedAssets.findById(assetId).catch(() => null)) !== null;
+        if (!ownedByAnother) await store.remove(assetId).catch(() => undefined);
         throw error;
       }
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.

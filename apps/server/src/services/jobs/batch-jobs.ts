@@ -1,0 +1,111 @@
+// Batch jobs for the API: an account's list of verifications or signings of assets named by URL,
+// accepted at once, run item by item on the work queue (job-item-worker.ts), read back for progress
+// and streamed back as results. Another account's job does not exist for the caller.
+import { randomUUID } from 'node:crypto';
+import { MAX_JOB_ITEMS, type TJob, type TJobAccepted, type TJobType, type TSigningMetadata } from '@provenance/contracts';
+import type { Db } from '../../db/create-db.ts';
+import type { Logger } from '../../logging/logger.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import type { SignedAssets } from '../assets/signed-assets.ts';
+import { DomainError } from '../domain-error.ts';
+import type { AccountEvents } from '../events/account-events.ts';
+import type { ContentSigner } from '../signing/sign-content.ts';
+import type { ContentVerifier } from '../verification/verify-content.ts';
+import { createJobItemRunner } from './job-item-runner.ts';
+import { DEFAULT_JOB_PROCESSING, startJobItemWorker, type JobProcessingSettings } from './job-item-worker.ts';
+import { createJobStore, type FinishedItem, type JobRow } from './job-store.ts';
+
+export interface NewBatchJob {
+  type: TJobType;
+  /** Validated already (contracts: ZJobItemRequest); a sign job's items carry their metadata. */
+  items: Array<{ assetUrl: string; metadata?: TSigningMetadata | undefined }>;
+}
+
+export interface BatchJobs {
+  create(userId: string, job: NewBatchJob): Promise<TJobAccepted>;
+  /** The account's jobs, newest first. */
+  list(userId: string, limit: number): Promise<TJob[]>;
+  get(userId: string, jobId: string): Promise<TJob>;
+  /** The job's finished items in index order, read page by page as they are consumed. */
+  results(userId: string, jobId: string): Promise<{ type: TJobType; items: AsyncIterable<FinishedItem> }>;
+}
+
+const RESULTS_PAGE = 200;
+
+function toJob(row: JobRow): TJob {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function createBatchJobs(deps: {
+  db: Db;
+  queue: TaskQueue;
+  logger: Logger;
+  events: AccountEvents;
+  verifier: ContentVerifier;
+  signer: ContentSigner;
+  signedAssets: SignedAssets;
+  settings?: Partial<JobProcessingSettings> | undefined;
+  clock?: (() => Date) | undefined;
+}): BatchJobs {
+  const store = createJobStore(deps.db, deps.clock);
+  const worker = startJobItemWorker({
+    queue: deps.queue,
+    store,
+    runner: createJobItemRunner({ verifier: deps.verifier, signer: deps.signer, signedAssets: deps.signedAssets }),
+    events: deps.events,
+    logger: deps.logger,
+    settings: { ...DEFAULT_JOB_PROCESSING, ...deps.settings },
+  });
+
+  async function owned(userId: string, jobId: string): Promise<JobRow> {
+    const row = await store.find(userId, jobId);
+    if (!row) throw DomainError.notFound(`No job ${jobId}`);
+    return row;
+  }
+
+  return {
+    async create(userId, job) {
+      if (job.items.length === 0 || job.items.length > MAX_JOB_ITEMS) throw DomainError.invalid(`A job holds from 1 to ${MAX_JOB_ITEMS} items`);
+      if (job.type === 'sign') {
+        const missing = job.items.findIndex((item) => !item.metadata);
+        if (missing >= 0) throw DomainError.invalid(`items.${missing}.metadata is required for a sign job`);
+      }
+      const id = randomUUID();
+      await store.create({ id, userId, type: job.type }, job.type === 'sign' ? job.items : job.items.map((item) => ({ assetUrl: item.assetUrl })));
+      try {
+        await worker.enqueue(id, job.items.map((_, index) => index));
+      } catch (error) {
+        // The job is stored: the requeue pass puts its items on the queue within a minute or two.
+        deps.logger.error('the items of a new job could not be queued yet', { jobId: id, error: error instanceof Error ? error.message : String(error) });
+      }
+      return { id, status: 'queued' };
+    },
+    async list(userId, limit) {
+      return (await store.list(userId, limit)).map(toJob);
+    },
+    async get(userId, jobId) {
+      return toJob(await owned(userId, jobId));
+    },
+    async results(userId, jobId) {
+      const row = await owned(userId, jobId);
+      async function* items(): AsyncGenerator<FinishedItem> {
+        for (let after = -1; ; ) {
+          const page = await store.finishedItems(jobId, after, RESULTS_PAGE);
+          yield* page;
+          if (page.length < RESULTS_PAGE) return;
+          after = page.at(-1)!.index;
+        }
+      }
+      return { type: row.type, items: items() };
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// Processes batch-job items from the work queue (pg-boss): one queue job per item, claimed by one
+// worker of one server copy. Each item is tried at most `maxAttempts` times for errors that may pass
+// (with pg-boss's exponential backoff between tries) and ends done (processed, whatever its verdict)
+// or failed with its reason; the store's finishing transaction makes a redelivery a no-op.
+//
+// Expiry stands for a crashed copy: a queue job still active after `itemTimeoutSeconds` is handed
+// out again by pg-boss. Those hand-outs are not counted as the item's attempts (only errors are,
+// in job_items.attempts); pg-boss's own retry limit is set far above them and sends an item that
+// keeps being cut off to a dead-letter queue, which fails it with its reason.
+import type { TaskQueue, QueueJob } from '../../queue/task-queue.ts';
+import type { Logger } from '../../logging/logger.ts';
+import type { AccountEvents } from '../events/account-events.ts';
+import { classifyItemFailure } from './item-failure.ts';
+import type { JobItemRunner } from './job-item-runner.ts';
+import type { ItemOutcome, ItemToRun, JobStore } from './job-store.ts';
+
+export const JOB_ITEMS_QUEUE = 'batch-job-items';
+export const ABANDONED_JOB_ITEMS_QUEUE = 'batch-job-items-abandoned';
+export const UNQUEUED_JOBS_QUEUE = 'batch-jobs-requeue';
+
+export interface JobItemMessage {
+  jobId: string;
+  index: number;
+}
+
+export interface JobProcessingSettings {
+  /** Items processed at once by this server copy (JOB_CONCURRENCY). */
+  concurrency: number;
+  /** An item still running after this long is taken to be lost with its copy and handed out again (JOB_ITEM_TIMEOUT_SECONDS). */
+  itemTimeoutSeconds: number;
+  /** Tries of an item whose errors may pass, before it is failed. */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles (with jitter). */
+  retryDelaySeconds: number;
+}
+
+export const DEFAULT_JOB_PROCESSING: JobProcessingSettings = { concurrency: 2, itemTimeoutSeconds: 60, maxAttempts: 3, retryDelaySeconds: 5 };
+
+/** A worker keeps fetching the next item for this long before it hands back to pg-boss's loop, which would otherwise pause between items. */
+const DRAIN_MS = 2_000;
+/** Hand-outs (errors and expiries together) after which pg-boss gives an item up to the dead-letter queue. */
+const QUEUE_RETRY_LIMIT = 25;
+
+export interface JobItemWorker {
+  /** Puts items on the queue, with the retry and expiry policy in force. */
+  enqueue(jobId: string, indexes: number[]): Promise<void>;
+}
+
+export function startJobItemWorker(deps: {
+  queue: TaskQueue;
+  store: JobStore;
+  runner: JobItemRunner;
+  events: AccountEvents;
+  logger: Logger;
+  settings: JobProcessingSettings;
+}): JobItemWorker {
+  const { queue, store, runner, events, logger, settings } = deps;
+  const policy = { retryLimit: QUEUE_RETRY_LIMIT, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.itemTimeoutSeconds };
+
+  async function finish(item: ItemToRun, outcome: ItemOutcome): Promise<void> {
+    const finished = await store.finish(item.jobId, item.index, outcome);
+    if (!finished?.completed) return;
+    const { job } = finished;
+    logger.info('batch job completed', { jobId: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed });
+    // Decided by the transaction that finished the last item: one emission, whichever copy ran it.
+    await events.emit({
+      type: 'job.completed',
+      accountId: job.userId,
+      data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },
+      occurredAt: job.completedAt ?? new Date(),
+    });
+  }
+
+  /** Runs one item; says whether its queue job is settled or should be retried. */
+  async function processItem(message: JobItemMessage): Promise<'settled' | 'retry'> {
+    const item = await store.item(message.jobId, message.index);
+    if (!item || item.status !== 'queued') return 'settled';
+    await store.markRunning(item.jobId);
+    let outcome: ItemOutcome;
+    try {
+      outcome = { status: 'done', result: await runner.run(item) };
+    } catch (error) {
+      const failure = classifyItemFailure(error);
+      if (failure.code === 'internal_error') logger.error('a batch job item failed', { jobId: item.jobId, index: item.index, error: error instanceof Error ? error.message : String(error) });
+      if (failure.retryable) {
+        const attempts = await store.countFailedAttempt(item.jobId, item.index);
+        if (attempts === null) return 'settled';
+        if (attempts < settings.maxAttempts) return 'retry';
+      }
+      outcome = { status: 'failed', error: { code: failure.code, message: failure.message } };
+    }
+    await finish(item, outcome);
+    return 'settled';
+  }
+
+  const isMessage = (data: unknown): data is JobItemMessage =>
+    typeof data === 'object' && data !== null && typeof (data as JobItemMessage).jobId === 'string' && Number.isInteger((data as JobItemMessage).index);
+
+  /** Processes a queue job and settles it with pg-boss: completed, or failed to be retried after its backoff. */
+  async function settle(job: QueueJob<JobItemMessage>): Promise<void> {
+    const boss = await queue.boss();
+    let verdict: 'settled' | 'retry' = 'settled';
+    try {
+      if (isMessage(job.data)) verdict = await processItem(job.data);
+      else logger.warn('a malformed batch job item message was dropped', { id: job.id });
+    } catch (error) {
+      // The database failed us, not the item: tried again without counting as the item's attempt.
+      logger.error('a batch job item could not be recorded', { id: job.id, error: error instanceof Error ? error.message : String(error) });
+      verdict = 'retry';
+    }
+    if (verdict === 'settled') await boss.complete(JOB_ITEMS_QUEUE, job.id);
+    else await boss.fail(JOB_ITEMS_QUEUE, job.id, { message: 'retrying' });
+  }
+
+  queue.define<JobItemMessage>({
+    queue: ABANDONED_JOB_ITEMS_QUEUE,
+    handler: async (jobs) => {
+      for (const job of jobs) {
+        if (!isMessage(job.data)) continue;
+        const item = await store.item(job.data.jobId, job.data.index);
+        if (item?.status !== 'queued') continue;
+        await finish(item, { status: 'failed', error: { code: 'item_abandoned', message: `The item was handed out ${QUEUE_RETRY_LIMIT + 1} times without finishing (its server copy stopped, or it ran past ${settings.itemTimeoutSeconds} s)` } });
+      }
+    },
+  });
+  queue.define<JobItemMessage>({
+    queue: JOB_ITEMS_QUEUE,
+    options: { ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE },
+    work: { batchSize: 1, pollingIntervalSeconds: 1 },
+    concurrency: settings.concurrency,
+    handler: async (jobs) => {
+      // pg-boss waits its polling interval after each fetch; going straight on to the next item while
+      // there is one keeps a busy queue moving at the speed of the work.
+      const boss = await queue.boss();
+      const until = Date.now() + DRAIN_MS;
+      let batch = jobs;
+      while (batch.length > 0) {
+        for (const job of batch) await settle(job);
+        if (Date.now() > until) break;
+        batch = await boss.fetch<JobItemMessage>(JOB_ITEMS_QUEUE, { batchSize: 1 });
+      }
+    },
+  });
+
+  const worker: JobItemWorker = {
+    async enqueue(jobId, indexes) {
+      for (let start = 0; start < indexes.length; start += 1_000) {
+        await queue.insert<JobItemMessage>(
+          JOB_ITEMS_QUEUE,
+          indexes.slice(start, start + 1_000).map((index) => ({ data: { jobId, index }, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE })),
+        );
+      }
+      await store.markEnqueued(jobId);
+    },
+  };
+
+  // A crash between storing a job and queueing its items leaves it unqueued: every minute, once
+  // across all copies, such jobs older than a minute are queued (a duplicate message is a no-op).
+  queue.define({
+    queue: UNQUEUED_JOBS_QUEUE,
+    handler: async () => {
+      for (const job of await store.listUnqueued(new Date(Date.now() - 60_000))) {
+        await worker.enqueue(job.id, await store.queuedIndexes(job.id));
+        logger.warn('queued the items of a job left unqueued', { jobId: job.id, total: job.total });
+      }
+    },
+  });
+  queue.schedule({ queue: UNQUEUED_JOBS_QUEUE, cron: '* * * * *' });
+  return worker;
+}

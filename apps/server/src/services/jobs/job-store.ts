@@ -1,0 +1,159 @@
+// Repository of batch jobs and their items. The one rule that matters here: an item is finished
+// (its result or error written, the job's counts moved on) in one transaction that only applies
+// while the item is still queued, so a redelivered queue job never finishes an item twice, and the
+// transaction that finishes the last item is the one that completes the job.
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { TJobStatus, TJobType } from '@provenance/contracts';
+import type { Db } from '../../db/create-db.ts';
+import { batchJobItems, batchJobs } from '../../db/schema/jobs.ts';
+
+export type JobRow = typeof batchJobs.$inferSelect;
+
+export interface ItemFailure {
+  code: string;
+  message: string;
+}
+
+export interface NewJobItem {
+  assetUrl: string;
+  metadata?: unknown;
+}
+
+/** An item with what processing it needs to know of its job. */
+export interface ItemToRun {
+  jobId: string;
+  index: number;
+  assetUrl: string;
+  metadata: unknown;
+  status: 'queued' | 'done' | 'failed';
+  type: TJobType;
+  userId: string;
+}
+
+export interface FinishedItem {
+  index: number;
+  assetUrl: string;
+  status: 'done' | 'failed';
+  /** JSON text of the item's answer, when done. */
+  result: string | null;
+  error: ItemFailure | null;
+}
+
+export type ItemOutcome = { status: 'done'; result: string } | { status: 'failed'; error: ItemFailure };
+
+export interface JobStore {
+  create(job: { id: string; userId: string; type: TJobType }, items: NewJobItem[]): Promise<void>;
+  markEnqueued(jobId: string): Promise<void>;
+  /** Jobs created before `before` whose items were never put on the queue (a crash right after creating them). */
+  listUnqueued(before: Date): Promise<Array<{ id: string; total: number }>>;
+  /** Indexes of a job's items still queued. */
+  queuedIndexes(jobId: string): Promise<number[]>;
+  find(userId: string, jobId: string): Promise<JobRow | null>;
+  list(userId: string, limit: number): Promise<JobRow[]>;
+  /** Finished items after `afterIndex`, in index order. */
+  finishedItems(jobId: string, afterIndex: number, limit: number): Promise<FinishedItem[]>;
+  item(jobId: string, index: number): Promise<ItemToRun | null>;
+  markRunning(jobId: string): Promise<void>;
+  /** Counts an attempt that ended in a retryable error; the attempts so far, or null when the item is no longer queued. */
+  countFailedAttempt(jobId: string, index: number): Promise<number | null>;
+  /** Finishes a queued item; null when it was finished already. `completed` is true for the call that finished the job. */
+  finish(jobId: string, index: number, outcome: ItemOutcome): Promise<{ job: JobRow; completed: boolean } | null>;
+}
+
+const INSERT_CHUNK = 1_000;
+
+export function createJobStore(db: Db, clock: () => Date = () => new Date()): JobStore {
+  const ofItem = (jobId: string, index: number) => and(eq(batchJobItems.jobId, jobId), eq(batchJobItems.index, index));
+  return {
+    async create(job, items) {
+      await db.transaction(async (tx) => {
+        await tx.insert(batchJobs).values({ id: job.id, userId: job.userId, type: job.type, total: items.length, createdAt: clock() });
+        for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+          await tx.insert(batchJobItems).values(
+            items.slice(start, start + INSERT_CHUNK).map((item, offset) => ({ jobId: job.id, index: start + offset, assetUrl: item.assetUrl, metadata: item.metadata ?? null })),
+          );
+        }
+      });
+    },
+    async markEnqueued(jobId) {
+      await db.update(batchJobs).set({ enqueuedAt: clock() }).where(eq(batchJobs.id, jobId));
+    },
+    async listUnqueued(before) {
+      return db.select({ id: batchJobs.id, total: batchJobs.total }).from(batchJobs).where(and(isNull(batchJobs.enqueuedAt), lt(batchJobs.createdAt, before))).limit(100);
+    },
+    async queuedIndexes(jobId) {
+      const rows = await db.select({ index: batchJobItems.index }).from(batchJobItems).where(and(eq(batchJobItems.jobId, jobId), eq(batchJobItems.status, 'queued'))).orderBy(asc(batchJobItems.index));
+      return rows.map((row) => row.index);
+    },
+    async find(userId, jobId) {
+      const [row] = await db.select().from(batchJobs).where(and(eq(batchJobs.id, jobId), eq(batchJobs.userId, userId))).limit(1);
+      return row ?? null;
+    },
+    async list(userId, limit) {
+      return db.select().from(batchJobs).where(eq(batchJobs.userId, userId)).orderBy(desc(batchJobs.createdAt), desc(batchJobs.id)).limit(limit);
+    },
+    async finishedItems(jobId, afterIndex, limit) {
+      const rows = await db
+        .select({ index: batchJobItems.index, assetUrl: batchJobItems.assetUrl, status: batchJobItems.status, result: batchJobItems.result, error: batchJobItems.error })
+        .from(batchJobItems)
+        .where(and(eq(batchJobItems.jobId, jobId), gt(batchJobItems.index, afterIndex), inArray(batchJobItems.status, ['done', 'failed'])))
+        .orderBy(asc(batchJobItems.index))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, status: row.status as 'done' | 'failed', error: row.error ?? null }));
+    },
+    async item(jobId, index) {
+      const [row] = await db
+        .select({ jobId: batchJobItems.jobId, index: batchJobItems.index, assetUrl: batchJobItems.assetUrl, metadata: batchJobItems.metadata, status: batchJobItems.status, type: batchJobs.type, userId: batchJobs.userId })
+        .from(batchJobItems)
+        .innerJoin(batchJobs, eq(batchJobs.id, batchJobItems.jobId))
+        .where(ofItem(jobId, index))
+        .limit(1);
+      return row ?? null;
+    },
+    async markRunning(jobId) {
+      await db.update(batchJobs).set({ status: 'running', startedAt: clock() }).where(and(eq(batchJobs.id, jobId), eq(batchJobs.status, 'queued')));
+    },
+    async countFailedAttempt(jobId, index) {
+      const [row] = await db
+        .update(batchJobItems)
+        .set({ attempts: sql`${batchJobItems.attempts} + 1` })
+        .where(and(ofItem(jobId, index), eq(batchJobItems.status, 'queued')))
+        .returning({ attempts: batchJobItems.attempts });
+      return row?.attempts ?? null;
+    },
+    async finish(jobId, index, outcome) {
+      const at = clock();
+      const atSql = sql`${at.toISOString()}::timestamptz`;
+      return db.transaction(async (tx) => {
+        const finished = await tx
+          .update(batchJobItems)
+          .set({
+            status: outcome.status,
+            result: outcome.status === 'done' ? outcome.result : null,
+            error: outcome.status === 'failed' ? outcome.error : null,
+            finishedAt: at,
+          })
+          .where(and(ofItem(jobId, index), eq(batchJobItems.status, 'queued')))
+          .returning({ index: batchJobItems.index });
+        if (finished.length === 0) return null;
+        const doneStep = outcome.status === 'done' ? 1 : 0;
+        // Column references in SET read the row as it was before this update (after any concurrent
+        // update it waited for), so exactly one finishing transaction sees the last item go.
+        const last = sql`${batchJobs.done} + ${batchJobs.failed} + 1 >= ${batchJobs.total}`;
+        const [job] = await tx
+          .update(batchJobs)
+          .set({
+            done: sql`${batchJobs.done} + ${doneStep}`,
+            failed: sql`${batchJobs.failed} + ${1 - doneStep}`,
+            status: sql<TJobStatus>`case when ${last} then (case when ${batchJobs.done} + ${doneStep} > 0 then 'completed' else 'failed' end) else 'running' end`,
+            startedAt: sql`coalesce(${batchJobs.startedAt}, ${atSql})`,
+            completedAt: sql`case when ${last} then ${atSql} else null end`,
+          })
+          .where(eq(batchJobs.id, jobId))
+          .returning();
+        if (!job) return null;
+        return { job, completed: job.completedAt !== null };
+      });
+    },
+  };
+}
