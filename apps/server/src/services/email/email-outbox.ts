@@ -42,8 +42,8 @@ export const EMAIL_SEND_QUEUE = 'email-send';
 export interface EmailOutbox {
   /** Writes the email and queues its sending; null when a dedupe key or throttle left it unwritten. */
   enqueue(email: NewEmail): Promise<string | null>;
-  /** The rows of one account, or of one kind, newest first (operators, tests). */
-  list(filter?: { userId?: string; kind?: EmailKind }): Promise<EmailRow[]>;
+  /** The newest rows (at most `limit`, 100 by default), of one account or one kind when asked (operators, tests). */
+  list(filter?: { userId?: string; kind?: EmailKind; limit?: number }): Promise<EmailRow[]>;
 }
 
 export interface EmailOutboxDeps {
@@ -155,7 +155,12 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
     },
     async list(filter = {}) {
       const where = and(filter.userId ? eq(emailOutbox.userId, filter.userId) : undefined, filter.kind ? eq(emailOutbox.kind, filter.kind) : undefined);
-      return db.select().from(emailOutbox).where(where).orderBy(sql`${emailOutbox.createdAt} desc`);
+      return db
+        .select()
+        .from(emailOutbox)
+        .where(where)
+        .orderBy(sql`${emailOutbox.createdAt} desc`)
+        .limit(filter.limit ?? 100);
     },
   };
 }
