@@ -12,7 +12,7 @@ export function registerCreateWebhook(api: ApiApp, ctx: RouteContext): void {
     tags: ['webhooks'],
     summary: 'Register a webhook endpoint (its secret is shown once)',
     description:
-      "Deliveries are POSTed as the Standard Webhooks specification says: headers webhook-id (the same on every attempt of one message), webhook-timestamp (seconds) and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` under the secret), body {type, timestamp, data}. A 2xx answer delivers it; anything else is retried with exponential backoff (9 attempts over about 20 minutes). http and https URLs; an address the gateway never fetches (loopback, private, link-local...) is refused with 400 `webhook_url_refused` naming the rule, and a host name is checked again at each delivery. At most 20 endpoints per account (409 `webhook_limit`).",
+      "Deliveries are POSTed as the Standard Webhooks specification says: headers webhook-id (the same on every attempt of one message), webhook-timestamp (seconds) and webhook-signature (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` under the secret), body {type, timestamp, data}. A 2xx answer delivers it; anything else is retried with exponential backoff (9 attempts, the last 21 to 42 minutes after the first). http and https URLs; an address the gateway never fetches (loopback, private, link-local...) is refused with 400 `webhook_url_refused` naming the rule, and a host name is checked again at each delivery. At most 20 endpoints per account (409 `webhook_limit`).",
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: { body: jsonBody(ZCreateWebhookRequest) },

@@ -35,8 +35,8 @@ export interface WebhookDeliveryPolicy {
   concurrency: number;
 }
 
-/** 9 attempts over about 21 minutes (10 s, 20 s, 40 s... with jitter up to twice as long). */
-export const DEFAULT_WEBHOOK_DELIVERY_POLICY: WebhookDeliveryPolicy = { retryLimit: 8, retryDelaySeconds: 10, retryBackoff: true, pollingIntervalSeconds: 2, concurrency: 2 };
+/** 9 attempts: retries after 5-10 s, 10-20 s, 20-40 s... (pg-boss's backoff with jitter), the last 21-42 minutes after the first. */
+export const DEFAULT_WEBHOOK_DELIVERY_POLICY: WebhookDeliveryPolicy = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true, pollingIntervalSeconds: 2, concurrency: 2 };
 
 export interface Webhooks {
   /** Registers an endpoint; the answer is the only time its secret is shown. */
