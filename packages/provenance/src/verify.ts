@@ -15,6 +15,7 @@ import { attachThumbnails } from './report/thumbnails.ts';
 import type { VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 import { readWithTrust, type TrustedReadOptions } from './trust/trusted-read.ts';
+import type { StoreRead } from './c2pa/read-store.ts';
 
 export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 
@@ -54,13 +55,18 @@ export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, 
   const read = options.manifest
     ? await readWithSidecar(format.mime, bytes, options.manifest, (options.trust ?? NO_TRUST).readerContext)
     : await readWithTrust(format.mime, bytes, options.trust ?? NO_TRUST, options);
-  if (!read) return { response: unsignedResponse(format.mime), signingCredential: null };
+  return verificationOf(read, format.mime, options);
+}
+
+/** The verification of a store read (null: the asset carries no manifest); frees the reader. */
+export function verificationOf(read: StoreRead | null, mime: string, options: VerifyOptions): CredentialedVerification {
+  if (!read) return { response: unsignedResponse(mime), signingCredential: null };
   const { reader, store, storeBytes } = read;
   try {
     const trust = options.trust ?? NO_TRUST;
     // Which list vouched for a manifest's signer: the chain its signature carries, matched to an anchor.
     const vouchFor = (label: string) => trust.vouch(storeBytes ? signerChain(storeBytes, label) : null);
-    const response = buildVerifyResponse(store, format.mime, signerCertificates(storeBytes, store), vouchFor);
+    const response = buildVerifyResponse(store, mime, signerCertificates(storeBytes, store), vouchFor);
     if (options.thumbnails) attachThumbnails(response, (identifier) => reader.resourceToBytes(identifier));
     const stapled = stapledRevocation(response);
     if (stapled) response.verification.revocation = stapled;

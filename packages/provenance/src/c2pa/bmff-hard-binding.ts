@@ -15,7 +15,7 @@
  */
 import type { ByteSource } from '../byte-source.ts';
 import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from './bmff-boxes.ts';
-import { bmffHashMatches, readBmffHash } from './bmff-hash.ts';
+import { readBmffHash, type BmffHashAssertion } from './bmff-hash.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 
 /** Formats whose hard binding is a BMFF hash. */
@@ -85,7 +85,11 @@ const sameCode = (a: RawCode) => (b: RawCode) => a.code === b.code && a.url === 
  * hash failure the prefix causes replaced by c2pa-rs's success code, when the whole file's hash
  * matches. Null when the prefix's report has anything else wrong, or the hash does not match.
  */
-export async function withWholeFileBmffBinding(prefixStore: RawManifestStore, manifestStore: Uint8Array, source: ByteSource, layout: BmffManifestLayout): Promise<RawManifestStore | null> {
+export async function withWholeFileBmffBinding(
+  prefixStore: RawManifestStore,
+  manifestStore: Uint8Array,
+  hashMatches: (assertion: BmffHashAssertion) => Promise<boolean>,
+): Promise<RawManifestStore | null> {
   const label = prefixStore.active_manifest;
   const results = prefixStore.validation_results?.activeManifest;
   if (!label || !results || prefixStore.validation_state !== 'Invalid') return null;
@@ -99,7 +103,7 @@ export async function withWholeFileBmffBinding(prefixStore: RawManifestStore, ma
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isPrefixFailure(code));
   if (!rest.every((code) => TRUST_ONLY_FAILURES.has(code.code))) return null;
   const assertion = readBmffHash(manifestStore, label, found.assertionLabel);
-  if (!assertion || !(await bmffHashMatches(source, layout.top, assertion))) return null;
+  if (!assertion || !(await hashMatches(assertion))) return null;
 
   const success = [...(results.success ?? [])];
   // c2pa-rs checks the hard binding after the hashed URIs of the claim's assertions.

@@ -4,7 +4,8 @@
  * does not confirm the file, which the caller then has c2pa-wasm read whole.
  */
 import type { ByteSource } from '../byte-source.ts';
-import { BMFF_MIME_TYPES, bmffManifestLayout, withWholeFileBmffBinding } from './bmff-hard-binding.ts';
+import { BMFF_MIME_TYPES, bmffManifestLayout, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
+import { bmffHashMatches, type BmffHashAssertion } from './bmff-hash.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
@@ -14,20 +15,38 @@ export function nativeBmff(mime: string, options: { nativeHardBinding?: boolean;
   return BMFF_MIME_TYPES.has(mime) && options.nativeHardBinding !== false && !options.remoteManifest;
 }
 
-export async function readBmffNatively(mime: string, source: ByteSource, context: string): Promise<StoreRead | null> {
-  const layout = await bmffManifestLayout(source);
-  if (!layout) return null;
-  const prefix = await source.read(0, layout.prefixEnd);
-  const reader = await openReader(mime, prefix, context).catch(() => null);
-  if (!reader) return null;
-  try {
-    const prefixStore = reader.manifestStore() as RawManifestStore;
-    const storeBytes = manifestStoreBytes(reader, prefixStore);
-    const store = storeBytes && (await withWholeFileBmffBinding(prefixStore, storeBytes, source, layout));
-    if (store) return { reader, store, storeBytes };
-  } catch {
-    // A source that fails to read, or anything unexpected: c2pa-wasm reads the file whole.
-  }
-  reader.free();
-  return null;
+/**
+ * The native read of one file, as often as the caller needs it (a read without trust checking, then
+ * one with): the layout is found and the file hashed once, however many times it is read.
+ */
+export function bmffNativeRead(mime: string, source: ByteSource): (context: string) => Promise<StoreRead | null> {
+  let layout: Promise<BmffManifestLayout | null> | undefined;
+  const hashes = new Map<string, Promise<boolean>>();
+  const hashMatches = (top: BmffManifestLayout['top']) => (assertion: BmffHashAssertion) => {
+    const key = JSON.stringify(assertion, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value));
+    let matches = hashes.get(key);
+    if (!matches) hashes.set(key, (matches = bmffHashMatches(source, top, assertion)));
+    return matches;
+  };
+  return async (context) => {
+    const found = await (layout ??= bmffManifestLayout(source).catch(() => null));
+    if (!found) return null;
+    const prefix = await source.read(0, found.prefixEnd);
+    const reader = await openReader(mime, prefix, context).catch(() => null);
+    if (!reader) return null;
+    try {
+      const prefixStore = reader.manifestStore() as RawManifestStore;
+      const storeBytes = manifestStoreBytes(reader, prefixStore);
+      const store = storeBytes && (await withWholeFileBmffBinding(prefixStore, storeBytes, hashMatches(found.top)));
+      if (store) return { reader, store, storeBytes };
+    } catch {
+      // A source that fails to read, or anything unexpected: c2pa-wasm reads the file whole.
+    }
+    reader.free();
+    return null;
+  };
+}
+
+export function readBmffNatively(mime: string, source: ByteSource, context: string): Promise<StoreRead | null> {
+  return bmffNativeRead(mime, source)(context);
 }

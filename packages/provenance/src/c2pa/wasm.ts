@@ -39,12 +39,15 @@ export class BytesBlob {
 }
 
 /**
- * c2pa-wasm's builder reads Blobs with the browser's synchronous FileReaderSync, which Node lacks.
- * The builder only ever hands it our own BytesBlob, so a copy of those bytes is the whole answer.
+ * c2pa-wasm reads Blobs with the browser's synchronous FileReaderSync, which Node lacks. It is only
+ * ever handed our own blobs (BytesBlob, and source-read.ts's SourceBlob), whose `bytes` are the answer.
  */
 class NodeFileReaderSync {
   readAsArrayBuffer(blob: BytesBlob): ArrayBuffer {
     const { bytes } = blob;
+    // A buffer that is exactly the slice (a ByteSource read for it) goes as it is: c2pa-wasm only
+    // copies from it, and a large file's slices are read once instead of copied again.
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer as ArrayBuffer;
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
 }
