@@ -28,7 +28,7 @@ async function openApiKeysTab(page: Page): Promise<void> {
   await page.goto('/settings?tab=api-keys');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   // The tab's own content stays as it was, the webhooks below it.
-  await expect(page.getByLabel('Production Key')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Production Key' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
 }
 
@@ -49,7 +49,7 @@ test('an endpoint is added, its secret shown once, a test event delivered and ve
 
   // The secret, once, with a copy button and the sentence that it will not come back.
   const dialog = page.getByRole('alertdialog');
-  const secretField = dialog.getByLabel('Signing secret');
+  const secretField = dialog.getByRole('textbox', { name: 'Signing secret' });
   await expect(secretField).toHaveValue(/^whsec_[A-Za-z0-9+/=]+$/);
   const secret = await secretField.inputValue();
   await expect(dialog).toContainText('This secret will not be shown again.');

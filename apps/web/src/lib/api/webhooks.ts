@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   ZCreatedWebhook,
+  ZWebhookDelivery,
   ZWebhookDeliveryList,
   ZWebhookList,
   type TCreateWebhookRequest,
@@ -52,7 +53,7 @@ export function deleteWebhook(webhookId: string): Promise<void> {
   return apiRequest<void>(webhookPath(webhookId), { method: 'DELETE' });
 }
 
-/** Queues a `webhook.test` delivery to the endpoint; it shows in the delivery log. */
-export async function sendTestEvent(webhookId: string): Promise<void> {
-  await apiRequest<unknown>(`${webhookPath(webhookId)}/test`, { method: 'POST' });
+/** Queues a `webhook.test` delivery to the endpoint (202, the queued delivery); it shows in the delivery log. */
+export async function sendTestEvent(webhookId: string): Promise<TWebhookDelivery> {
+  return ZWebhookDelivery.parse(await apiRequest<unknown>(`${webhookPath(webhookId)}/test`, { method: 'POST' }));
 }

@@ -39,7 +39,7 @@ function fakeWebhooksServer(options: { refuseCreate?: { status: number; body: un
       const log = deliveries.get(id) ?? [];
       log.push({ id: `msg_${log.length + 1}`, type: 'webhook.test', status: 'pending', attempts: 0, responseStatus: null, error: null, createdAt: '2026-11-23T07:01:00.000Z', lastAttemptAt: null });
       deliveries.set(id, log);
-      return json(202, { deliveryId: `msg_${log.length}` });
+      return json(202, log.at(-1));
     }
     if (match && match[2] === '/deliveries') {
       const log = deliveries.get(id) ?? [];
