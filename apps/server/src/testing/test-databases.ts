@@ -11,8 +11,8 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<DbHandle> {
-  if (kind === 'pglite') return createDb({ kind: 'pglite' });
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL (for server processes too) and how to drop it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `pg_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -25,11 +25,9 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<DbHandle
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ kind: 'postgres', url: url.toString() });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       try {
@@ -37,6 +35,19 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<DbHandle
       } finally {
         await cleanup.end();
       }
+    },
+  };
+}
+
+export async function openTestDatabase(kind: TestDatabaseKind): Promise<DbHandle> {
+  if (kind === 'pglite') return createDb({ kind: 'pglite' });
+  const database = await createPostgresTestDatabase();
+  const handle = await createDb({ kind: 'postgres', url: database.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
     },
   };
 }

@@ -1,0 +1,273 @@
+// Two real server processes (main.ts), each with its own DATA_DIR, over one PostgreSQL database and
+// one S3 store (s3rver): the proof that the gateway runs as several copies. They share one signing
+// PKI, one session secret and one key-encryption key; what one signs the other verifies as trusted
+// and serves; sessions and API keys made on one work on the other; rate limits are counted across
+// both; a job's items are each processed once, a webhook event is delivered once and the weekly
+// report is sent once while both run. Needs PostgreSQL: runs where TEST_DATABASE_URL is set (CI).
+import crypto from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { makeImage } from '@provenance/engine/testing';
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_SCHEMA } from './queue/task-queue.ts';
+import { WEEKLY_REPORTS_QUEUE } from './services/email/weekly-reports.ts';
+import { serveLoopbackFiles, type LoopbackFiles } from './testing/loopback-files.ts';
+import { startS3TestServer, type S3TestServer } from './testing/s3-test-server.ts';
+import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { startSmtpTestServer, type SmtpTestServer } from './testing/smtp-test-server.ts';
+import { createPostgresTestDatabase } from './testing/test-databases.ts';
+
+const VERIFY_LIMIT = 4;
+const JOB_ITEMS = 24;
+
+interface Copy {
+  name: string;
+  server: ServerProcess;
+  api: string;
+}
+
+/** Polls until `read` gives a value. */
+async function eventually<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A loopback webhook receiver counting deliveries by their webhook-id. */
+async function startWebhookReceiver(): Promise<{ url: string; ids: string[]; types: string[]; close(): void }> {
+  const ids: string[] = [];
+  const types: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      ids.push(String(request.headers['webhook-id']));
+      types.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string }).type);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    ids,
+    types,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over one PostgreSQL and one S3 store', () => {
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+  let s3: S3TestServer;
+  let smtp: SmtpTestServer;
+  let files: LoopbackFiles;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  const dataDirs: string[] = [];
+  const copies: Copy[] = [];
+  let a: Copy;
+  let b: Copy;
+  const keyEncryptionKey = crypto.randomBytes(32).toString('base64');
+  const photos = new Map<string, Uint8Array>();
+
+  const env = (): Record<string, string> => ({
+    DATABASE_URL: database.url,
+    KEY_ENCRYPTION_KEY: keyEncryptionKey,
+    ...s3.env,
+    SMTP_URL: smtp.url,
+    FETCH_ALLOW_HOSTS: '127.0.0.1',
+    VERIFY_REQUESTS_PER_MINUTE: String(VERIFY_LIMIT),
+    TRUST_LIST_REFRESH_HOURS: '0',
+    ENGINE_WORKERS: '1',
+  });
+  const newDataDir = async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pg-copies-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+  const copy = (name: string, server: ServerProcess): Copy => {
+    const started = { name, server, api: `${server.baseUrl}/api/v1` };
+    copies.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    [s3, smtp] = await Promise.all([startS3TestServer(), startSmtpTestServer()]);
+    receiver = await startWebhookReceiver();
+    for (let index = 0; index < JOB_ITEMS; index += 1) photos.set(`/photo-${index}.png`, await makeImage('png', 64 + index, 48));
+    files = await serveLoopbackFiles((filePath) => (photos.has(filePath) ? { bytes: photos.get(filePath)!, type: 'image/png' } : undefined));
+    // Both copies start together on the empty database: migrations, the PKI and the secrets race.
+    const [first, second] = await Promise.all([startServerProcess(await newDataDir(), env()), startServerProcess(await newDataDir(), env())]);
+    a = copy('A', first);
+    b = copy('B', second);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const { server } of copies) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    receiver?.close();
+    await Promise.all([files?.close(), s3?.close(), smtp?.close()]);
+    await database?.drop();
+    for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const json = async <T>(response: Response, status: number): Promise<T> => {
+    const text = await response.text();
+    expect(response.status, text).toBe(status);
+    return JSON.parse(text) as T;
+  };
+  const signUp = async (on: Copy): Promise<string> =>
+    (await json<{ session: { access_token: string } }>(
+      await fetch(`${on.api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `copies-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'secret-123-copies' }) }),
+      201,
+    )).session.access_token;
+  const sign = async (on: Copy, credential: string, image: Uint8Array) => {
+    const form = new FormData();
+    form.append('file', new Blob([image]), 'photo.jpg');
+    form.append('metadata', JSON.stringify({ creator: 'Ada Reporter' }));
+    return json<{ assetId: string; manifestId: string; signedAssetUrl: string }>(await fetch(`${on.api}/sign-content`, { method: 'POST', headers: { authorization: `Bearer ${credential}` }, body: form }), 201);
+  };
+  /** PUBLIC_URL is the same on both copies; the test reaches each at its own port. */
+  const onCopy = (link: string, on: Copy) => `${on.server.baseUrl}${new URL(link).pathname}`;
+  const gatewayRoot = async (on: Copy) => {
+    const trust = await json<{ lists: { tier: string; anchors: { sha256: string }[] }[] }>(await fetch(`${on.api}/trust`), 200);
+    return trust.lists.filter((list) => list.tier === 'gateway').flatMap((list) => list.anchors.map((anchor) => anchor.sha256));
+  };
+
+  it('refuses to start over PostgreSQL without KEY_ENCRYPTION_KEY, saying so', async () => {
+    await expect(startServerProcess(await newDataDir(), { ...env(), KEY_ENCRYPTION_KEY: '' })).rejects.toThrow(/KEY_ENCRYPTION_KEY must be set when DATABASE_URL is/);
+  }, 60_000);
+
+  it('shares one signing PKI: the same gateway root on both, and what A signs B verifies as trusted and serves from the one store', async () => {
+    const [rootA, rootB] = await Promise.all([gatewayRoot(a), gatewayRoot(b)]);
+    expect(rootA).toHaveLength(1);
+    expect(rootB).toEqual(rootA);
+
+    const token = await signUp(a);
+    const signed = await sign(a, token, await makeImage('jpeg', 320, 240));
+    const download = await fetch(onCopy(signed.signedAssetUrl, a));
+    expect(download.status).toBe(200);
+    const fromA = new Uint8Array(await download.arrayBuffer());
+    const served = await fetch(onCopy(signed.signedAssetUrl, b));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(fromA))).toBe(true);
+    const verdict = await json<{ verification: { status: string } }>(
+      await fetch(`${b.api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` }, body: fromA }),
+      200,
+    );
+    expect(verdict.verification.status).toBe('verified');
+    // And the other way round: B signs under the same root, A verifies.
+    const signedOnB = await sign(b, token, await makeImage('jpeg', 300, 200));
+    const fromB = new Uint8Array(await (await fetch(onCopy(signedOnB.signedAssetUrl, a))).arrayBuffer());
+    const verdictOnA = await json<{ verification: { status: string } }>(
+      await fetch(`${a.api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` }, body: fromB }),
+      200,
+    );
+    expect(verdictOnA.verification.status).toBe('verified');
+  }, 120_000);
+
+  it('accepts on B a session and an API key made on A', async () => {
+    const token = await signUp(a);
+    expect((await fetch(`${b.api}/account/api-keys`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const key = (await json<{ key: { secret: string } }>(await fetch(`${a.api}/account/api-keys/production/regenerate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }), 200)).key.secret;
+    expect((await fetch(`${b.api}/analytics/summary`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    await sign(b, key, await makeImage('jpeg', 200, 150));
+    // A stranger's token is still refused, so the 200s above are not an open door.
+    expect((await fetch(`${b.api}/account/api-keys`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+  }, 60_000);
+
+  it('counts a client’s verifications across both copies', async () => {
+    // The limit is per minute, in fixed windows: stay clear of a window's end.
+    const second = new Date().getUTCSeconds();
+    if (second > 40) await sleep((61 - second) * 1000);
+    const unsigned = await makeImage('jpeg', 120, 90);
+    const verifyOn = (on: Copy) => fetch(`${on.api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: unsigned }).then(async (response) => (await response.arrayBuffer(), response.status));
+    for (let index = 0; index < VERIFY_LIMIT; index += 1) expect(await verifyOn(a)).toBe(200);
+    expect(await verifyOn(a)).toBe(429);
+    // Copies reconcile their counts through the database every 2 s (a request never waits for it):
+    // once B has read the shared total, the client is over its limit there too.
+    await sleep(2_500);
+    const first = await verifyOn(b);
+    if (first === 200) await sleep(2_500);
+    expect(await verifyOn(b)).toBe(429);
+  }, 90_000);
+
+  it('processes each item of a job posted on A once while both copies work', async () => {
+    const token = await signUp(a);
+    const items = [...photos.keys()].map((filePath) => ({ assetUrl: `${files.baseUrl}${filePath}` }));
+    const accepted = await json<{ id: string }>(
+      await fetch(`${a.api}/jobs`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'verify', items }) }),
+      202,
+    );
+    const job = await eventually(async () => {
+      const progress = await json<{ status: string; total: number; done: number; failed: number }>(await fetch(`${b.api}/jobs/${accepted.id}`, { headers: { authorization: `Bearer ${token}` } }), 200);
+      return progress.status === 'completed' || progress.status === 'failed' ? progress : undefined;
+    }, 'the job to finish', 120_000);
+    expect(job).toMatchObject({ status: 'completed', total: JOB_ITEMS, done: JOB_ITEMS, failed: 0 });
+    const results = (await (await fetch(`${b.api}/jobs/${accepted.id}/results`, { headers: { authorization: `Bearer ${token}` } })).text())
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as { index: number; status: string });
+    expect(results).toHaveLength(JOB_ITEMS);
+    expect(new Set(results.map((result) => result.index)).size).toBe(JOB_ITEMS);
+    // Each file was fetched once: no item was claimed by both copies.
+    expect([...photos.keys()].map((filePath) => files.hits.get(filePath))).toEqual(Array(JOB_ITEMS).fill(1));
+  }, 180_000);
+
+  it('delivers each webhook event once, whichever copy the event happened on', async () => {
+    const token = await signUp(a);
+    await json(await fetch(`${a.api}/webhooks`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url, events: ['asset.signed'] }) }), 201);
+    const image = await makeImage('jpeg', 240, 180);
+    await Promise.all([sign(a, token, image), sign(b, token, image), sign(a, token, image), sign(b, token, image)]);
+    await eventually(async () => (receiver.ids.length >= 4 ? true : undefined), 'four deliveries');
+    // Time for a second delivery of any of them, were there one.
+    await sleep(4_000);
+    expect(receiver.types).toEqual(Array(4).fill('asset.signed'));
+    expect(new Set(receiver.ids).size).toBe(4);
+  }, 90_000);
+
+  it('sends the weekly report once, though both copies run the weekly schedule', async () => {
+    const email = `weekly-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const token = (await json<{ session: { access_token: string } }>(
+      await fetch(`${b.api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret-123-copies' }) }),
+      201,
+    )).session.access_token;
+    // Something to report: a signing of yesterday (a report covers the seven days before today).
+    const signed = await sign(a, token, await makeImage('jpeg', 220, 160));
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      await sql.query("update signed_assets set signed_at = now() - interval '1 day' where id = $1", [signed.assetId]);
+    } finally {
+      await sql.end();
+    }
+    // The schedule's tick, twice (as a second copy's clock might): each copy's workers may take it.
+    const boss = new PgBoss({ connectionString: database.url, schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await boss.start();
+    try {
+      await boss.send(WEEKLY_REPORTS_QUEUE, {});
+      await boss.send(WEEKLY_REPORTS_QUEUE, {});
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+    const reports = () => smtp.messages.filter((message) => message.envelope.to.includes(email));
+    await eventually(async () => (reports().length >= 1 ? true : undefined), 'the weekly report');
+    await sleep(5_000);
+    expect(reports()).toHaveLength(1);
+  }, 90_000);
+});
