@@ -2,6 +2,7 @@ import { ZSignContentResponse, type TSignContentResponse } from '@provenance/con
 import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
@@ -149,6 +150,18 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     expect(await rowsOf('verification-alert', owner.session.user.id)).toHaveLength(0);
   });
 
+  it('alerts the owner when a tampered copy of their signed image is verified through POST /verify-content', async () => {
+    const owner = await signUpAccount(suite.server);
+    const { signed, bytes } = await signAsset(owner.session.access_token, 'tampered-lighthouse');
+    const response = await verify(tamperJpegPixel(bytes), 'lighthouse.jpg');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { verification: { status: string } }).verification.status).toBe('invalid');
+    const [alert] = await until(async () => to(owner.email), (messages) => messages.length >= 1, 'the alert');
+    expect(alert?.parsed.subject).toBe('Verification Alert: "tampered-lighthouse" failed verification');
+    expect(alert?.parsed.text).toContain('assertion.dataHash.mismatch');
+    expect(alert?.parsed.text).toContain(`/v/${encodeURIComponent(signed.manifestId)}`);
+  }, 60_000);
+
   it('sends a weekly report with the week’s real counts, once per account and week, only to accounts that want it', async () => {
     const owner = await signUpAccount(suite.server);
     const a = await signAsset(owner.session.access_token, 'weekly-a');
@@ -186,6 +199,20 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     const schedules = await (await suite.server.services.queue.boss()).getSchedules();
     expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: WEEKLY_REPORTS_QUEUE, cron: '0 8 * * 1', timezone: 'UTC' })]));
   }, 90_000);
+
+  it('queues again an email whose job was lost (a crash between writing the row and queueing it)', async () => {
+    const longAgo = new Date(Date.now() - 60 * 60_000);
+    const [row] = await suite.database.db
+      .insert(emailOutbox)
+      .values({ kind: 'support-acknowledgement', to: 'stranded@example.org', subject: 'Stranded', text: 'Still here', createdAt: longAgo, updatedAt: longAgo })
+      .returning();
+    expect(await suite.email.outbox.requeueStranded()).toBe(1);
+    const [message] = await until(async () => to('stranded@example.org'), (found) => found.length === 1, 'the stranded email');
+    expect(message?.parsed.subject).toBe('Stranded');
+    await until(() => rowsOf('support-acknowledgement'), (found) => found.find((one) => one.id === row?.id)?.status === 'sent', 'the row sent');
+    // Sent (or with a job on its way), a row is not queued twice.
+    expect(await suite.email.outbox.requeueStranded()).toBe(0);
+  }, 60_000);
 });
 
 describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {

@@ -6,7 +6,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { emailAlertThrottle, emailOutbox, type EMAIL_KINDS, type EMAIL_STATUSES } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
-import type { QueueJob, TaskQueue } from '../../queue/task-queue.ts';
+import { QUEUE_SCHEMA, type QueueJob, type TaskQueue } from '../../queue/task-queue.ts';
 import type { Mailer } from './mailer.ts';
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -38,12 +38,19 @@ export interface EmailRetryPolicy {
 export const DEFAULT_EMAIL_RETRY: EmailRetryPolicy = { attempts: 5, delaySeconds: 30, backoff: true };
 
 export const EMAIL_SEND_QUEUE = 'email-send';
+/** Every 10 minutes, queued rows that lost their job (a crash between writing and queueing) are queued again. */
+export const EMAIL_SWEEP_QUEUE = 'email-outbox-sweep';
+const SWEEP_CRON = '*/10 * * * *';
+/** Older than this, a queued row without a live job is stranded: the writer's queueing would have happened long before. */
+export const STRANDED_AFTER_SECONDS = 10 * 60;
 
 export interface EmailOutbox {
   /** Writes the email and queues its sending; null when a dedupe key or throttle left it unwritten. */
   enqueue(email: NewEmail): Promise<string | null>;
   /** The newest rows (at most `limit`, 100 by default), of one account or one kind when asked (operators, tests). */
   list(filter?: { userId?: string; kind?: EmailKind; limit?: number }): Promise<EmailRow[]>;
+  /** Queues again the rows still queued after `olderThanSeconds` with no job waiting or running for them; returns how many. */
+  requeueStranded(olderThanSeconds?: number): Promise<number>;
 }
 
 export interface EmailOutboxDeps {
@@ -115,6 +122,38 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
     },
   });
 
+  async function requeueStranded(olderThanSeconds = STRANDED_AFTER_SECONDS): Promise<number> {
+    // The query reads pg-boss's tables, which exist once the queue has started.
+    await deps.queue.start();
+    const cutoff = new Date(now().getTime() - olderThanSeconds * 1000);
+    // pg-boss keeps its jobs in its own schema of this database; a row whose job is created, waiting
+    // to retry or running is not stranded.
+    const stranded = await db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, 'queued'),
+          lt(emailOutbox.updatedAt, cutoff),
+          sql`not exists (select 1 from ${sql.identifier(QUEUE_SCHEMA)}.job as j where j.name = ${EMAIL_SEND_QUEUE} and j.data->>'emailId' = ${emailOutbox.id} and j.state in ('created', 'retry', 'active'))`,
+        ),
+      )
+      .limit(1000);
+    if (stranded.length === 0) return 0;
+    await deps.queue.insert<SendJob>(EMAIL_SEND_QUEUE, stranded.map((row) => ({ data: { emailId: row.id } })));
+    logger.warn('queued again emails that had lost their job', { emails: stranded.length });
+    return stranded.length;
+  }
+
+  deps.queue.define<object>({
+    queue: EMAIL_SWEEP_QUEUE,
+    options: { retryLimit: 1, expireInSeconds: 300 },
+    handler: async () => {
+      await requeueStranded();
+    },
+  });
+  deps.queue.schedule({ queue: EMAIL_SWEEP_QUEUE, cron: SWEEP_CRON, tz: 'UTC' });
+
   /** Takes the throttle slot of `key` unless it was taken less than `seconds` ago; atomic across copies. */
   async function claimThrottle(tx: Pick<Db, 'insert'>, key: string, seconds: number): Promise<boolean> {
     const at = now();
@@ -127,6 +166,7 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
   }
 
   return {
+    requeueStranded,
     async enqueue(email) {
       // The throttle slot and the row commit together: a slot is never taken for an email not written.
       const id = await db.transaction(async (tx) => {
@@ -148,8 +188,8 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
         return row?.id ?? null;
       });
       if (!id) return null;
-      // A crash between the commit and this send leaves a queued row without a job: rare, visible
-      // (status queued), and never a duplicate.
+      // A crash between the commit and this send leaves a queued row without a job: the sweep
+      // queues it again (requeueStranded), so the email is late, never lost.
       await deps.queue.send<SendJob>(EMAIL_SEND_QUEUE, { emailId: id });
       return id;
     },
