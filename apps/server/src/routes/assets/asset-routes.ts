@@ -4,11 +4,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignedAssetList } from '@provenance/contracts';
 import { assetLinks } from '../../http/asset-links.ts';
+import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
+import { storedFileResponses } from '../file-responses.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 const ZAssetParams = z.object({ assetId: z.string().uuid('assetId must be an asset ID').openapi({ example: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11' }) });
-const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } });
 
 function downloadName(title: string | null, assetId: string, mime: string): string {
   const extension = mime.split('/')[1]?.replace('jpeg', 'jpg').replace('quicktime', 'mov').replace('svg+xml', 'svg') ?? 'bin';
@@ -60,13 +61,13 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['sign'],
     summary: 'Download a signed asset',
     request: { params: ZAssetParams },
-    responses: { 200: binary('application/octet-stream', 'The signed file, with its C2PA manifest embedded'), ...errorResponses(404) },
+    responses: { ...storedFileResponses('application/octet-stream', 'The signed file, with its C2PA manifest embedded'), ...errorResponses(404) },
   });
   api.openapi(file, async (c) => {
     const { assetId } = c.req.valid('param');
-    const { row, bytes } = await ctx.services.signedAssetFiles.signedFile(assetId);
+    const { row, read } = await ctx.services.signedAssetFiles.signedFile(assetId, storedFileReadOptions(c));
     const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime)}"`;
-    return c.body(new Uint8Array(bytes), 200, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': 'public, max-age=31536000, immutable' });
+    return storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
   const thumbnail = createRoute({
@@ -75,10 +76,10 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['sign'],
     summary: 'A JPEG thumbnail of a signed image',
     request: { params: ZAssetParams },
-    responses: { 200: binary('image/jpeg', 'The thumbnail'), ...errorResponses(404) },
+    responses: { ...storedFileResponses('image/jpeg', 'The thumbnail'), ...errorResponses(404) },
   });
   api.openapi(thumbnail, async (c) => {
-    const bytes = await ctx.services.signedAssetFiles.thumbnail(c.req.valid('param').assetId);
-    return c.body(new Uint8Array(bytes), 200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, immutable' });
+    const read = await ctx.services.signedAssetFiles.thumbnail(c.req.valid('param').assetId, storedFileReadOptions(c));
+    return storedFileResponse(c, read, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 }

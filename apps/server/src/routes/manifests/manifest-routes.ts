@@ -4,6 +4,8 @@
 // original, signed or stripped file (a browser computes it, so a file is found without being uploaded).
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZManifestByHashResponse, ZSha256Hex, ZVerifyResponse } from '@provenance/contracts';
+import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
+import { rangedFileResponses, storedFileResponses } from '../file-responses.ts';
 import { errorResponses } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 
@@ -44,6 +46,7 @@ export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
         description: 'The verification report of the signed asset, or the manifest store',
         content: { 'application/json': { schema: ZVerifyResponse }, 'application/c2pa': { schema: z.string().openapi({ format: 'binary' }) } },
       },
+      ...rangedFileResponses('application/c2pa'),
       ...errorResponses(404),
     },
   });
@@ -52,9 +55,9 @@ export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
     const { format, thumbnails } = c.req.valid('query');
     const wantsStore = format === 'c2pa' || (format === undefined && (c.req.header('accept') ?? '').includes('application/c2pa'));
     if (wantsStore) {
-      const bytes = await ctx.services.signedAssetFiles.manifestStore(manifestId);
+      const read = await ctx.services.signedAssetFiles.manifestStore(manifestId, storedFileReadOptions(c));
       const fileName = `${manifestId.replace(/[^a-zA-Z0-9-]/g, '_')}.c2pa`;
-      return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/c2pa', 'content-disposition': `attachment; filename="${fileName}"` });
+      return storedFileResponse(c, read, { 'content-type': 'application/c2pa', 'content-disposition': `attachment; filename="${fileName}"` });
     }
     return c.json(await ctx.services.verifier.verifyStored(manifestId, { thumbnails: thumbnails === '1' }), 200);
   });
@@ -65,10 +68,10 @@ export function registerManifestRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['verify'],
     summary: 'The signed file this gateway holds for a manifest, to show beside its report',
     request: { params: z.object({ manifestId: z.string().min(1).max(200).openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }) },
-    responses: { 200: { description: 'The signed file, inline', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(404) },
+    responses: { ...storedFileResponses('application/octet-stream', 'The signed file, inline'), ...errorResponses(404) },
   });
   api.openapi(heldAsset, async (c) => {
-    const { row, bytes } = await ctx.services.signedAssetFiles.signedFileOfManifest(c.req.valid('param').manifestId);
-    return c.body(new Uint8Array(bytes), 200, { 'content-type': row.mime, 'content-disposition': 'inline', 'cache-control': 'public, max-age=31536000, immutable' });
+    const { row, read } = await ctx.services.signedAssetFiles.signedFileOfManifest(c.req.valid('param').manifestId, storedFileReadOptions(c));
+    return storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': 'inline', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 }

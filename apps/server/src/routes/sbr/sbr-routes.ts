@@ -8,6 +8,8 @@ import { ApiError } from '../../http/api-error.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type UploadedFile } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
+import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
+import { storedFileResponses } from '../file-responses.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 
@@ -89,12 +91,12 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       summary: 'The manifest store of a match (application/c2pa)',
       middleware: [limit] as const,
       request: { params: z.object({ manifestId: ZManifestId }), query: ZSbrManifestQuery },
-      responses: { 200: { description: 'The C2PA manifest store', content: { 'application/c2pa': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(404, 429) },
+      responses: { ...storedFileResponses('application/c2pa', 'The C2PA manifest store'), ...errorResponses(404, 429) },
     }),
     async (c) => {
       // One store per signed asset, whose active manifest is the match: returned whole either way.
-      const bytes = await ctx.services.signedAssetFiles.manifestStore(c.req.valid('param').manifestId);
-      return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/c2pa' });
+      const read = await ctx.services.signedAssetFiles.manifestStore(c.req.valid('param').manifestId, storedFileReadOptions(c));
+      return storedFileResponse(c, read, { 'content-type': 'application/c2pa' });
     },
   );
 

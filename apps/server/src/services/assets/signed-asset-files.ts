@@ -1,24 +1,25 @@
 // What the API serves of the assets the gateway signed: an account's list of them, a signed file, its
-// thumbnail and its manifest store, read from the repository and the asset store together, with a
-// not_found DomainError for anything missing from either.
-import type { AssetStore } from './asset-store.ts';
+// thumbnail and its manifest store, read from the repository and the asset store together (files
+// streamed, whole or a range), with a not_found DomainError for anything missing from either.
+import type { AssetFileRead, AssetReadOptions, AssetStore } from './asset-store.ts';
 import type { SignedAssetRow, SignedAssets, SignedAssetWithStats } from './signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
 
 export interface SignedFile {
   row: SignedAssetRow;
-  bytes: Uint8Array;
+  /** The file opened for streaming; the caller consumes or destroys its body. */
+  read: AssetFileRead;
 }
 
 export interface SignedAssetFiles {
   /** The account's signed assets, newest first, with their verification counts and latest status. */
   listForAccount(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
-  signedFile(assetId: string): Promise<SignedFile>;
+  signedFile(assetId: string, options?: AssetReadOptions): Promise<SignedFile>;
   /** The signed file of the asset signed with this manifest (reports show it beside the verdict). */
-  signedFileOfManifest(manifestId: string): Promise<SignedFile>;
-  thumbnail(assetId: string): Promise<Uint8Array>;
+  signedFileOfManifest(manifestId: string, options?: AssetReadOptions): Promise<SignedFile>;
+  thumbnail(assetId: string, options?: AssetReadOptions): Promise<AssetFileRead>;
   /** The `.c2pa` manifest store of the asset signed with this manifest. */
-  manifestStore(manifestId: string): Promise<Uint8Array>;
+  manifestStore(manifestId: string, options?: AssetReadOptions): Promise<AssetFileRead>;
   /**
    * The manifest ID of the asset whose original or signed file has this SHA-256: how a file that
    * lost its Content Credentials (or never had them) is found again without being uploaded.
@@ -30,28 +31,28 @@ export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store
   const { signedAssets, store } = deps;
   return {
     listForAccount: (userId, limit) => signedAssets.listForUser(userId, limit),
-    async signedFile(assetId) {
+    async signedFile(assetId, options) {
       const row = await signedAssets.findById(assetId);
-      const bytes = row ? await store.get(row.id, 'signed') : null;
-      if (!row || !bytes) throw DomainError.notFound(`No signed asset ${assetId}`);
-      return { row, bytes };
+      const read = row ? await store.open(row.id, 'signed', options) : null;
+      if (!row || !read) throw DomainError.notFound(`No signed asset ${assetId}`);
+      return { row, read };
     },
-    async signedFileOfManifest(manifestId) {
+    async signedFileOfManifest(manifestId, options) {
       const row = await signedAssets.findByManifestId(manifestId);
-      const bytes = row ? await store.get(row.id, 'signed') : null;
-      if (!row || !bytes) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
-      return { row, bytes };
+      const read = row ? await store.open(row.id, 'signed', options) : null;
+      if (!row || !read) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
+      return { row, read };
     },
-    async thumbnail(assetId) {
-      const bytes = await store.get(assetId, 'thumbnail.jpg');
-      if (!bytes) throw DomainError.notFound('This asset has no thumbnail');
-      return bytes;
+    async thumbnail(assetId, options) {
+      const read = await store.open(assetId, 'thumbnail.jpg', options);
+      if (!read) throw DomainError.notFound('This asset has no thumbnail');
+      return read;
     },
-    async manifestStore(manifestId) {
+    async manifestStore(manifestId, options) {
       const row = await signedAssets.findByManifestId(manifestId);
-      const bytes = row ? await store.get(row.id, 'manifest.c2pa') : null;
-      if (!row || !bytes) throw DomainError.notFound(`No manifest ${manifestId}`);
-      return bytes;
+      const read = row ? await store.open(row.id, 'manifest.c2pa', options) : null;
+      if (!row || !read) throw DomainError.notFound(`No manifest ${manifestId}`);
+      return read;
     },
     async manifestIdByHash(sha256) {
       const row = await signedAssets.findByHash(sha256.toLowerCase());
