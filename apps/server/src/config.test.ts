@@ -35,6 +35,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.org' })).toThrow(/SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     expect(() => loadConfig({ EMAIL_FROM: 'Gateway <not an address>' })).toThrow(/EMAIL_FROM: /);
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help' })).toThrow(/SUPPORT_EMAIL: /);
+    expect(loadConfig({}).WEEKLY_REPORT_CRON).toBe('0 8 * * 1');
+    expect(loadConfig({ WEEKLY_REPORT_CRON: '30 6 * * 5' }).WEEKLY_REPORT_CRON).toBe('30 6 * * 5');
+    expect(() => loadConfig({ WEEKLY_REPORT_CRON: 'every monday' })).toThrow(/WEEKLY_REPORT_CRON: /);
   });
 
   it('names each bad variable', () => {

@@ -115,6 +115,12 @@ export const ZServerConfig = z.object({
     .optional(),
   /** Where support requests are sent; unset, they are stored and acknowledged to the sender only. */
   SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an email address').optional(),
+  /** When Weekly Reports go out: a five-field cron in UTC, fired once across all copies. */
+  WEEKLY_REPORT_CRON: z
+    .string()
+    .trim()
+    .regex(/^[\d*/,-]+(\s+[\d*/,-]+){4}$/, 'WEEKLY_REPORT_CRON must be a five-field cron such as "0 8 * * 1"')
+    .default('0 8 * * 1'),
   /**
    * Where signed files, manifest stores and thumbnails are kept: unset for files under DATA_DIR/assets,
    * or s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true (credentials from AWS_ACCESS_KEY_ID…).

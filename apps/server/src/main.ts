@@ -68,7 +68,7 @@ if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the e
 const services = createServices({
   db: database.db,
   queue,
-  email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL },
+  email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL, weeklyReportCron: config.WEEKLY_REPORT_CRON },
   logger,
   authSecret,
   publicUrl: config.PUBLIC_URL,
