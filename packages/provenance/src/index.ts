@@ -4,6 +4,9 @@
  */
 export { sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
 export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
+export { verifySource, verifySourceWithCredential } from './verify-source.ts';
+export { bytesSource, type ByteSource } from './byte-source.ts';
+export { openFileSource, withFileSource, type FileSource } from './io/file-source.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
 export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
 export type { SigningCredential } from './revocation/signing-credential.ts';

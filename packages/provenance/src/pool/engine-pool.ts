@@ -77,6 +77,12 @@ export interface EnginePool {
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
   /**
+   * Verifies the file at `path` without the bytes crossing threads: the worker reads it as the
+   * engine asks (verifySource), so a video of any size costs the chunks in flight, not its size.
+   */
+  verifyFile(path: string, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
+  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  /**
    * Gives every worker a new trust store (refreshed trust lists); resolves once all use it. Tasks
    * already running finish under the store they began with.
    */
@@ -109,6 +115,7 @@ function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Erro
  */
 function ownCopies(task: TaskInput): TaskInput {
   if (task.kind === 'sign') return { ...task, bytes: new Uint8Array(task.bytes) };
+  if ('path' in task) return task;
   const { manifest, remoteManifest } = task.options;
   return {
     ...task,
@@ -217,7 +224,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
-      slot.worker.postMessage({ ...task, id }, transferablesOf(task.kind === 'sign' ? [task.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes]));
+      const buffers = task.kind === 'sign' ? [task.bytes] : 'path' in task ? [task.options.manifest, task.options.remoteManifest?.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
+      slot.worker.postMessage({ ...task, id }, transferablesOf(buffers));
     }
   }
 
@@ -241,6 +249,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
+    verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
+    verifyFileSerialized: (path, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }),
     async updateTrust(trustAnchorPems) {
       // Sent to each worker directly, not through the queue: every worker must take it, busy or not.
       await Promise.all(

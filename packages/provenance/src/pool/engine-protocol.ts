@@ -79,7 +79,10 @@ export interface EngineTimestampReply {
 export type EngineTask =
   | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial }
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions };
+  | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
+  /** A file on disk, read by the worker as the verification needs it (never whole for BMFF): large media in constant memory. */
+  | { id: number; kind: 'verify-file'; path: string; mime: string; options: VerifyTaskOptions }
+  | { id: number; kind: 'verify-file-serialized'; path: string; mime: string; options: VerifyTaskOptions };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {

@@ -1,6 +1,7 @@
 /**
  * One engine worker thread: loads c2pa-wasm once, builds the signer and trust store once from the
- * pool's configuration, and answers sign and verify tasks.
+ * pool's configuration, and answers sign and verify tasks (a verify-file task's file it reads itself,
+ * as the engine asks for ranges: the only I/O of a worker).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { guardNetwork } from '../c2pa/network-guard.ts';
@@ -11,6 +12,8 @@ import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
+import { verifySourceWithCredential } from '../verify-source.ts';
+import { withFileSource } from '../io/file-source.ts';
 import { serializeVerification } from '../report/verification-report.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
 import type {
@@ -93,8 +96,13 @@ async function run(task: EngineTask): Promise<EngineReply> {
       if (!taskSigner) throw new Error('This engine pool has no signer');
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
-    const { response, signingCredential } = await verifyWithCredential(task.bytes, task.mime, { ...task.options, trust });
-    return { id: task.id, ok: true, result: task.kind === 'verify-serialized' ? serializeVerification(response, signingCredential) : response };
+    const verifyOptions = { ...task.options, trust };
+    const { response, signingCredential } =
+      'path' in task
+        ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))
+        : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
+    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized';
+    return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));
     return {
