@@ -26,6 +26,7 @@ import type { ApiEnv } from '../routes/route-context.ts';
 import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
+import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
@@ -78,6 +79,8 @@ export interface TestServerOptions {
   email?: EmailSettings;
   /** Webhook retries and polling (tests shorten the delays). */
   webhookDelivery?: WebhookDeliveryPolicy;
+  /** The key vault, when copies of a server must share it (KEY_ENCRYPTION_KEY); else one per server. */
+  keyVault?: KeyVault;
   /** Batch job processing (tests shorten the retry delay). */
   jobs?: Partial<JobProcessingSettings>;
 }
@@ -137,6 +140,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     fetcher: options.fetcher ?? createTestFetcher(),
     fetchAllowHosts: TEST_ALLOW_HOSTS,
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
+    ...(options.keyVault && { keyVault: options.keyVault }),
     ...(options.jobs && { jobs: options.jobs }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),

@@ -1,12 +1,9 @@
 // Webhooks end to end: a real HTTP receiver on 127.0.0.1 checks every delivery with the
 // standardwebhooks package and the secret shown at registration; events come from real signings and
 // verifications; retries run on the real work queue (pg-boss) with short delays.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ZCreatedWebhook, ZSignContentResponse, ZWebhookDelivery, ZWebhookDeliveryList, ZWebhookList, type TCreatedWebhook, type TWebhookDelivery, type TWebhookPayload } from '@provenance/contracts';
+import { ZCreatedWebhook, ZSignContentResponse, ZWebhookDelivery, ZWebhookDeliveryList, ZWebhookList, type TCreatedWebhook, type TWebhookDelivery } from '@provenance/contracts';
 import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
 import { eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { webhookDeliveries } from '../../db/schema/index.ts';
@@ -14,67 +11,12 @@ import { startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver: each path answers the statuses queued for it in turn (the last one repeats), 204 by default. */
-async function startReceiver(): Promise<{ url(path: string, statuses?: number[]): string; received: Received[]; close(): void }> {
-  const plans = new Map<string, number[]>();
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const plan = plans.get(path) ?? [204];
-      const status = plan.length > 1 ? plan.shift()! : plan[0]!;
-      response.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    received,
-    url(path, statuses = [204]) {
-      plans.set(path, [...statuses]);
-      return `${base}${path}`;
-    },
-    close() {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
-
-/** Polls until `read` gives a value (deliveries are made by the queue's workers, behind the API's answers). */
-async function eventually<T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The delivery as its receiver checks it: the signature must verify under the endpoint's secret. */
-function verified(delivery: Received, secret: string): TWebhookPayload {
-  return new Webhook(secret).verify(delivery.body, {
-    'webhook-id': String(delivery.headers['webhook-id']),
-    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-    'webhook-signature': String(delivery.headers['webhook-signature']),
-  }) as TWebhookPayload;
-}
+import { eventually, startWebhookReceiver, verifiedDelivery as verified, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let assets: LocalAssetServer;
   let token: string;
 
@@ -85,7 +27,7 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
       config: { maxAssetBytes: 8 * 1024 * 1024 },
       webhookDelivery: { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, concurrency: 2 },
     });
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     assets = await startLocalAssetServer();
     token = (await signUpAccount(server)).session.access_token;
   });
@@ -107,7 +49,7 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
     expect(response.status).toBe(200);
     return (await readAnswer(ZWebhookDeliveryList, response)).deliveries;
   };
-  const receivedAt = (path: string) => receiver.received.filter((delivery) => delivery.path === path);
+  const receivedAt = (path: string) => receiver.receivedAt(path);
   const settled = (id: string, deliveryId: string) =>
     eventually(async () => (await deliveriesOf(id)).find((delivery) => delivery.id === deliveryId && delivery.status !== 'pending'), `delivery ${deliveryId} to settle`);
 

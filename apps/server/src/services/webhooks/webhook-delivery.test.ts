@@ -1,0 +1,81 @@
+// Webhook deliveries as several server copies make them: two copies' queues over one database send
+// each message once, and one attempt never sends what is settled (delivered, or its endpoint deleted).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import { users } from '../../db/schema/index.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createTestFetcher, createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { eventually, startWebhookReceiver, verifiedDelivery, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { createKeyVault } from '../signing-identities/key-vault.ts';
+import { createWebhookDeliveryLog } from './webhook-delivery-log.ts';
+import { createWebhookEndpointStore } from './webhook-endpoint-store.ts';
+import { createWebhookSender } from './webhook-sender.ts';
+
+const QUICK = { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, concurrency: 2 };
+
+describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
+  let database: DbHandle;
+  let receiver: WebhookReceiver;
+  let copies: TestServer[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    receiver?.close();
+    for (const copy of copies) await copy.close();
+    await database?.close();
+  });
+
+  it('sends each message once across two server copies', async () => {
+    // One key vault for both, as copies share KEY_ENCRYPTION_KEY.
+    const keyVault = createKeyVault(randomBytes(32));
+    copies = [await createTestServer(database, { webhookDelivery: QUICK, keyVault }), await createTestServer(database, { webhookDelivery: QUICK, keyVault })];
+    const [first, second] = copies as [TestServer, TestServer];
+    const userId = (await signUpAccount(first)).session.user.id;
+    // The second copy's queue starts too, so both fetch deliveries.
+    await second.services.queue.start();
+    const webhook = await first.services.webhooks.register(userId, { url: receiver.url('/copies'), events: ['asset.signed'] });
+    const count = 24;
+    for (let i = 0; i < count; i += 1) {
+      await first.services.accountEvents.emit({ type: 'asset.signed', accountId: userId, occurredAt: new Date(), data: { assetId: `asset-${i}` } });
+    }
+    await eventually(async () => {
+      const log = await first.services.webhooks.deliveries(userId, webhook.id, 100);
+      return log.length === count && log.every((delivery) => delivery.status === 'delivered') ? log : undefined;
+    }, 'every delivery to be delivered');
+    const arrived = receiver.receivedAt('/copies');
+    expect(arrived).toHaveLength(count);
+    expect(new Set(arrived.map((delivery) => delivery.headers['webhook-id'])).size).toBe(count);
+    expect(new Set(arrived.map((delivery) => (verifiedDelivery(delivery, webhook.secret).data as { assetId: string }).assetId)).size).toBe(count);
+  });
+
+  it('sends nothing for a settled delivery or a deleted endpoint', async () => {
+    const userId = randomUUID();
+    await database.db.insert(users).values({ id: userId, name: 'Ada', email: `${userId}@example.com` });
+    const vault = createKeyVault(randomBytes(32));
+    const endpoints = createWebhookEndpointStore(database.db);
+    const log = createWebhookDeliveryLog(database.db);
+    const send = createWebhookSender({ endpoints, log, vault, fetcher: createTestFetcher(), maxAttempts: 3, clock: () => new Date() });
+    const endpoint = await endpoints.insert({ id: randomUUID(), userId, url: receiver.url('/settled'), events: ['asset.signed'], sealedSecret: vault.seal(`whsec_${randomBytes(32).toString('base64')}`) });
+    const payload = JSON.stringify({ type: 'asset.signed', timestamp: new Date().toISOString(), data: {} });
+    const [delivered, orphaned] = await log.insert([
+      { id: `msg_${randomUUID()}`, endpointId: endpoint.id, type: 'asset.signed', payload },
+      { id: `msg_${randomUUID()}`, endpointId: endpoint.id, type: 'asset.signed', payload },
+    ]);
+
+    // A job run again (a crash before the queue heard it finished) sends a delivered message no second time.
+    await send(delivered!.id);
+    await send(delivered!.id);
+    expect(receiver.receivedAt('/settled')).toHaveLength(1);
+    expect(await log.find(delivered!.id)).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 204 });
+
+    // Deleted while its delivery waited: nothing is sent, the log says why.
+    await endpoints.markDeleted(userId, endpoint.id, new Date());
+    await send(orphaned!.id);
+    expect(receiver.receivedAt('/settled')).toHaveLength(1);
+    expect(await log.find(orphaned!.id)).toMatchObject({ status: 'failed', attempts: 0, lastError: 'The endpoint was deleted before the delivery was made' });
+  });
+});
