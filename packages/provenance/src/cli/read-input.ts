@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { openFileSource, type FileSource } from '../io/file-source.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { detectFormat, formatFromFileName, normaliseMime, findFormat } from '../formats.ts';
 import { fetchOrExplain } from './cli-fetcher.ts';
@@ -15,11 +16,45 @@ export interface CliInput {
   name: string;
 }
 
+export const isUrlTarget = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+
+const cannotRead = (target: string, error: unknown) =>
+  new CliError(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, 1);
+
+/** How many of a file's first bytes are sniffed for its format. */
+const SNIFF_BYTES = 64 * 1024;
+
+export interface CliFileInput {
+  /** The file, read as the engine asks for its bytes: a large video is never held whole. */
+  source: FileSource;
+  mime: string;
+  name: string;
+}
+
+/** A local file opened as a ByteSource, its format sniffed from its first bytes; the caller closes it. */
+export async function openInputFile(path: string): Promise<CliFileInput> {
+  let source: FileSource;
+  try {
+    source = openFileSource(path);
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+  try {
+    const name = basename(path);
+    const format = (await detectFormat(await source.read(0, Math.min(source.size, SNIFF_BYTES)))) ?? formatFromFileName(name);
+    if (!format) throw new CliError(`${name} is not a format Content Credentials can be read from or signed into`, 1);
+    return { source, mime: format.mime, name };
+  } catch (error) {
+    source.close();
+    throw error instanceof CliError ? error : cannotRead(path, error);
+  }
+}
+
 export async function readInput(target: string, fetcher: SafeFetch): Promise<CliInput> {
   let bytes: Uint8Array;
   let declared: string | null = null;
   let name = basename(target);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+  if (isUrlTarget(target)) {
     const scheme = target.slice(0, target.indexOf(':')).toLowerCase();
     if (scheme !== 'http' && scheme !== 'https') throw new CliError(`Only http and https URLs can be read, not ${scheme}:`);
     const fetched = await fetchOrExplain(fetcher, target, `Cannot fetch ${target}`);
@@ -30,7 +65,7 @@ export async function readInput(target: string, fetcher: SafeFetch): Promise<Cli
     try {
       bytes = new Uint8Array(await readFile(target));
     } catch (error) {
-      throw new CliError(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, 1);
+      throw cannotRead(target, error);
     }
   }
   const format = (await detectFormat(bytes)) ?? formatFromFileName(name) ?? (declared ? findFormat(normaliseMime(declared)) : undefined);

@@ -6,12 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
-import { verifyWithCredential } from '../verify.ts';
+import { verifyWithCredential, type CredentialedVerification } from '../verify.ts';
+import { verifySourceWithCredential } from '../verify-source.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
 import { createCliFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
-import { readInput } from './read-input.ts';
+import { isUrlTarget, openInputFile, readInput } from './read-input.ts';
 import { CliError } from './usage-error.ts';
 
 export const VERIFY_HELP = `Usage: provenance verify <file-or-url> [options]
@@ -75,12 +76,27 @@ export async function runVerify(args: string[]): Promise<void> {
   if (positionals.length !== 1) throw new CliError('verify takes exactly one file or URL (see provenance verify --help)');
   const { trust } = await loadTrust(values);
   const fetcher = createCliFetcher();
-  const input = await readInput(positionals[0]!, fetcher);
+  const target = positionals[0]!;
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
-  const manifest = values.manifest ? await readManifest(values.manifest) : undefined;
-  const verified = manifest
-    ? await verifyWithCredential(input.bytes, input.mime, { trust, manifest })
-    : await verifyWithRemoteManifest((remoteManifest) => verifyWithCredential(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+  let name: string;
+  let verified: CredentialedVerification;
+  if (!isUrlTarget(target) && !values.manifest) {
+    // A local file is read as the engine asks: a video of any size in constant memory.
+    const input = await openInputFile(target);
+    name = input.name;
+    try {
+      verified = await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+    } finally {
+      input.source.close();
+    }
+  } else {
+    const input = await readInput(target, fetcher);
+    name = input.name;
+    const manifest = values.manifest ? await readManifest(values.manifest) : undefined;
+    verified = manifest
+      ? await verifyWithCredential(input.bytes, input.mime, { trust, manifest })
+      : await verifyWithRemoteManifest((remoteManifest) => verifyWithCredential(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+  }
   const response = values['no-ocsp'] ? verified.response : await withRevocation(verified);
-  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, input.name));
+  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name));
 }
