@@ -1,12 +1,14 @@
 // /jobs: the signed-in account's batch jobs (many verifications or signings of assets named by URL,
 // run by the server's queue), starting one, and its results as NDJSON. Answers are parsed with the
-// contract's schemas, so a server that drifts from the contract fails here, loudly, not in a screen.
+// contract's schemas (loaded beside the request, contract-schemas.ts), so a server that drifts from
+// the contract fails here, loudly, not in a screen.
 // The list polls while any job is still queued or running and stops once all have finished. Keys
 // carry the user ID so one account never sees another's cached jobs.
 import { queryOptions } from '@tanstack/react-query';
-import { ZJob, ZJobAccepted, ZJobList, type TCreateJobRequest, type TJob, type TJobAccepted } from '@provenance/contracts';
+import type { TCreateJobRequest, TJob, TJobAccepted } from '@provenance/contracts';
 import { sessionStore } from '@/lib/auth/session';
 import { ApiError, apiRequest, apiUrl } from './client';
+import { parsedWith } from './contract-schemas';
 
 /** How often the list is asked again while a job is still at work. */
 export const JOB_POLL_INTERVAL_MS = 1_000;
@@ -22,7 +24,7 @@ export function isJobActive(job: Pick<TJob, 'status'>): boolean {
 }
 
 export async function fetchJobs(signal?: AbortSignal): Promise<TJob[]> {
-  return ZJobList.parse(await apiRequest<unknown>('/jobs', { signal })).jobs;
+  return (await parsedWith((c) => c.ZJobList, apiRequest<unknown>('/jobs', { signal }))).jobs;
 }
 
 export function jobsQuery(userId: string) {
@@ -33,13 +35,9 @@ export function jobsQuery(userId: string) {
   });
 }
 
-export async function fetchJob(jobId: string): Promise<TJob> {
-  return ZJob.parse(await apiRequest<unknown>(`/jobs/${encodeURIComponent(jobId)}`));
-}
-
 /** POST /jobs: accepted at once (202); the job then runs on the server's queue. */
-export async function createJob(input: TCreateJobRequest): Promise<TJobAccepted> {
-  return ZJobAccepted.parse(await apiRequest<unknown>('/jobs', { method: 'POST', json: input }));
+export function createJob(input: TCreateJobRequest): Promise<TJobAccepted> {
+  return parsedWith((c) => c.ZJobAccepted, apiRequest<unknown>('/jobs', { method: 'POST', json: input }));
 }
 
 /**

@@ -1,19 +1,12 @@
 // /webhooks: the endpoints the signed-in account registered to hear of its events, registering one
 // (the answer holds its signing secret, the only time it is shown), deleting one, a test event, and
-// each endpoint's delivery log. Answers are parsed with the contract's schemas. Keys carry the user
-// ID so one account never sees another's cached endpoints.
+// each endpoint's delivery log. Answers are parsed with the contract's schemas (loaded beside the
+// request, contract-schemas.ts). Keys carry the user ID so one account never sees another's cached
+// endpoints.
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ZCreatedWebhook,
-  ZWebhookDelivery,
-  ZWebhookDeliveryList,
-  ZWebhookList,
-  type TCreateWebhookRequest,
-  type TCreatedWebhook,
-  type TWebhook,
-  type TWebhookDelivery,
-} from '@provenance/contracts';
+import type { TCreateWebhookRequest, TCreatedWebhook, TWebhook, TWebhookDelivery } from '@provenance/contracts';
 import { apiRequest } from './client';
+import { parsedWith } from './contract-schemas';
 
 /** How often an open delivery log is asked again while a delivery is still being attempted. */
 export const DELIVERY_POLL_INTERVAL_MS = 1_500;
@@ -31,7 +24,7 @@ function webhookPath(webhookId: string): string {
 export function webhooksQuery(userId: string) {
   return queryOptions({
     queryKey: webhookKeys.list(userId),
-    queryFn: async ({ signal }): Promise<TWebhook[]> => ZWebhookList.parse(await apiRequest<unknown>('/webhooks', { signal })).webhooks,
+    queryFn: async ({ signal }): Promise<TWebhook[]> => (await parsedWith((c) => c.ZWebhookList, apiRequest<unknown>('/webhooks', { signal }))).webhooks,
   });
 }
 
@@ -40,13 +33,13 @@ export function webhookDeliveriesQuery(userId: string, webhookId: string) {
   return queryOptions({
     queryKey: webhookKeys.deliveries(userId, webhookId),
     queryFn: async ({ signal }): Promise<TWebhookDelivery[]> =>
-      ZWebhookDeliveryList.parse(await apiRequest<unknown>(`${webhookPath(webhookId)}/deliveries`, { signal })).deliveries,
+      (await parsedWith((c) => c.ZWebhookDeliveryList, apiRequest<unknown>(`${webhookPath(webhookId)}/deliveries`, { signal }))).deliveries,
     refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.status === 'pending') ? DELIVERY_POLL_INTERVAL_MS : false),
   });
 }
 
-export async function createWebhook(input: TCreateWebhookRequest): Promise<TCreatedWebhook> {
-  return ZCreatedWebhook.parse(await apiRequest<unknown>('/webhooks', { method: 'POST', json: input }));
+export function createWebhook(input: TCreateWebhookRequest): Promise<TCreatedWebhook> {
+  return parsedWith((c) => c.ZCreatedWebhook, apiRequest<unknown>('/webhooks', { method: 'POST', json: input }));
 }
 
 export function deleteWebhook(webhookId: string): Promise<void> {
@@ -54,6 +47,6 @@ export function deleteWebhook(webhookId: string): Promise<void> {
 }
 
 /** Queues a `webhook.test` delivery to the endpoint (202, the queued delivery); it shows in the delivery log. */
-export async function sendTestEvent(webhookId: string): Promise<TWebhookDelivery> {
-  return ZWebhookDelivery.parse(await apiRequest<unknown>(`${webhookPath(webhookId)}/test`, { method: 'POST' }));
+export function sendTestEvent(webhookId: string): Promise<TWebhookDelivery> {
+  return parsedWith((c) => c.ZWebhookDelivery, apiRequest<unknown>(`${webhookPath(webhookId)}/test`, { method: 'POST' }));
 }

@@ -95,8 +95,8 @@ describe('BatchJobsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Start Job' }));
 
     const creator = screen.getByLabelText('Creator Name');
-    expect(creator.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(creator);
+    await waitFor(() => expect(creator.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(creator));
     expect(server.posted).toHaveLength(0);
 
     await user.type(creator, 'Ada Reporter');
@@ -111,7 +111,8 @@ describe('BatchJobsSection', () => {
     const urls = screen.getByLabelText('File addresses, one per line');
     await user.type(urls, 'https://a.example/1.jpg{Enter}file:///etc/passwd');
     await user.click(screen.getByRole('button', { name: 'Start Job' }));
-    expect(urls.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(urls.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(urls);
     const describedBy = urls.getAttribute('aria-describedby')!.split(' ');
     expect(document.getElementById(describedBy[0]!)?.textContent).toBe('Line 2: “file:///etc/passwd” is not an http or https address.');
     expect(server.posted).toHaveLength(0);
@@ -126,6 +127,7 @@ describe('BatchJobsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Start Job' }));
     await waitFor(() => expect(urls.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById('job-urls-error')?.textContent).toBe('Line 3: Invalid input');
+    await waitFor(() => expect(document.activeElement).toBe(urls));
     expect(toast.error).toHaveBeenCalledWith('Job not started', { description: 'items.1.assetUrl: Invalid input' });
     // What was pasted stays, to be corrected.
     expect((urls as HTMLTextAreaElement).value).toContain('https://a.example/2.jpg');

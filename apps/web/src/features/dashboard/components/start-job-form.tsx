@@ -2,10 +2,10 @@
 // signing job names its creator (the one required field of the signing metadata) in every file it
 // signs. Mistakes are said at the field, with the line they are on, before or after the server sees
 // them; on success the form empties and the new job shows in the list below with its progress.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2, PlayCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { MAX_JOB_ITEMS, type TCreateJobRequest, type TJobAccepted, type TJobType } from '@provenance/contracts';
+import type { TCreateJobRequest, TJobAccepted, TJobType } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
-import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
 
 const TYPES: { value: TJobType; label: string; hint: string }[] = [
   { value: 'verify', label: 'Verify', hint: 'Check the Content Credentials of each file and record its verdict.' },
@@ -24,23 +24,31 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
   const [values, setValues] = useState<JobFormValues>(EMPTY_JOB_FORM);
   const [errors, setErrors] = useState<JobFieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [focusField, setFocusField] = useState<string | null>(null);
 
   const set = <K extends keyof JobFormValues>(field: K, value: JobFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
   };
 
+  // The field to fix gets the focus once the form is enabled again (a disabled field cannot take it).
+  useEffect(() => {
+    if (busy || !focusField) return;
+    document.getElementById(focusField)?.focus();
+    setFocusField(null);
+  }, [busy, focusField]);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const built = buildJobRequest(values);
-    if (!built.ok) {
-      setErrors(built.errors);
-      document.getElementById(built.errors.urls ? 'job-urls' : 'job-creator')?.focus();
-      return;
-    }
-    setErrors({});
     setBusy(true);
     try {
+      const built = await buildJobRequest(values);
+      if (!built.ok) {
+        setErrors(built.errors);
+        setFocusField(built.errors.urls ? 'job-urls' : 'job-creator');
+        return;
+      }
+      setErrors({});
       await onStart(built.request);
       const count = built.request.items.length;
       toast.success('Batch job started', { description: `${count} ${count === 1 ? 'address is' : 'addresses are'} queued. Progress shows below.` });
@@ -49,7 +57,7 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
       if (error instanceof ApiError && error.status === 400) {
         // A refusal of the request itself belongs at the field it concerns.
         setErrors({ urls: describeJobRefusal(error.message, values.urls) });
-        document.getElementById('job-urls')?.focus();
+        setFocusField('job-urls');
       }
       toast.error('Job not started', { description: describeError(error, 'Unable to start the job') });
     } finally {

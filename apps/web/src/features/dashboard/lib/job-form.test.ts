@@ -1,34 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JOB_ITEMS } from '@provenance/contracts';
-import { buildJobRequest, describeJobRefusal, jobProgressText, jobStatusText } from './job-form';
+import { MAX_JOB_ITEMS as CONTRACT_MAX_JOB_ITEMS } from '@provenance/contracts';
+import { buildJobRequest, describeJobRefusal, jobProgressText, jobStatusText, MAX_JOB_ITEMS } from './job-form';
 
 describe('buildJobRequest', () => {
-  it('makes one item per non-blank line, trimmed, with no metadata for a verify job', () => {
-    const built = buildJobRequest({ type: 'verify', urls: ' https://a.example/1.jpg \n\nhttp://b.example/2.png\r\n', creator: '' });
+  it('holds as many items as the contract allows', () => {
+    expect(MAX_JOB_ITEMS).toBe(CONTRACT_MAX_JOB_ITEMS);
+  });
+
+  it('makes one item per non-blank line, trimmed, with no metadata for a verify job', async () => {
+    const built = await buildJobRequest({ type: 'verify', urls: ' https://a.example/1.jpg \n\nhttp://b.example/2.png\r\n', creator: '' });
     expect(built).toEqual({ ok: true, request: { type: 'verify', items: [{ assetUrl: 'https://a.example/1.jpg' }, { assetUrl: 'http://b.example/2.png' }] } });
   });
 
-  it('names the creator in every item of a sign job, and asks for one when missing', () => {
-    expect(buildJobRequest({ type: 'sign', urls: 'https://a.example/1.jpg', creator: '  ' })).toEqual({
+  it('names the creator in every item of a sign job, and asks for one when missing', async () => {
+    expect(await buildJobRequest({ type: 'sign', urls: 'https://a.example/1.jpg', creator: '  ' })).toEqual({
       ok: false,
       errors: { creator: expect.stringContaining("creator's name") },
     });
-    const built = buildJobRequest({ type: 'sign', urls: 'https://a.example/1.jpg\nhttps://a.example/2.jpg', creator: ' Ada Reporter ' });
+    const built = await buildJobRequest({ type: 'sign', urls: 'https://a.example/1.jpg\nhttps://a.example/2.jpg', creator: ' Ada Reporter ' });
     expect(built.ok && built.request.items).toEqual([
       { assetUrl: 'https://a.example/1.jpg', metadata: { creator: 'Ada Reporter' } },
       { assetUrl: 'https://a.example/2.jpg', metadata: { creator: 'Ada Reporter' } },
     ]);
   });
 
-  it('says which line is not an http(s) address, counting the lines as the field shows them', () => {
-    const built = buildJobRequest({ type: 'verify', urls: 'https://a.example/1.jpg\n\nftp://files.example/2.jpg\nnot a url', creator: '' });
+  it('says which line is not an http(s) address, counting the lines as the field shows them', async () => {
+    const built = await buildJobRequest({ type: 'verify', urls: 'https://a.example/1.jpg\n\nftp://files.example/2.jpg\nnot a url', creator: '' });
     expect(built).toEqual({ ok: false, errors: { urls: 'Line 3: “ftp://files.example/2.jpg” is not an http or https address.' } });
   });
 
-  it('refuses an empty list and one longer than a job holds', () => {
-    expect(buildJobRequest({ type: 'verify', urls: '\n  \n', creator: '' })).toEqual({ ok: false, errors: { urls: 'Paste at least one address, one per line.' } });
+  it('refuses an empty list and one longer than a job holds', async () => {
+    expect(await buildJobRequest({ type: 'verify', urls: '\n  \n', creator: '' })).toEqual({ ok: false, errors: { urls: 'Paste at least one address, one per line.' } });
     const tooMany = Array.from({ length: MAX_JOB_ITEMS + 1 }, (_, i) => `https://a.example/${i}.jpg`).join('\n');
-    const built = buildJobRequest({ type: 'verify', urls: tooMany, creator: '' });
+    const built = await buildJobRequest({ type: 'verify', urls: tooMany, creator: '' });
     expect(built.ok ? null : built.errors.urls).toBe('A job holds at most 10,000 addresses; this list has 10,001.');
   });
 });

@@ -2,7 +2,11 @@
 // checked with the contract's own item schema, line by line, so a mistake is said with its line
 // number before anything is sent; the server's 400 mapped to a line when it names an item; and the
 // words a job's status and progress are shown in. Pure, so it is unit-tested.
-import { MAX_JOB_ITEMS, ZJobItemRequest, type TCreateJobRequest, type TJob, type TJobItemRequest, type TJobType } from '@provenance/contracts';
+import type { TCreateJobRequest, TJob, TJobItemRequest, TJobType } from '@provenance/contracts';
+import { contractSchemas, type ContractSchemas } from '@/lib/api/contract-schemas';
+
+/** The most items one job may hold. Mirrors MAX_JOB_ITEMS of @provenance/contracts without its runtime. */
+export const MAX_JOB_ITEMS = 10_000;
 
 export interface JobFormValues {
   type: TJobType;
@@ -25,7 +29,7 @@ function numberedLines(text: string): { line: number; value: string }[] {
 }
 
 /** The first problem of the address list, worded at the line it is on, or null when all is well. */
-function urlsError(lines: { line: number; value: string }[]): string | null {
+function urlsError(lines: { line: number; value: string }[], { ZJobItemRequest }: ContractSchemas): string | null {
   if (lines.length === 0) return 'Paste at least one address, one per line.';
   if (lines.length > MAX_JOB_ITEMS) return `A job holds at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} addresses; this list has ${lines.length.toLocaleString('en-US')}.`;
   for (const { line, value } of lines) {
@@ -40,10 +44,10 @@ function shorten(value: string, max = 60): string {
 }
 
 /** The request the form sends, or what to fix, said at the field to fix. */
-export function buildJobRequest(values: JobFormValues): JobFormResult {
+export async function buildJobRequest(values: JobFormValues): Promise<JobFormResult> {
   const lines = numberedLines(values.urls);
   const errors: JobFieldErrors = {};
-  const urls = urlsError(lines);
+  const urls = urlsError(lines, await contractSchemas());
   if (urls) errors.urls = urls;
   const creator = values.creator.trim();
   if (values.type === 'sign' && creator === '') errors.creator = "Give the creator's name: every file signed in this job names them.";

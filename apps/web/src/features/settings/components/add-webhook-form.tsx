@@ -1,7 +1,7 @@
 // Add a webhook endpoint: its URL (http or https) and the events it hears of, each with what it
 // means. The gateway's refusal (an address it may not reach, a malformed URL) is said at the URL
 // field. On success the form empties and the parent shows the endpoint's secret, once.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateWebhookRequest, TCreatedWebhook, TWebhookEventType } from '@provenance/contracts';
@@ -25,6 +25,14 @@ export function AddWebhookForm({ onCreate }: { onCreate: (request: TCreateWebhoo
   const [events, setEvents] = useState<TWebhookEventType[]>(WEBHOOK_EVENTS.map((event) => event.type));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState(false);
+
+  // The refused URL gets the focus once the form is enabled again (a disabled field cannot take it).
+  useEffect(() => {
+    if (busy || !refused) return;
+    document.getElementById('webhook-url')?.focus();
+    setRefused(false);
+  }, [busy, refused]);
 
   function toggle(type: TWebhookEventType, on: boolean): void {
     setEvents((current) => (on ? [...current.filter((t) => t !== type), type] : current.filter((t) => t !== type)));
@@ -49,7 +57,7 @@ export function AddWebhookForm({ onCreate }: { onCreate: (request: TCreateWebhoo
     } catch (error) {
       const message = describeError(error, 'Unable to add the endpoint');
       setErrors({ url: message });
-      document.getElementById('webhook-url')?.focus();
+      setRefused(true);
       toast.error('Endpoint not added', { description: message });
     } finally {
       setBusy(false);

@@ -125,6 +125,7 @@ describe('WebhooksPanel', () => {
     await user.type(url, 'https://hooks.example.org/x');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     await waitFor(() => expect(document.getElementById('webhook-url-error')?.textContent).toBe('url must be an http or https URL'));
+    await waitFor(() => expect(document.activeElement).toBe(url));
     expect(toast.error).toHaveBeenCalledWith('Endpoint not added', { description: 'url must be an http or https URL' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
