@@ -24,7 +24,7 @@ const REMOTE_URL_SEARCH_BYTES = 16 * 1024 * 1024;
  * A Blob-like view of a source for c2pa-wasm: `size`, `slice`, and the `bytes` our FileReaderSync
  * stand-in (wasm.ts) reads, fetched synchronously only when c2pa-rs reads that slice.
  */
-class SourceBlob {
+export class SourceBlob {
   readonly size: number;
   constructor(
     private readonly source: ByteSource & { readSync(offset: number, length: number): Uint8Array },
