@@ -43,7 +43,7 @@ describe('email settings of a running server', () => {
     const messages = await smtp.waitFor(2);
     expect(messages.map((message) => message.envelope.to[0]).sort()).toEqual(['help@gateway.example', 'reader@example.org']);
     for (const message of messages) expect(message.parsed.from?.value).toEqual([{ name: 'Gateway Alerts', address: 'alerts@gateway.example' }]);
-  }, 90_000);
+  }, 180_000);
 
   it('without SMTP_URL says so at start, and logs each email it keeps in the outbox', async () => {
     const server = await start({ SUPPORT_EMAIL: 'help@gateway.example' });
@@ -52,5 +52,5 @@ describe('email settings of a running server', () => {
     expect((await askSupport(server, 'reader@example.org')).status).toBe(201);
     const kept = await server.waitForLog((entry) => entry.msg === 'email kept in the outbox: SMTP_URL is not set' && entry.to === 'help@gateway.example');
     expect(kept).toMatchObject({ level: 'info', kind: 'support-request', subject: expect.stringContaining('Where is my badge?') as unknown });
-  }, 90_000);
+  }, 180_000);
 });
