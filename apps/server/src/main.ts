@@ -101,6 +101,8 @@ const services = createServices({
 });
 await queue.start();
 logger.info('task queue ready');
+// A revocation made on another copy reaches this copy's cached verdicts within seconds.
+services.revocationWatch.start();
 // TRUST_LISTS and TRUST_ANCHORS files that cannot be read stop the start; unreachable URLs do not.
 await services.trustLists.load();
 logger.info(pkiSync.source === 'created' ? 'created the signing PKI' : 'signing PKI ready', {
@@ -168,6 +170,7 @@ function shutdown(signal: string): void {
     await queue.stop();
     await services.flush();
     await services.publicLimits.close();
+    await services.revocationWatch.close();
     await database.close();
     logger.info('stopped');
     process.exit(error ? 1 : 0);

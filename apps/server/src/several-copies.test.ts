@@ -15,6 +15,7 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_SCHEMA } from './queue/task-queue.ts';
+import { REVOCATION_WATCH_INTERVAL_MS } from './services/revocation/revocation-watch.ts';
 import { WEEKLY_REPORTS_QUEUE } from './services/email/weekly-reports.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from './testing/loopback-files.ts';
 import { startS3TestServer, type S3TestServer } from './testing/s3-test-server.ts';
@@ -180,6 +181,23 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     );
     expect(verdictOnA.verification.status).toBe('verified');
   }, 120_000);
+
+  it('makes a revocation on A count on B: what the revoked certificate signed verifies invalid there too', async () => {
+    const token = await signUp(a);
+    const signed = await sign(a, token, await makeImage('jpeg', 260, 200));
+    const bytes = new Uint8Array(await (await fetch(onCopy(signed.signedAssetUrl, a))).arrayBuffer());
+    const verdictOnB = async () =>
+      (await json<{ verification: { status: string } }>(await fetch(`${b.api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` }, body: bytes }), 200)).verification.status;
+    // B has verified it, so B holds the verdict in its cache.
+    expect(await verdictOnB()).toBe('verified');
+    const identities = await json<{ id: string; kind: string; active: boolean }[]>(await fetch(`${a.api}/account/signing-identities`, { headers: { authorization: `Bearer ${token}` } }), 200);
+    const managed = identities.find((identity) => identity.kind === 'managed' && identity.active);
+    await json(await fetch(`${a.api}/account/signing-identities/${managed!.id}/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }), 200);
+    // B forgets its cached verdict within its watch interval (asked once after it: the account's
+    // verifications are rate-limited in this test).
+    await sleep(REVOCATION_WATCH_INTERVAL_MS + 1_500);
+    expect(await verdictOnB()).toBe('invalid');
+  }, 60_000);
 
   it('accepts on B a session and an API key made on A', async () => {
     const token = await signUp(a);

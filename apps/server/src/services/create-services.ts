@@ -38,6 +38,7 @@ import { createSigningIdentities, type SigningIdentities } from './signing-ident
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
+import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
@@ -132,6 +133,8 @@ export interface Services {
   certificateAuthority: GatewayCertificateAuthority;
   /** Revocation of an account's managed certificate (key compromise). */
   identityRevocation: IdentityRevocation;
+  /** Forgets this copy's cached verdicts when another copy revokes a certificate (main.ts starts it). */
+  revocationWatch: RevocationWatch;
   /** The work queue services put durable background work on. */
   queue: TaskQueue;
   /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
@@ -253,6 +256,7 @@ export function createServices(deps: ServiceDeps): Services {
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
     signingIdentities,
     identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
+    revocationWatch: createRevocationWatch({ db: deps.db, onChange: () => verificationCache.clear(), logger: deps.logger }),
     queue: deps.queue,
     accountEvents,
     email,
