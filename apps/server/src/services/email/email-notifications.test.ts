@@ -35,9 +35,9 @@ interface EmailSuite {
   close(): Promise<void>;
 }
 
-async function openEmailSuite(kind: Parameters<typeof openTestDatabase>[0], settings: EmailSettings): Promise<EmailSuite> {
+async function openEmailSuite(kind: Parameters<typeof openTestDatabase>[0], settings: EmailSettings, clock?: () => Date): Promise<EmailSuite> {
   const database = await openTestDatabase(kind);
-  const server = await createTestServer(database, { email: settings });
+  const server = await createTestServer(database, { email: settings, ...(clock && { clock }) });
   const email = server.services.email;
   if (!email) throw new Error('the server was built without email');
   return {
@@ -217,8 +217,10 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
 
 describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {
   let suite: EmailSuite;
+  // The server's clock, moved forward by the test.
+  let offsetMs = 0;
   beforeAll(async () => {
-    suite = await openEmailSuite(kind, { mailer: null, from: FROM, supportEmail: SUPPORT_EMAIL, ...FAST });
+    suite = await openEmailSuite(kind, { mailer: null, from: FROM, supportEmail: SUPPORT_EMAIL, ...FAST }, () => new Date(Date.now() + offsetMs));
   });
   afterAll(async () => suite.close());
 
@@ -233,6 +235,20 @@ describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {
     const logged = suite.server.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'email kept in the outbox: SMTP_URL is not set');
     expect(logged.map((line) => [line.level, line.to])).toEqual(expect.arrayContaining([['info', SUPPORT_EMAIL], ['info', 'reader@example.org']]));
     expect(logged.every((line) => typeof line.subject === 'string' && line.subject.length > 0)).toBe(true);
+  }, 60_000);
+
+  it('alerts again about the same asset once the hour has passed', async () => {
+    const owner = await signUpAccount(suite.server);
+    const userId = owner.session.user.id;
+    const failure = () => ({ type: 'verification.failed' as const, accountId: userId, occurredAt: new Date(), data: { assetId: 'asset-of-the-hour', manifestId: 'urn:c2pa:hour', status: 'invalid' } });
+    await suite.server.services.accountEvents.emit(failure());
+    offsetMs = 59 * 60_000;
+    await suite.server.services.accountEvents.emit(failure());
+    expect(await suite.email.outbox.list({ kind: 'verification-alert', userId })).toHaveLength(1);
+    offsetMs = 61 * 60_000;
+    await suite.server.services.accountEvents.emit(failure());
+    const rows = await until(() => suite.email.outbox.list({ kind: 'verification-alert', userId }), (found) => found.length === 2 && finished(found), 'the second alert kept');
+    expect(rows.map((row) => [row.to, row.status])).toEqual([[owner.email, 'outbox'], [owner.email, 'outbox']]);
   }, 60_000);
 });
 
