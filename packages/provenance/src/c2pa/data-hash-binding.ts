@@ -20,7 +20,8 @@ import { manifestBox, superbox } from './jumbf.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
-const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
+// Failures c2pa-rs tolerates in a valid manifest (is_tolerated_manifest_failure_code).
+const TOLERATED_FAILURES = new Set(['signingCredential.untrusted']);
 
 /** What c2pa-wasm reads in place of a whole asset: its bytes up to the end of the manifest store, closed so they parse. */
 export interface ManifestPrefix {
@@ -107,8 +108,10 @@ export function isStandInFailure(label: string): (code: RawCode) => boolean {
 
 /**
  * The store with c2pa-rs's one data hash failure (computed over stand-in bytes) replaced by the
- * success code c2pa-rs gives when the hash matches, and the state c2pa-rs would then give: Invalid
- * while any other failure but an untrusted signer remains, else Trusted or Valid.
+ * success code c2pa-rs gives when the hash matches, and the state c2pa-rs then gives
+ * (validation_results.rs, validation_state): Valid when the claim signature is validated and inside
+ * its validity and every failure of the active manifest and of the ingredients' deltas is tolerated
+ * (an untrusted signer); Trusted when, besides, the signer is trusted and there is no failure at all.
  */
 export function withDataHashMatch(store: RawManifestStore): RawManifestStore {
   const label = store.active_manifest;
@@ -123,12 +126,15 @@ export function withDataHashMatch(store: RawManifestStore): RawManifestStore {
   const failure = (results.failure ?? []).filter((code) => !isStandIn(code));
   const status = (store.validation_status ?? []).filter((code) => !isStandIn(code));
   const { validation_status: _standInStatus, ...rest } = store;
-  const stillInvalid = [...failure, ...status].some((code) => !TRUST_ONLY_FAILURES.has(code.code));
-  const trusted = success.some((code) => code.code === 'signingCredential.trusted');
+  const ingredientFailures = (store.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
+  const has = (code: string) => success.some((item) => item.code === code);
+  const tolerated = (codes: RawCode[]) => codes.every((code) => TOLERATED_FAILURES.has(code.code));
+  const valid = has('claimSignature.validated') && has('claimSignature.insideValidity') && tolerated(failure) && tolerated(ingredientFailures);
+  const trusted = valid && has('signingCredential.trusted') && failure.length === 0 && ingredientFailures.length === 0;
   return {
     ...rest,
     ...(status.length > 0 && { validation_status: status }),
-    validation_state: stillInvalid ? 'Invalid' : trusted ? 'Trusted' : 'Valid',
+    validation_state: trusted ? 'Trusted' : valid ? 'Valid' : 'Invalid',
     validation_results: { ...store.validation_results, activeManifest: { ...results, success, failure } },
   };
 }
@@ -148,7 +154,7 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   const topLevel = prefixStore.validation_status ?? [];
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isStandIn(code));
-  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => TRUST_ONLY_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
+  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => TOLERATED_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
   const assertion = readDataHash(manifestStore, label);
   if (!assertion || !dataHashMatches(bytes, assertion)) return null;
   return withDataHashMatch(prefixStore);

@@ -7,10 +7,11 @@ import { chainFingerprint, signatureTimestampToken, signerChain } from '../c2pa/
 import { manifestCount } from '../c2pa/jumbf.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
-import { nativeBmff, readBmffNatively } from '../c2pa/bmff-read.ts';
+import { bmffNativeRead, nativeBmff } from '../c2pa/bmff-read.ts';
 import { nativeSegments, readNatively, readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/read-store.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { TrustStore } from './trust-store.ts';
+import { storeVerdictsOf } from './store-verdicts.ts';
 import { applyTrustDelta, trustDelta } from './trust-verdicts.ts';
 
 export interface TrustedReadOptions extends StoreReadOptions {
@@ -62,7 +63,7 @@ export function assetReads(mime: string, bytes: Uint8Array, options: StoreReadOp
   const native = segments
     ? (context: string) => readNatively(bytes, segments, context)
     : nativeBmff(mime, options)
-      ? (context: string) => readBmffNatively(mime, bytesSource(bytes), context)
+      ? bmffNativeRead(mime, bytesSource(bytes))
       : undefined;
   return { whole: (context) => readWhole(mime, bytes, context, options), native, multiManifest: Boolean(segments?.store && manifestCount(segments.store) > 1) };
 }
@@ -81,14 +82,17 @@ export async function readTrusted(reads: AssetReads, trust: TrustStore, options:
   const { native, whole } = reads;
   const read = async (context: string) => (native && (await native(context))) || whole(context);
   if (options.remoteManifest) return read(trust.remoteReaderContext);
-  // Verdicts are reused for single-manifest stores only: a store known to hold more is read once,
-  // with the anchors.
-  if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false || reads.multiManifest) return read(trust.readerContext);
+  if (trust.anchors.length === 0 || options.reuseTrustVerdicts === false) return read(trust.readerContext);
   const unchecked = native ? await native(UNCHECKED_TRUST_CONTEXT) : await whole(UNCHECKED_TRUST_CONTEXT);
   // A file the native check did not confirm is invalid or unusual: c2pa-rs's checked read of the
   // whole file is the answer, without a second unchecked read first.
   if (!unchecked) return native ? whole(trust.readerContext) : null;
   const uncheckedStore = unchecked.store;
+  // A store of several manifests (an edit history): its verdict is reused per exact store
+  // (store-verdicts.ts); c2pa-rs's trust check of every manifest's chain costs as much as the rest.
+  const historyBytes = Object.keys(uncheckedStore.manifests ?? {}).length > 1 ? unchecked.storeBytes : null;
+  const knownHistory = historyBytes && storeVerdictsOf(trust).get(historyBytes, uncheckedStore);
+  if (knownHistory) return { ...unchecked, store: knownHistory };
   const chainKey = reusableChainKey(unchecked);
   const label = uncheckedStore.active_manifest;
   const known = chainKey ? trust.verdicts.get(chainKey) : undefined;
@@ -100,6 +104,7 @@ export async function readTrusted(reads: AssetReads, trust: TrustStore, options:
   const checked = await read(trust.readerContext);
   if (!checked) return null;
   const { store } = checked;
+  if (historyBytes) storeVerdictsOf(trust).set(historyBytes, uncheckedStore, store);
   if (chainKey && label && store.validation_state) {
     trust.verdicts.set(chainKey, trustDelta(uncheckedStore.validation_results?.activeManifest ?? {}, store.validation_results?.activeManifest ?? {}, store.validation_state, label));
   }
