@@ -4,7 +4,6 @@
  * would otherwise cost more than the validation itself.
  */
 import { chainFingerprint, signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
-import { manifestCount } from '../c2pa/jumbf.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
 import { bmffNativeRead, nativeBmff } from '../c2pa/bmff-read.ts';
@@ -53,8 +52,6 @@ function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
 export interface AssetReads {
   whole(context: string): Promise<StoreRead | null>;
   native?: (context: string) => Promise<StoreRead | null>;
-  /** Known before reading: the store holds more than one manifest (no verdict to reuse then). */
-  multiManifest?: boolean;
 }
 
 /** The reads of an asset held in memory: the native one for data-hashed formats and BMFF. */
@@ -65,7 +62,7 @@ export function assetReads(mime: string, bytes: Uint8Array, options: StoreReadOp
     : nativeBmff(mime, options)
       ? bmffNativeRead(mime, bytesSource(bytes))
       : undefined;
-  return { whole: (context) => readWhole(mime, bytes, context, options), native, multiManifest: Boolean(segments?.store && manifestCount(segments.store) > 1) };
+  return { whole: (context) => readWhole(mime, bytes, context, options), native };
 }
 
 /**
