@@ -5,8 +5,8 @@ import path from 'node:path';
 import { ensureLocalPki } from '@provenance/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { users } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../testing/test-databases.ts';
+import { gatewayCertificates, users } from '../../db/schema/index.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createGatewayCertificateStatus } from '../revocation/gateway-certificate-status.ts';
 import { createKeyVault } from './key-vault.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities.ts';
@@ -50,5 +50,25 @@ describe('managed signing identities over time', () => {
     const [a, b] = await Promise.all([identities.signerFor(userId), identities.signerFor(userId)]);
     expect(a.identityId).toBe(b.identityId);
     expect(await identities.list(userId)).toHaveLength(1);
+  });
+});
+
+// Two server copies over one database (each with its own signerFor, which only joins its own calls):
+// an account's first signings on both at once still get one managed certificate.
+describe.each(testDatabaseKinds())('managed signing identities on two server copies (%s)', (kind) => {
+  let database: DbHandle;
+  afterAll(async () => database?.close());
+
+  it('issues one certificate when the account signs on two copies at once for the first time', async () => {
+    database = await openTestDatabase(kind);
+    const { pki } = await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), 'pg-identities-copies-')), 'pki'));
+    const vault = createKeyVault(crypto.randomBytes(32));
+    const copies = [1, 2].map(() => createSigningIdentities({ db: database.db, vault, rootCertificatePath: pki.rootCertificatePath, ocspUrl: 'https://gateway.example/api/v1/pki/ocsp' }));
+    const userId = crypto.randomUUID();
+    await database.db.insert(users).values({ id: userId, name: 'Reporter', email: `${userId}@example.com` });
+    const signers = await Promise.all([...copies, ...copies].map((copy) => copy.signerFor(userId)));
+    expect(new Set(signers.map((signer) => signer.identityId)).size).toBe(1);
+    expect(await copies[0]!.list(userId)).toHaveLength(1);
+    expect(await database.db.select().from(gatewayCertificates)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@
 // the key vault, never returned.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { checkSigningCertificate, issueAccountCertificate, SigningCertificateError, type ClaimSigner, type PostSigningRequest, type SignerMaterial } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
@@ -83,29 +83,43 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     return { name: user.email, isSet: false };
   }
 
-  async function activeRow(userId: string): Promise<IdentityRow | undefined> {
-    const [row] = await db.select().from(signingIdentities).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true))).orderBy(desc(signingIdentities.createdAt)).limit(1);
+  async function activeRow(userId: string, on: Db = db): Promise<IdentityRow | undefined> {
+    const [row] = await on.select().from(signingIdentities).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true))).orderBy(desc(signingIdentities.createdAt)).limit(1);
     return row;
   }
 
-  async function makeActive(userId: string, row: typeof signingIdentities.$inferInsert): Promise<IdentityRow> {
-    return db.transaction(async (tx) => {
+  async function makeActive(userId: string, row: typeof signingIdentities.$inferInsert, on: Db = db): Promise<IdentityRow> {
+    return on.transaction(async (tx) => {
       await tx.update(signingIdentities).set({ active: false, updatedAt: now() }).where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.active, true)));
       const [inserted] = await tx.insert(signingIdentities).values({ ...row, active: true }).returning();
       return inserted!;
     });
   }
 
-  async function managedIsCurrent(row: IdentityRow, organization: string): Promise<boolean> {
+  async function managedIsCurrent(row: IdentityRow, organization: string, on: Db = db): Promise<boolean> {
     if (row.organization !== organization) return false;
     if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return false;
-    const [record] = await db.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
+    const [record] = await on.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
     return record?.status !== 'revoked';
   }
 
-  async function issueManaged(userId: string, organization: string): Promise<IdentityRow> {
+  /**
+   * Issues the account's managed certificate unless another server copy has just done so: the
+   * account's advisory lock (held to the end of the transaction) makes copies issue one at a time,
+   * and the active identity is read again under it. Within one copy, signerFor already joins them.
+   */
+  async function issueManagedOnce(userId: string, organization: string): Promise<IdentityRow> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`managed-identity:${userId}`}))`);
+      const active = await activeRow(userId, tx);
+      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, tx)))) return active;
+      return issueManaged(userId, organization, tx);
+    });
+  }
+
+  async function issueManaged(userId: string, organization: string, on: Db): Promise<IdentityRow> {
     const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), { organization, ocspUrl: deps.ocspUrl, validityDays: MANAGED_VALIDITY_DAYS, now: now() });
-    await db.insert(gatewayCertificates).values({ serialNumber: issued.serialNumber, status: 'good', userId });
+    await on.insert(gatewayCertificates).values({ serialNumber: issued.serialNumber, status: 'good', userId });
     return makeActive(userId, {
       id: randomUUID(),
       userId,
@@ -117,7 +131,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
       subject: issued.subject,
       issuer: issued.issuer,
       notAfter: issued.notAfter,
-    });
+    }, on);
   }
 
   function signerOf(row: IdentityRow): AccountSigner {
@@ -134,7 +148,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     if (active && active.kind !== 'managed') return signerOf(active);
     const { name } = await organizationOf(userId);
     if (active && (await managedIsCurrent(active, name))) return signerOf(active);
-    return signerOf(await issueManaged(userId, name));
+    return signerOf(await issueManagedOnce(userId, name));
   }
 
   return {
