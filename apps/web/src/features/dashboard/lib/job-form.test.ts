@@ -54,7 +54,7 @@ describe('job words', () => {
     expect(jobStatusText({ status: 'running', failed: 0 })).toBe('Running');
     expect(jobStatusText({ status: 'completed', failed: 0 })).toBe('Finished');
     expect(jobStatusText({ status: 'completed', failed: 2 })).toBe('Finished, some items could not be processed');
-    expect(jobStatusText({ status: 'failed', failed: 0 })).toBe('Stopped: the job could not finish');
+    expect(jobStatusText({ status: 'failed', failed: 3 })).toBe('Failed: no item could be processed');
     expect(jobProgressText({ done: 12, failed: 1, total: 40 })).toBe('12 of 40 done, 1 failed');
   });
 });

@@ -80,7 +80,7 @@ export function jobStatusText(job: Pick<TJob, 'status' | 'failed'>): string {
     case 'completed':
       return job.failed > 0 ? 'Finished, some items could not be processed' : 'Finished';
     case 'failed':
-      return 'Stopped: the job could not finish';
+      return 'Failed: no item could be processed';
   }
 }
 

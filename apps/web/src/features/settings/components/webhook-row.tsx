@@ -1,11 +1,14 @@
 // One webhook endpoint: its URL and events, a "Send test event" button (the delivery then shows in
-// the log below it), Delete behind a confirm dialog (deliveries to it stop at once), and its log.
+// the log below it), Delete behind a confirm dialog (deliveries to it stop at once), and its log
+// with a Refresh button.
 import { useState } from 'react';
-import { Loader2, Send, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TWebhook } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { webhookKeys } from '@/lib/api/webhooks';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
 import { ConfirmDialogFooter } from './confirm-dialog-footer';
@@ -23,6 +26,8 @@ export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRow
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const logId = `webhook-log-${webhook.id}`;
+  const queryClient = useQueryClient();
+  const deliveriesKey = webhookKeys.deliveries(userId, webhook.id);
 
   async function sendTest(): Promise<void> {
     setTesting(true);
@@ -84,9 +89,16 @@ export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRow
         </div>
       </div>
       <section aria-labelledby={logId} className="space-y-2">
-        <h4 id={logId} className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-          Delivery log
-        </h4>
+        <div className="flex items-center justify-between gap-2">
+          <h4 id={logId} className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Delivery log
+          </h4>
+          {/* New events arrive without the log asking; it polls only while a delivery is pending. */}
+          <Button variant="ghost" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: deliveriesKey })} aria-label={`Refresh the delivery log of ${webhook.url}`}>
+            <RefreshCw aria-hidden="true" />
+            Refresh
+          </Button>
+        </div>
         <WebhookDeliveries userId={userId} webhookId={webhook.id} url={webhook.url} />
       </section>
     </li>

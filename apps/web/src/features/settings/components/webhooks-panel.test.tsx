@@ -55,7 +55,7 @@ function fakeWebhooksServer(options: { refuseCreate?: { status: number; body: un
     return json(404, { error: { code: 'not_found', message: 'No such route' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { created, deleted };
+  return { created, deleted, deliveries };
 }
 
 function renderPanel() {
@@ -131,7 +131,7 @@ describe('WebhooksPanel', () => {
   });
 
   it('sends a test event whose delivery shows in the log, pending then delivered', async () => {
-    fakeWebhooksServer();
+    const server = fakeWebhooksServer();
     const user = userEvent.setup();
     renderPanel();
     await user.type(await screen.findByLabelText('Endpoint URL'), 'http://127.0.0.1:9000/hook');
@@ -147,6 +147,12 @@ describe('WebhooksPanel', () => {
     await waitFor(() => expect(within(log).getByTestId('webhook-delivery').getAttribute('data-status')).toBe('delivered'), { timeout: 8_000 });
     const cells = within(log).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual(['Test event', 'Delivered', '1', 'HTTP 204']);
+
+    // An event that arrives later shows once the log is refreshed.
+    server.deliveries.get('wh-1')!.push({ id: 'msg_9', type: 'asset.signed', status: 'delivered', attempts: 1, responseStatus: 200, error: null, createdAt: '2026-11-23T07:05:00.000Z', lastAttemptAt: '2026-11-23T07:05:01.000Z' });
+    await user.click(within(endpoint).getByRole('button', { name: 'Refresh the delivery log of http://127.0.0.1:9000/hook' }));
+    await waitFor(() => expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(2));
+    expect(within(log).getAllByTestId('webhook-delivery')[0]?.textContent).toContain('asset.signed');
   });
 
   it('deletes an endpoint only once the confirm dialog is accepted', async () => {
