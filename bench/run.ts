@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { runHttpBench } from '../apps/server/bench/http-bench.ts';
 import { runRecoveryBench } from '../apps/server/bench/recovery-bench.ts';
+import { runStoreBench } from '../apps/server/bench/store-bench.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
@@ -102,3 +103,6 @@ log(`\nPeak resident memory during the HTTP bench (server, workers and load gene
 
 // Recovery of stripped copies (issue 17): a small set by default, BENCH_RECOVERY=full for 240+ images, off to skip.
 if (process.env.BENCH_RECOVERY !== 'off') await runRecoveryBench(log, hasCorpus ? { corpusDir: CORPUS_DIR } : {});
+
+// The asset store (issue 19): signing throughput with the local store and with S3 (s3rver on loopback); BENCH_STORE=off to skip.
+if (process.env.BENCH_STORE !== 'off') await runStoreBench(log, { seconds: Math.max(seconds, 10) });

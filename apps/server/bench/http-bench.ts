@@ -14,7 +14,7 @@ import { createApp } from '../src/app.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
-import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
+import { createFileAssetStore, type AssetStore } from '../src/services/assets/asset-store.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
@@ -25,14 +25,15 @@ export interface HttpBenchAsset {
   mime: string;
 }
 
-interface RunningServer {
+export interface RunningServer {
   url: string;
   signUp(): Promise<string>;
   sign(asset: HttpBenchAsset, token: string): Promise<Uint8Array>;
   stop(): Promise<void>;
 }
 
-async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[] }): Promise<RunningServer> {
+/** A gateway on 127.0.0.1 in this process; its asset store is files in a temporary folder unless `store` is given. */
+export async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[]; store?: AssetStore }): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-http-bench-'));
   const database = await createDb({ kind: 'pglite' });
   const logger = createLogger({ level: 'silent' });
@@ -50,7 +51,7 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
     demoEmailDomain: config.demoEmailDomain,
     engine,
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
-    store: createFileAssetStore(path.join(dataDir, 'assets')),
+    store: options.store ?? createFileAssetStore(path.join(dataDir, 'assets')),
     verifyCacheEntries: options.cache ? 5_000 : 0,
   });
   const app = createApp({ config, logger, services });
@@ -79,7 +80,7 @@ async function startServer(options: { workers: number; cache: boolean; trustAnch
   };
 }
 
-function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
+export function multipart(fields: Record<string, { value: Uint8Array | string; fileName?: string }>): { body: Buffer; contentType: string } {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, field] of Object.entries(fields)) {
@@ -111,7 +112,7 @@ export interface LoadResult {
  * autocannon runs in its own process, so the load generator never competes with the server for
  * the event loop it is measuring.
  */
-async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
+export async function load(url: string, body: { body: Buffer; contentType: string }, options: { connections: number; seconds: number; token?: string }): Promise<LoadResult> {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'pg-load-')), 'body.bin');
   writeFileSync(bodyFile, body.body);
   const headers = { 'content-type': body.contentType, ...(options.token && { authorization: `Bearer ${options.token}` }) };
