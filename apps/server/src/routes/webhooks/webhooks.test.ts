@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
     // Two retries at once (backoff over a zero delay) and quick polling: retried attempts are seconds apart, not minutes.
     server = await createTestServer(database, {
       config: { maxAssetBytes: 8 * 1024 * 1024 },
-      webhookDelivery: { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, concurrency: 2 },
+      webhookDelivery: { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 2 },
     });
     receiver = await startWebhookReceiver();
     assets = await startLocalAssetServer();

@@ -12,7 +12,7 @@ import { createWebhookDeliveryLog } from './webhook-delivery-log.ts';
 import { createWebhookEndpointStore } from './webhook-endpoint-store.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
-const QUICK = { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, concurrency: 2 };
+const QUICK = { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 2 };
 
 describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
   let database: DbHandle;

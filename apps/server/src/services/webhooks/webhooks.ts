@@ -29,14 +29,16 @@ export interface WebhookDeliveryPolicy {
   /** Seconds before the first retry; doubled each time (with jitter) when retryBackoff is on. */
   retryDelaySeconds: number;
   retryBackoff: boolean;
-  /** How often an idle worker asks the queue for deliveries (at least 0.5). */
+  /** How often each worker asks the queue for deliveries (at least 0.5); pg-boss waits this long between fetches even when busy. */
   pollingIntervalSeconds: number;
-  /** Deliveries this process sends at once. */
+  /** Deliveries one worker fetches at once and sends in parallel. */
+  batchSize: number;
+  /** Workers in this process (separate fetch loops): a slow receiver holds up only its own worker's batch. */
   concurrency: number;
 }
 
 /** 9 attempts: retries after 5-10 s, 10-20 s, 20-40 s... (pg-boss's backoff with jitter), the last 21-42 minutes after the first. */
-export const DEFAULT_WEBHOOK_DELIVERY_POLICY: WebhookDeliveryPolicy = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true, pollingIntervalSeconds: 2, concurrency: 2 };
+export const DEFAULT_WEBHOOK_DELIVERY_POLICY: WebhookDeliveryPolicy = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true, pollingIntervalSeconds: 1, batchSize: 10, concurrency: 2 };
 
 export interface Webhooks {
   /** Registers an endpoint; the answer is the only time its secret is shown. */
@@ -92,17 +94,21 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     queue: WEBHOOK_DELIVERY_QUEUE,
     // The safe fetcher gives up after its own time limit; the expiry only catches a stuck worker.
     options: { ...retry, expireInSeconds: 5 * 60 },
-    work: { batchSize: 1, pollingIntervalSeconds: policy.pollingIntervalSeconds },
+    work: { batchSize: policy.batchSize, pollingIntervalSeconds: policy.pollingIntervalSeconds },
     concurrency: policy.concurrency,
     async handler(jobs) {
-      for (const job of jobs) {
-        try {
-          await send(job.data.deliveryId);
-        } catch (error) {
-          if (!(error instanceof WebhookAttemptFailed)) deps.logger.error('a webhook delivery attempt failed unexpectedly', { deliveryId: job.data.deliveryId, error: error instanceof Error ? error.message : String(error) });
-          throw error;
-        }
-      }
+      // In parallel, each job failed on its own (and so retried on its own); the rest complete when the handler returns.
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await send(job.data.deliveryId);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (!(error instanceof WebhookAttemptFailed)) deps.logger.error('a webhook delivery attempt failed unexpectedly', { deliveryId: job.data.deliveryId, error: message });
+            await (await deps.queue.boss()).fail(WEBHOOK_DELIVERY_QUEUE, job.id, { message });
+          }
+        }),
+      );
     },
   });
 
