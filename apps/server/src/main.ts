@@ -85,6 +85,8 @@ const services = createServices({
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
+  // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
+  webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
   jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS },
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.

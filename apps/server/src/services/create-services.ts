@@ -91,6 +91,8 @@ export interface ServiceDeps {
   fetchAllowHosts?: readonly string[] | undefined;
   /** Retries and polling of webhook deliveries; DEFAULT_WEBHOOK_DELIVERY_POLICY when absent (tests shorten it). */
   webhookDelivery?: WebhookDeliveryPolicy | undefined;
+  /** The safe fetcher deliveries are POSTed through (short time and size limits); `fetcher` when absent. */
+  webhookFetcher?: SafeFetch | undefined;
   /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
   jobs?: Partial<JobProcessingSettings> | undefined;
 }
@@ -263,7 +265,7 @@ export function createServices(deps: ServiceDeps): Services {
     webhooks: createWebhooks({
       db: deps.db,
       vault: keyVault,
-      fetcher,
+      fetcher: deps.webhookFetcher ?? fetcher,
       allowHosts: deps.fetchAllowHosts ?? [],
       queue: deps.queue,
       events: accountEvents,

@@ -38,7 +38,7 @@ function failureOf(error: unknown): { responseStatus: number | null; error: stri
       case 'network':
         return { responseStatus: null, error: 'The endpoint could not be reached' };
       case 'too_large':
-        return { responseStatus: null, error: "The endpoint's answer was too large" };
+        return { responseStatus: null, error: "The endpoint's answer was too large (a receiver should answer 2xx with a short body)" };
       default:
         return { responseStatus: null, error: error.message };
     }
