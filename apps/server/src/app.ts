@@ -34,6 +34,8 @@ export const API_BASE_PATH = '/api/v1';
 export interface AppConfig {
   publicUrl: string;
   maxAssetBytes: number;
+  /** An MP4, MOV or M4A to verify may be this large (spooled, verified from disk); MAX_ASSET_BYTES when unset. */
+  maxVideoBytes?: number | undefined;
   maxJsonBytes: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -86,7 +88,12 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const apiBodyLimit = bodySizeLimit(bodyLimits);
   // A batch job's list of up to 10,000 items (JSON or NDJSON) is larger than other JSON bodies.
   const jobsBodyLimit = bodySizeLimit({ ...bodyLimits, maxJsonBytes: Math.max(config.maxJsonBytes, MAX_JOB_REQUEST_BYTES) });
-  app.use(`${API_BASE_PATH}/*`, (c, next) => (c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : apiBodyLimit(c, next)));
+  // A video to verify may be larger than other uploads (it is verified from its spool file).
+  const maxVideoBytes = Math.max(config.maxAssetBytes, config.maxVideoBytes ?? 0);
+  const verifyBodyLimit = bodySizeLimit({ ...bodyLimits, maxAssetBytes: maxVideoBytes });
+  app.use(`${API_BASE_PATH}/*`, (c, next) =>
+    c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : c.req.path === `${API_BASE_PATH}/verify-content` ? verifyBodyLimit(c, next) : apiBodyLimit(c, next),
+  );
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -102,7 +109,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     clientGeo: (c) => clientGeo(c, config.trustProxy),
     clientLimit: clientLimits(services.publicLimits, (c) => clientIp(c, config.trustProxy)),
     uploads: deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) }),
-    config: { maxAssetBytes: config.maxAssetBytes, publicUrl: config.publicUrl, apiBaseUrl: `${config.publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` },
+    config: { maxAssetBytes: config.maxAssetBytes, maxVideoBytes, publicUrl: config.publicUrl, apiBaseUrl: `${config.publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` },
   };
   registerApiRoutes(api, routeContext);
 

@@ -24,6 +24,8 @@ export const ZServerConfig = z.object({
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   MAX_ASSET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  /** POST /verify-content of an MP4, MOV or M4A: spooled to disk and verified from the file in constant memory, up to this size. */
+  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_ANCHORS: ZCsv,
   /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated. */

@@ -28,6 +28,8 @@ export const isUploadBody = (contentType: string): boolean => contentType.toLowe
 export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
 const DEFAULT_SPOOL_ABOVE_BYTES = 8 * 1024 * 1024;
+/** How much of a spooled file is read to tell its format. */
+const SPOOLED_HEAD_BYTES = 64 * 1024;
 const DEFAULT_READ_BACK_WAIT_MS = 30_000;
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -41,6 +43,11 @@ export interface UploadedFile {
    * budget has room for it (a 503 when it has none in time); its memory is released when `use` settles.
    */
   withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
+  /**
+   * A spooled file on disk (finished), with its first 64 kB to tell its format: verified from the
+   * file itself (large media in constant memory). Null for a file held in memory.
+   */
+  spooled(): Promise<{ path: string; head: Uint8Array } | null>;
   /** Releases the file's memory or deletes its spool file. Call when the request is done with it. */
   discard(): Promise<void>;
 }
@@ -197,6 +204,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           sha256: hash.digest('hex'),
           byteLength: size,
           withBytes: (use) => use(bytes),
+          spooled: async () => null,
           discard: async () => releaseMemory(),
         };
       },
@@ -221,6 +229,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         } finally {
           budget.release(byteLength);
         }
+      },
+      async spooled() {
+        await file.finish();
+        return { path: file.path, head: await file.readHead(SPOOLED_HEAD_BYTES) };
       },
       discard: () => file.remove(),
     };

@@ -13,6 +13,8 @@ export interface SpoolFile {
   finish(): Promise<void>;
   /** The whole file, read back into memory. */
   read(): Promise<Uint8Array>;
+  /** Its first `length` bytes (fewer when it is shorter): enough to tell its format. */
+  readHead(length: number): Promise<Uint8Array>;
   /** Deletes the file; safe to call more than once. */
   remove(): Promise<void>;
 }
@@ -49,6 +51,16 @@ export function createUploadSpool(dir: string): UploadSpool {
         },
         finish: close,
         read: () => readFile(filePath),
+        async readHead(length) {
+          const reading = await open(filePath, 'r');
+          try {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await reading.read(buffer, 0, length, 0);
+            return buffer.subarray(0, bytesRead);
+          } finally {
+            await reading.close();
+          }
+        },
         async remove() {
           if (removed) return;
           removed = true;

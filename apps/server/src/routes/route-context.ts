@@ -25,7 +25,8 @@ export interface RouteContext {
   /** Reads upload bodies within the server's memory budget. */
   uploads: UploadReader;
   /** `apiBaseUrl`: PUBLIC_URL + /api/v1, the base of the links in answers. */
-  config: { maxAssetBytes: number; publicUrl: string; apiBaseUrl: string };
+  /** maxVideoBytes: the limit of an MP4, MOV or M4A sent to verify (at least maxAssetBytes). */
+  config: { maxAssetBytes: number; maxVideoBytes: number; publicUrl: string; apiBaseUrl: string };
 }
 
 /** OpenAPI security requirement of authenticated routes: a bearer access token or API key. */

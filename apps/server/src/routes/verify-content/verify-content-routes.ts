@@ -8,7 +8,14 @@ import { isFileBody, type SmallUploadedFile, type UploadedFile, type UploadSchem
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
-import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
+import { detectFormat } from '@provenance/engine';
+import { LARGE_MEDIA_TYPES, type VerificationAnswer } from '../../services/verification/verify-content.ts';
+
+/** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */
+async function isLargeMedia(head: Uint8Array): Promise<boolean> {
+  const format = await detectFormat(head);
+  return format !== undefined && LARGE_MEDIA_TYPES.has(format.mime);
+}
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -69,14 +76,25 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null) => {
       try {
         const manifest = sidecar?.bytes;
-        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, ...(declaredMime ? { declaredMime } : { fileName: file.fileName }) }, caller)));
+        const named = declaredMime ? { declaredMime } : { fileName: file.fileName };
+        // A spooled file is handed over as a file: an MP4, MOV or M4A is verified from disk, never
+        // read whole, and only such a file may pass MAX_ASSET_BYTES (up to MAX_VIDEO_BYTES).
+        const spooled = manifest ? null : await file.spooled();
+        if (file.byteLength > ctx.config.maxAssetBytes && !(spooled && (await isLargeMedia(spooled.head)))) {
+          throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file may have up to ${ctx.config.maxVideoBytes})`);
+        }
+        if (spooled) {
+          const { path, head } = spooled;
+          return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: file.sha256, ...named, withBytes: (use) => file.withBytes(use) }, caller));
+        }
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, ...named }, caller)));
       } finally {
         sidecar?.discard();
         await file.discard();
       }
     };
     if (type.startsWith('multipart/form-data')) {
-      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES } });
+      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES } });
       if (!file) {
         smallFile?.discard();
         throw ApiError.validation('file is required: the image or video to verify');
@@ -84,7 +102,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       return verifyUpload(file, undefined, smallFile);
     }
     if (isFileBody(type)) {
-      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });
+      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxVideoBytes });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
       return verifyUpload(file, type);
     }

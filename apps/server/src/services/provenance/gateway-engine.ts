@@ -31,6 +31,8 @@ import {
   type VerifyResponse,
   serializeVerification,
   verifyWithCredential,
+  verifySourceWithCredential,
+  withFileSource,
   type SerializedVerification,
   type SignerMaterial,
 } from '@provenance/engine';
@@ -53,6 +55,8 @@ export interface GatewayEngine {
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
   /** The same verification serialized where it was made (in the worker), for answering HTTP. */
   verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
+  /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
+  verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>): Promise<SerializedVerification>;
 }
 
 export interface GatewayEngineOptions {
@@ -144,6 +148,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
         pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
+      verifyFileSerialized: (path, mime, verifyOptions) => pool.verifyFileSerialized(path, mime, verifyOptions),
       close: () => pool.close(),
     };
   }
@@ -162,6 +167,11 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       const { response, signingCredential } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });
       return serializeVerification(response, signingCredential);
     },
+    verifyFileSerialized: (path, mime, verifyOptions) =>
+      withFileSource(path, async (source) => {
+        const { response, signingCredential } = await verifySourceWithCredential(source, mime, { ...verifyOptions, trust });
+        return serializeVerification(response, signingCredential);
+      }),
     close: async () => undefined,
   };
 }

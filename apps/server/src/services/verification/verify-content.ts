@@ -32,7 +32,22 @@ export type VerifySource =
       /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
       manifest?: Uint8Array | undefined;
     }
-  | { kind: 'manifest'; manifestId: string };
+  | { kind: 'manifest'; manifestId: string }
+  | {
+      /** An upload spooled to disk: an MP4, MOV or M4A is verified from the file, never read whole. */
+      kind: 'spooled-upload';
+      path: string;
+      /** Its first bytes, to tell its format. */
+      head: Uint8Array;
+      sha256: string;
+      fileName?: string | undefined;
+      declaredMime?: string | undefined;
+      /** Reads the file into memory (within the server's budget), for formats verified from bytes. */
+      withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
+    };
+
+/** Formats verified from a spooled file as it streams (large media in constant memory). */
+export const LARGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
 
 export interface VerifyCaller {
   userId?: string | undefined;
@@ -113,6 +128,17 @@ export function createContentVerifier(deps: {
     return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
   }
 
+  /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
+  async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string): Promise<SerializedVerification> {
+    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
+    const { verification: response, validUntil } = revocation ? await revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+    cache.set(key, response, validUntil?.getTime());
+    return response;
+  }
+
   /** The repository's match for a file without credentials, with the matched manifest's own verification. */
   async function recover(bytes: Uint8Array, mime: string, assetHash: string): Promise<TRecovery | null> {
     const match = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
@@ -142,7 +168,7 @@ export function createContentVerifier(deps: {
         status: verification.status,
         reason: verification.reason,
         failureCodes: [...new Set([...report.codes.failure, ...report.ingredientFailures].map((code) => code.code))],
-        source: source.kind,
+        source: source.kind === 'spooled-upload' ? 'upload' : source.kind,
         sourceUrl: source.kind === 'url' ? source.url : null,
         referrer: caller.referrer ?? null,
         verificationId,
@@ -151,12 +177,22 @@ export function createContentVerifier(deps: {
     });
   }
 
-  return {
+  const verifier: ContentVerifier = {
     async verifyContent(source, caller) {
       let bytes: Uint8Array;
       let mime: string;
       let manifest: Uint8Array | undefined;
-      if (source.kind === 'url') {
+      let verification: SerializedVerification | undefined;
+      if (source.kind === 'spooled-upload') {
+        mime = await mimeOf(source.head, source.fileName, source.declaredMime);
+        if (!LARGE_MEDIA_TYPES.has(mime)) {
+          const { path: _path, head: _head, withBytes, ...upload } = source;
+          return withBytes((fileBytes) => verifier.verifyContent({ ...upload, kind: 'upload', bytes: fileBytes }, caller));
+        }
+        // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the file.
+        bytes = new Uint8Array(0);
+        verification = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256);
+      } else if (source.kind === 'url') {
         const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
         bytes = fetched.bytes;
         mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
@@ -167,8 +203,8 @@ export function createContentVerifier(deps: {
       } else {
         ({ bytes, mime, manifest } = await loadStored(source.manifestId));
       }
-      const assetHash = (source.kind === 'upload' && source.sha256) || sha256(bytes);
-      const verification = await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest);
+      const assetHash = ((source.kind === 'upload' || source.kind === 'spooled-upload') && source.sha256) || sha256(bytes);
+      verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest);
       // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
       // never makes tampered or different content verified), and the file's own status stays unsigned.
       const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, assetHash) : null;
@@ -177,7 +213,7 @@ export function createContentVerifier(deps: {
         status: verification.status,
         reason: verification.reason,
         geoLocation: caller.geo ?? null,
-        source: source.kind,
+        source: source.kind === 'spooled-upload' ? 'upload' : source.kind,
         manifestId: verification.manifestId,
         assetHash,
         callerUserId: caller.userId ?? null,
@@ -197,4 +233,5 @@ export function createContentVerifier(deps: {
       return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, sha256(bytes), manifest)).json) as VerifyResponse;
     },
   };
+  return verifier;
 }
