@@ -125,6 +125,7 @@ const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
     maxAssetBytes: config.MAX_ASSET_BYTES,
+    maxVideoBytes: config.MAX_VIDEO_BYTES,
     maxJsonBytes: config.MAX_JSON_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
