@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { TWebhookDelivery } from '@provenance/contracts';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Badge } from '@/components/ui/badge';
 import { webhookDeliveriesQuery } from '@/lib/api/webhooks';
 import { describeError } from '@/lib/describe-error';
@@ -40,7 +41,8 @@ export function WebhookDeliveries({ userId, webhookId, url }: { userId: string; 
   }
   const newestFirst = [...deliveries.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, SHOWN);
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // A phone scrolls the table sideways; the region takes focus so a keyboard can scroll it too.
+    <ScrollRegion label={`Delivery log of ${url}`} className="rounded-md border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
       <table className="w-full text-left text-xs">
         <caption className="sr-only">Deliveries to {url}, newest first</caption>
         <thead className="bg-muted/50 text-muted-foreground">
@@ -85,6 +87,6 @@ export function WebhookDeliveries({ userId, webhookId, url }: { userId: string; 
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
