@@ -1,6 +1,9 @@
 // Webhook deliveries as several server copies make them: two copies' queues over one database send
 // each message once, and one attempt never sends what is settled (delivered, or its endpoint deleted).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { users } from '../../db/schema/index.ts';
@@ -77,5 +80,27 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     await send(orphaned!.id);
     expect(receiver.receivedAt('/settled')).toHaveLength(1);
     expect(await log.find(orphaned!.id)).toMatchObject({ status: 'failed', attempts: 0, lastError: 'The endpoint was deleted before the delivery was made' });
+  });
+
+  it('fails an attempt whose answer is over the fetcher’s size limit, without reading it', async () => {
+    const userId = randomUUID();
+    await database.db.insert(users).values({ id: userId, name: 'Ada', email: `${userId}@example.com` });
+    const talkative = createServer((request, response) => request.resume().on('end', () => response.writeHead(200).end('x'.repeat(100_000))));
+    await new Promise<void>((listening) => talkative.listen(0, '127.0.0.1', listening));
+    try {
+      const vault = createKeyVault(randomBytes(32));
+      const endpoints = createWebhookEndpointStore(database.db);
+      const log = createWebhookDeliveryLog(database.db);
+      // As main.ts makes the webhook fetcher: a short answer is all a receiver owes.
+      const fetcher = createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 64 * 1024, timeoutMs: 5_000 });
+      const send = createWebhookSender({ endpoints, log, vault, fetcher, maxAttempts: 1, clock: () => new Date() });
+      const url = `http://127.0.0.1:${(talkative.address() as AddressInfo).port}/`;
+      const endpoint = await endpoints.insert({ id: randomUUID(), userId, url, events: ['asset.signed'], sealedSecret: vault.seal(`whsec_${randomBytes(32).toString('base64')}`) });
+      const [delivery] = await log.insert([{ id: `msg_${randomUUID()}`, endpointId: endpoint.id, type: 'webhook.test', payload: '{}' }]);
+      await send(delivery!.id);
+      expect(await log.find(delivery!.id)).toMatchObject({ status: 'failed', attempts: 1, responseStatus: null, lastError: "The endpoint's answer was too large (a receiver should answer 2xx with a short body)" });
+    } finally {
+      talkative.close();
+    }
   });
 });
