@@ -193,10 +193,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     const identities = await json<{ id: string; kind: string; active: boolean }[]>(await fetch(`${a.api}/account/signing-identities`, { headers: { authorization: `Bearer ${token}` } }), 200);
     const managed = identities.find((identity) => identity.kind === 'managed' && identity.active);
     await json(await fetch(`${a.api}/account/signing-identities/${managed!.id}/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }), 200);
-    // B forgets its cached verdict within its watch interval (asked once after it: the account's
-    // verifications are rate-limited in this test).
+    // B forgets its cached verdict within its watch interval (asked at most twice after it, a busy
+    // machine's timers being late: the account's verifications are rate-limited in this test).
     await sleep(REVOCATION_WATCH_INTERVAL_MS + 1_500);
-    expect(await verdictOnB()).toBe('invalid');
+    let verdict = await verdictOnB();
+    if (verdict === 'verified') {
+      await sleep(REVOCATION_WATCH_INTERVAL_MS);
+      verdict = await verdictOnB();
+    }
+    expect(verdict).toBe('invalid');
   }, 60_000);
 
   it('accepts on B a session and an API key made on A', async () => {
@@ -218,11 +223,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     for (let index = 0; index < VERIFY_LIMIT; index += 1) expect(await verifyOn(a)).toBe(200);
     expect(await verifyOn(a)).toBe(429);
     // Copies reconcile their counts through the database every 2 s (a request never waits for it):
-    // once B has read the shared total, the client is over its limit there too.
-    await sleep(2_500);
-    const first = await verifyOn(b);
-    if (first === 200) await sleep(2_500);
-    expect(await verifyOn(b)).toBe(429);
+    // once B has read the shared total, the client is over its limit there too. B alone would let
+    // VERIFY_LIMIT through; it lets at most the one it counts before its first reconcile (two on a
+    // machine busy enough to delay that reconcile).
+    let allowedOnB = 0;
+    let refusedOnB = false;
+    for (let attempt = 0; attempt < 3 && !refusedOnB; attempt += 1) {
+      await sleep(2_500);
+      const status = await verifyOn(b);
+      if (status === 429) refusedOnB = true;
+      else allowedOnB += 1;
+    }
+    expect(refusedOnB).toBe(true);
+    expect(allowedOnB).toBeLessThanOrEqual(2);
   }, 90_000);
 
   it('processes each item of a job posted on A once while both copies work', async () => {
