@@ -104,6 +104,21 @@ describe('BatchJobsSection', () => {
     await waitFor(() => expect(server.posted).toEqual([{ type: 'sign', items: [{ assetUrl: 'https://a.example/1.jpg', metadata: { creator: 'Ada Reporter' } }] }]));
   });
 
+  it("says the server's refusal of the creator's name at the creator field", async () => {
+    fakeJobsServer({ refuse: { status: 400, body: { error: { code: 'validation_error', message: 'Creator name must be at most 200 characters' } } } });
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(screen.getByLabelText('Sign'));
+    await user.type(screen.getByLabelText('File addresses, one per line'), 'https://a.example/1.jpg');
+    const creator = screen.getByLabelText('Creator Name');
+    await user.type(creator, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Start Job' }));
+    await waitFor(() => expect(creator.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('job-creator-error')?.textContent).toBe('Creator name must be at most 200 characters');
+    await waitFor(() => expect(document.activeElement).toBe(creator));
+    expect(screen.getByLabelText('File addresses, one per line').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('says the line of an address that is not http(s) at the field, and sends nothing', async () => {
     const server = fakeJobsServer();
     const user = userEvent.setup();

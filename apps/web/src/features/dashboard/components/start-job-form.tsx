@@ -55,9 +55,11 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
       setValues((current) => ({ ...EMPTY_JOB_FORM, type: current.type, creator: current.creator }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        // A refusal of the request itself belongs at the field it concerns.
-        setErrors({ urls: describeJobRefusal(error.message, values.urls) });
-        setFocusField('job-urls');
+        // A refusal of the request itself belongs at the field it concerns: the creator's name, or
+        // the addresses (at the line the server names).
+        const aboutCreator = values.type === 'sign' && /creator/i.test(error.message);
+        setErrors(aboutCreator ? { creator: error.message } : { urls: describeJobRefusal(error.message, values.urls) });
+        setFocusField(aboutCreator ? 'job-creator' : 'job-urls');
       }
       toast.error('Job not started', { description: describeError(error, 'Unable to start the job') });
     } finally {
