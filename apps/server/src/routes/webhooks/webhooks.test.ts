@@ -26,6 +26,7 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
     server = await createTestServer(database, {
       config: { maxAssetBytes: 8 * 1024 * 1024 },
       webhookDelivery: { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 2 },
+      jobs: { retryDelaySeconds: 1, maxAttempts: 1 },
     });
     receiver = await startWebhookReceiver();
     assets = await startLocalAssetServer();
@@ -139,6 +140,17 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
     expect(payload).toMatchObject({ type: 'verification.failed', data: { manifestId: signed.manifestId, assetId: signed.assetId, title: 'Council vote', status: 'invalid', source: 'url', sourceUrl: seenAt } });
     expect(payload.data.failureCodes).toContain('assertion.dataHash.mismatch');
     expect(await settled(webhook.id, String(arrived!.headers['webhook-id']))).toMatchObject({ type: 'verification.failed', status: 'delivered' });
+  });
+
+  it('delivers job.completed when a batch job ends', async () => {
+    const webhook = await registered('/jobs', ['job.completed']);
+    const items = [{ assetUrl: assets.publish('/batch/plain.png', await makeImage('png', 48, 48, 5), 'image/png') }, { assetUrl: assets.publish('/batch/missing.jpg', new Uint8Array(0)) }];
+    const created = await server.request('POST', 'jobs', { token, body: { type: 'verify', items } });
+    expect(created.status).toBe(202);
+    const { id } = await readJson<{ id: string }>(created);
+
+    const arrived = await eventually(() => receivedAt('/jobs')[0], 'job.completed', 60_000);
+    expect(verified(arrived, webhook.secret)).toMatchObject({ type: 'job.completed', data: { id, type: 'verify', total: 2 } });
   });
 
   it('sends a test event on request', async () => {
