@@ -5,13 +5,16 @@
  * signed file, the .c2pa manifest store and the thumbnail to the store.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { makeSizedImage } from '../../../packages/provenance/bench/engine-bench.ts';
-import { ms, table } from '../../../packages/provenance/bench/measure.ts';
+import { ms, table, time } from '../../../packages/provenance/bench/measure.ts';
+import type { AssetStore } from '../src/services/assets/asset-store.ts';
+import { createFileAssetStore } from '../src/services/assets/file-asset-store.ts';
 import { parseAssetStoreSetting } from '../src/services/assets/asset-store-setting.ts';
 import { openAssetStore, type OpenedAssetStore } from '../src/services/assets/open-asset-store.ts';
 import { load, multipart, startServer, type LoadResult } from './http-bench.ts';
@@ -53,7 +56,32 @@ export async function runStoreBench(log: (text: string) => void, options: { seco
     { label: 'S3 (s3rver, loopback)', open: () => openAssetStore(parseAssetStoreSetting(s3.url), { dataDir: mkdtempSync(path.join(tmpdir(), 'pg-store-bench-')), credentials: s3.credentials }) },
   ];
   const results = new Map<string, LoadResult[]>();
+  const storeOnly: (string | number)[][] = [];
   try {
+    // The stores alone, without the engine: what a signing's three writes and a download's read cost.
+    for (const store of stores) {
+      const opened = await store.open();
+      const target: AssetStore = opened?.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-store-bench-files-')));
+      for (const asset of assets) {
+        const manifest = randomBytes(24 * 1024);
+        const thumbnail = randomBytes(12 * 1024);
+        let last = '';
+        const writes = await time(30, async () => {
+          last = randomUUID();
+          await target.put(last, 'signed', asset.bytes);
+          await target.put(last, 'manifest.c2pa', manifest);
+          await target.put(last, 'thumbnail.jpg', thumbnail);
+        });
+        const reads = await time(30, async () => {
+          const read = await target.open(last, 'signed');
+          if (read?.kind !== 'whole' || !read.body) throw new Error('stored file missing');
+          for await (const chunk of read.body) void chunk;
+        });
+        storeOnly.push([asset.name, store.label, ms(writes.p50), ms(writes.p99), ms(reads.p50), ms(reads.p99)]);
+      }
+      opened?.close();
+    }
+
     for (let round = 0; round < rounds; round += 1) {
       for (const store of stores) {
         const opened = await store.open();
@@ -79,6 +107,9 @@ export async function runStoreBench(log: (text: string) => void, options: { seco
 
   log(`\n### Asset store: POST /sign-content with the local store and with S3 (autocannon, ${options.seconds} s × ${rounds} rounds taking turns, ${connections} connections, ${workers} engine workers, 127.0.0.1)\n`);
   log('Each signing stores three objects (signed file, .c2pa, thumbnail). s3rver runs in its own process on loopback, so the S3 figure pays the protocol, not a network; the server CPU column is the gateway process only.\n');
+  log(`Store alone (30 runs each, in process): the three writes of one signing (the file, a 24 kB .c2pa, a 12 kB thumbnail) and one streamed read of the file.\n`);
+  log(table(['asset', 'store', 'writes p50', 'writes p99', 'read p50', 'read p99'], storeOnly));
+  log('');
   const rows: (string | number)[][] = [];
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   for (const asset of assets) {

@@ -40,7 +40,8 @@ export function createOrphanSweep(deps: {
     async sweep() {
       // Rows first, then folders: a signing that completes between the two shows up as a folder
       // without a row (kept by the grace period, and checked again below), never as a row without
-      // files. This is linear in the number of assets, fine for a local directory store.
+      // files. This is linear in the number of assets: a directory walk, or on S3 one ListObjectsV2
+      // page per 1,000 objects (about 330 assets) every sweep.
       const rowIds = await deps.signedAssets.listIds();
       const folders = await deps.store.list();
       const cutoff = clock().getTime() - deps.graceMs;
