@@ -33,15 +33,33 @@ function ocspResponder(certificate: x509.X509Certificate): string | null {
   return null;
 }
 
+/**
+ * Serial number and responder by signing certificate (DER as latin1): parsing one costs more than
+ * the rest of verifying a large video's manifest, and a gateway sees the same signers again and again.
+ */
+const parsedLeaves = new Map<string, { serialNumber: string; responder: string | null } | null>();
+const PARSED_LEAVES_KEPT = 256;
+
+function parseLeaf(leaf: Uint8Array): { serialNumber: string; responder: string | null } | null {
+  const key = Buffer.from(leaf.buffer, leaf.byteOffset, leaf.byteLength).toString('latin1');
+  if (parsedLeaves.has(key)) return parsedLeaves.get(key)!;
+  let parsed: { serialNumber: string; responder: string | null } | null;
+  try {
+    const certificate = new x509.X509Certificate(new Uint8Array(leaf));
+    parsed = { serialNumber: certificate.serialNumber.toLowerCase(), responder: ocspResponder(certificate) };
+  } catch {
+    // A certificate that cannot be parsed here was judged by c2pa-rs already; there is nothing to ask.
+    parsed = null;
+  }
+  if (parsedLeaves.size >= PARSED_LEAVES_KEPT) parsedLeaves.delete(parsedLeaves.keys().next().value!);
+  parsedLeaves.set(key, parsed);
+  return parsed;
+}
+
 /** The credential of a signer chain (signing certificate first), or null without an issuer in the chain. */
 export function signingCredentialOf(chain: readonly Uint8Array[] | null, signedAt: string | null): SigningCredential | null {
   const [leaf, issuer] = chain ?? [];
   if (!leaf || !issuer) return null;
-  try {
-    const certificate = new x509.X509Certificate(new Uint8Array(leaf));
-    return { certificate: leaf, issuer, serialNumber: certificate.serialNumber.toLowerCase(), responder: ocspResponder(certificate), signedAt };
-  } catch {
-    // A certificate that cannot be parsed here was judged by c2pa-rs already; there is nothing to ask.
-    return null;
-  }
+  const parsed = parseLeaf(leaf);
+  return parsed && { certificate: leaf, issuer, ...parsed, signedAt };
 }
