@@ -11,6 +11,7 @@ import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
 import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
+import { runBmffBench } from '../packages/provenance/bench/bmff-bench.ts';
 import { readerSettings } from '../packages/provenance/src/c2pa/reader-settings.ts';
 import { CORPUS_DIR, corpusFile, corpusText, hasCorpus } from '../packages/provenance/src/testing/shared-corpus.ts';
 
@@ -19,6 +20,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
 log(`# Provenance Gateway benchmarks (${new Date().toISOString()}, Node ${process.version})`);
 await runEngineBench(log);
+// BMFF natively, and large MP4 files from disk (BENCH_LARGE_MP4=off|small skips the large files or the 700 MB one).
+const bmff = await runBmffBench(log);
 await runOcspBench(log);
 await runIdentityBench(log);
 await runPoolBench(log);
@@ -96,6 +99,14 @@ for (const asset of signedAssets) {
   const one = result(`verify ${asset.name} (cold), 4 connections`, 1)!.requestsPerSecond;
   const two = result(`verify ${asset.name} (cold), 8 connections`, 2)!.requestsPerSecond;
   check(`${asset.name} uncached: throughput with 2 workers at least 1.7× that with 1`, `${(two / one).toFixed(2)}× (${two.toFixed(0)} ÷ ${one.toFixed(0)} req/s)`, two / one >= 1.7);
+}
+{
+  const { engine, sha256 } = bmff.mp4VersusSha256;
+  check('20 MB MP4: engine verify within 1.5× native SHA-256 of the same bytes', `${(engine / sha256).toFixed(2)}× (${ms(engine)} ÷ ${ms(sha256)})`, engine / sha256 <= 1.5);
+}
+for (const file of bmff.large) {
+  const ratio = file.engine / file.sha256;
+  check(`${file.label} verified from disk within 1.5× a streamed SHA-256, peak RSS under 512 MB`, `${ratio.toFixed(2)}× (${ms(file.engine)} ÷ ${ms(file.sha256)}), ${file.peakMb.toFixed(0)} MB, ${file.status}`, ratio <= 1.5 && file.peakMb < 512 && file.status === 'verified');
 }
 log('\n### Targets of the performance issue, from the figures above\n');
 log(table(['target', 'measured', ''], targetRows));
