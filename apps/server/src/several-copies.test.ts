@@ -70,6 +70,26 @@ async function startWebhookReceiver(): Promise<{ url: string; ids: string[]; typ
   };
 }
 
+/** Serves the photos by index at /slow/<index>.png, each answer after a delay, counting requests per path. */
+async function startSlowFiles(photos: Uint8Array[], delayMs: number): Promise<{ baseUrl: string; hits: Map<string, number>; close(): void }> {
+  const hits = new Map<string, number>();
+  const server: Server = createServer((request, response) => {
+    const filePath = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    hits.set(filePath, (hits.get(filePath) ?? 0) + 1);
+    const photo = photos[Number(/^\/slow\/(\d+)\.png$/.exec(filePath)?.[1] ?? -1)];
+    setTimeout(() => (photo ? response.writeHead(200, { 'content-type': 'image/png' }).end(photo) : response.writeHead(404).end()), delayMs);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over one PostgreSQL and one S3 store', () => {
   let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
   let s3: S3TestServer;
@@ -90,6 +110,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     SMTP_URL: smtp.url,
     FETCH_ALLOW_HOSTS: '127.0.0.1',
     VERIFY_REQUESTS_PER_MINUTE: String(VERIFY_LIMIT),
+    // Items held by a copy that dies are handed out again after this (the last test kills one).
+    JOB_ITEM_TIMEOUT_SECONDS: '10',
     TRUST_LIST_REFRESH_HOURS: '0',
     ENGINE_WORKERS: '1',
   });
@@ -301,4 +323,36 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     await sleep(5_000);
     expect(reports()).toHaveLength(1);
   }, 90_000);
+  it('loses no job item when a third copy is killed with SIGKILL in the middle: the others finish its items', async () => {
+    const c = copy('C', await startServerProcess(await newDataDir(), env()));
+    const slow = await startSlowFiles([...photos.values()], 1_500);
+    try {
+      const token = await signUp(c);
+      const items = [...photos.keys()].map((_, index) => ({ assetUrl: `${slow.baseUrl}/slow/${index}.png` }));
+      const accepted = await json<{ id: string }>(
+        await fetch(`${c.api}/jobs`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'verify', items }) }),
+        202,
+      );
+      const fetched = () => [...slow.hits.values()].reduce((sum, count) => sum + count, 0);
+      // Three copies work on it (two items each at a time); once a second wave is under way, C dies.
+      await eventually(async () => (fetched() >= 8 ? true : undefined), 'items under way');
+      c.server.child.kill('SIGKILL');
+      await c.server.exited;
+      const job = await eventually(async () => {
+        const progress = await json<{ status: string; total: number; done: number; failed: number }>(await fetch(`${a.api}/jobs/${accepted.id}`, { headers: { authorization: `Bearer ${token}` } }), 200);
+        return progress.status === 'completed' || progress.status === 'failed' ? progress : undefined;
+      }, 'A and B to finish the job', 150_000);
+      expect(job).toMatchObject({ status: 'completed', total: JOB_ITEMS, done: JOB_ITEMS, failed: 0 });
+      const results = (await (await fetch(`${b.api}/jobs/${accepted.id}/results`, { headers: { authorization: `Bearer ${token}` } })).text())
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .map((line) => JSON.parse(line) as { index: number; status: string });
+      expect(results.map((result) => result.index).sort((x, y) => x - y)).toEqual([...Array(JOB_ITEMS).keys()]);
+      expect(results.every((result) => result.status === 'done')).toBe(true);
+      // What C held when it died was fetched again by the others (logged for the record).
+      console.info('several copies, SIGKILL of one during a job:', { items: JOB_ITEMS, fetches: fetched(), handedOutAgain: fetched() - JOB_ITEMS });
+    } finally {
+      slow.close();
+    }
+  }, 240_000);
 });
