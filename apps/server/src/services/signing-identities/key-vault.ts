@@ -1,9 +1,10 @@
-// Seals signing keys for storage: an AES-256-GCM envelope (each key under its own data key, the data
-// key wrapped by the key-encryption key). The key-encryption key comes from KEY_ENCRYPTION_KEY (32
-// bytes, base64; required with DATABASE_URL) or is generated once under DATA_DIR with owner-only
-// permissions (the embedded database's single-machine default). A check value
-// sealed under it is kept in the database, so a missing or different key stops the server at start
-// instead of quietly sealing new keys under another one and losing the old.
+// Seals signing keys for storage (accounts' keys, the gateway PKI's keys, the session secret): an
+// AES-256-GCM envelope (each under its own data key, the data key wrapped by the key-encryption key).
+// The key-encryption key comes from KEY_ENCRYPTION_KEY (32 bytes, base64; required with DATABASE_URL)
+// or is generated once under DATA_DIR with owner-only permissions (the embedded database's
+// single-machine default). A check value sealed under it is kept in the database, so a missing or
+// different key stops the server at start instead of quietly sealing new keys under another one and
+// losing the old.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
