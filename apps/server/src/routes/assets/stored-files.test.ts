@@ -17,12 +17,15 @@ import { createOrphanSweep } from '../../services/assets/orphan-sweep.ts';
 import { startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
-import { openTestDatabase } from '../../testing/test-databases.ts';
+import { openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = JSON.stringify({ creator: 'Ada Reporter', license: 'CC-BY-4.0', aiAssisted: false, title: 'harbour.jpg' });
 
-describe.each(['files', 's3'] as const)('stored files over HTTP on the %s store', (kind) => {
+// The production pairing too: S3 with PostgreSQL when TEST_DATABASE_URL is set, the files store with PGlite.
+const pairs: [store: 'files' | 's3', database: TestDatabaseKind][] = [['files', 'pglite'], ['s3', testDatabaseKinds().at(-1) ?? 'pglite']];
+
+describe.each(pairs)('stored files over HTTP on the %s store with %s', (kind, databaseKind) => {
   let s3: S3TestServer | undefined;
   let opened: OpenedAssetStore;
   let store: AssetStore;
@@ -45,7 +48,7 @@ describe.each(['files', 's3'] as const)('stored files over HTTP on the %s store'
     if (kind === 's3') s3 = await startS3TestServer();
     opened = await openAssetStore(parseAssetStoreSetting(s3?.url), { dataDir, credentials: s3?.credentials });
     store = opened.store;
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase(databaseKind);
     server = await createTestServer(database, { store, config: { maxAssetBytes: 8 * 1024 * 1024 } });
     server.services.accountDeletion.onDeleting(removeAccountFiles(database.db, store));
     assets = await startLocalAssetServer();
