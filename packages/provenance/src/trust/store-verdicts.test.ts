@@ -14,9 +14,9 @@ import { createTrustStore } from './trust-store.ts';
 const HISTORY = 'public-testfiles/adobe-20220124-CAIAIIICAICIICAIICICA.jpg';
 
 describe('store verdicts', () => {
-  const store = (state: RawManifestStore['validation_state'], title = 'a'): RawManifestStore => ({ active_manifest: 'm', manifests: { m: { title }, n: { title: 'b' } }, validation_state: state });
+  const store = (state: RawManifestStore['validation_state']): RawManifestStore => ({ active_manifest: 'm', manifests: { m: { title: 'a' }, n: { title: 'b' } }, validation_state: state });
 
-  it('answer only an unchecked read equal field for field to the one remembered, and only an intact one', () => {
+  it('answer only an unchecked read whose validation equals the one remembered, and only an intact one', () => {
     let now = 0;
     const verdicts = createStoreVerdicts({ ttlMs: 1000, clock: () => now });
     const bytes = Uint8Array.of(0, 0, 0, 8, 0x6a, 0x75, 0x6d, 0x62);
@@ -24,7 +24,8 @@ describe('store verdicts', () => {
     verdicts.set(bytes, store('Valid'), checked);
     // Keys in another order are the same read (c2pa-rs's manifests map has no fixed order).
     expect(verdicts.get(bytes, { validation_state: 'Valid', manifests: { n: { title: 'b' }, m: { title: 'a' } }, active_manifest: 'm' })).toEqual(checked);
-    expect(verdicts.get(bytes, store('Valid', 'another title'))).toBeUndefined();
+    // Another outcome of the asset's own checks (here an extra informational code) is another read.
+    expect(verdicts.get(bytes, { ...store('Valid'), validation_results: { activeManifest: { informational: [{ code: 'timeStamp.untrusted' }] } } })).toBeUndefined();
     expect(verdicts.get(bytes, store('Invalid'))).toBeUndefined();
     now = 1000;
     expect(verdicts.get(bytes, store('Valid'))).toBeUndefined();
@@ -43,16 +44,19 @@ describe('store verdicts', () => {
 });
 
 describe.skipIf(!hasCorpus)('a 7-manifest edit history read again', () => {
-  it('gives exactly the report of c2pa-rs’s trust-checked read, trusted or not, and not for a tampered copy', { timeout: 120_000 }, async () => {
+  it('gives exactly the report of c2pa-rs’s trust-checked read, trusted or not, and for tampered copies (data, an older manifest’s assertion)', { timeout: 120_000 }, async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-store-verdicts-')), 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     const history = (await sign(corpusFile(HISTORY), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
     const tampered = history.slice();
     tampered[tampered.byteLength - 200] = tampered[tampered.byteLength - 200]! ^ 0xff;
+    // An older manifest's assertion changed (its claim no longer matches): never given the remembered verdict.
+    const alteredIngredient = history.slice();
+    alteredIngredient[Buffer.from(history).indexOf('c2pa.drawing') + 5] = 0x58;
     for (const anchors of [[pki.rootCertificatePem, corpusText('trust/c2pa-rs-test-roots.pem')], [pki.rootCertificatePem], [corpusText('trust/C2PA-TRUST-LIST.pem')]]) {
       const trust = createTrustStore(anchors);
       const oracle = createTrustStore(anchors);
-      for (const bytes of [history, history, tampered, history]) {
+      for (const bytes of [history, history, tampered, alteredIngredient, history]) {
         const full = await verify(bytes, 'image/jpeg', { trust: oracle, reuseTrustVerdicts: false, nativeHardBinding: false });
         expect(await verify(bytes, 'image/jpeg', { trust })).toEqual(full);
       }

@@ -5,11 +5,12 @@
  * 7-manifest history (RSA chains checked per manifest). Per-chain reuse (trust-verdicts.ts) covers
  * single-manifest stores; here the unit is the store.
  *
- * Why it is exact: for the same store bytes, c2pa-rs's report without trust checking depends on the
- * asset only through the hard binding; when that read equals, field for field, the unchecked read
- * remembered beside a checked one, the checked read of this asset is the remembered checked read
- * (trust depends on the store, the anchors and the time only; entries expire as certificates can).
- * Only intact (Valid) reads are remembered and reused.
+ * Why it is exact: for the same store (its manifests, byte for byte), c2pa-rs's report without trust
+ * checking depends on the asset only through the active manifest's hard binding, whose outcome is
+ * in the validation fields (results, status, state); the manifests' own JSON is the store's. When
+ * those fields equal the unchecked read remembered beside a checked one, the checked read of this
+ * asset is the remembered checked read (trust depends on the store, the anchors and the time only;
+ * entries expire as certificates can). Only intact (Valid) reads are remembered and reused.
  */
 import { createHash } from 'node:crypto';
 import { boxes, superbox } from '../c2pa/jumbf.ts';
@@ -39,6 +40,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What of an unchecked read can differ between assets carrying the same store. */
+const assetDependent = (store: RawManifestStore): string =>
+  canonicalJson({ active: store.active_manifest, state: store.validation_state, status: store.validation_status, results: store.validation_results });
+
 export function createStoreVerdicts(options: { maxEntries?: number; ttlMs?: number; clock?: () => number } = {}): StoreVerdicts {
   const maxEntries = options.maxEntries ?? 256;
   const ttlMs = options.ttlMs ?? 10 * 60_000;
@@ -55,27 +60,36 @@ export function createStoreVerdicts(options: { maxEntries?: number; ttlMs?: numb
         return undefined;
       }
       // A fresh copy: callers may attach to what they are given.
-      return entry.unchecked === canonicalJson(unchecked) ? (JSON.parse(entry.checked) as RawManifestStore) : undefined;
+      return entry.unchecked === assetDependent(unchecked) ? (JSON.parse(entry.checked) as RawManifestStore) : undefined;
     },
     set(storeBytes, unchecked, checked) {
       if (unchecked.validation_state !== 'Valid') return;
       const key = storeIdentity(storeBytes);
       entries.delete(key);
-      entries.set(key, { unchecked: canonicalJson(unchecked), checked: JSON.stringify(checked), expiresAt: now() + ttlMs });
+      entries.set(key, { unchecked: assetDependent(unchecked), checked: JSON.stringify(checked), expiresAt: now() + ttlMs });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
   };
 }
 
 /**
- * The store's identity: its manifests' boxes, each hashed, in sorted order (c2pa-wasm gives a store's
- * bytes with its manifests in an order of its own, the file in another).
+ * The store's identity: each manifest's claim and signature boxes, hashed, in sorted order (c2pa-wasm
+ * gives a store's bytes with its manifests in an order of its own, the file in another). The
+ * assertions are not hashed again: the claim holds their hashes, which an intact read has matched
+ * (a manifest whose assertions do not match is a failure, never reused), so the claim names them.
  */
 export function storeIdentity(storeBytes: Uint8Array): string {
   const [root] = boxes(storeBytes);
   const manifests = root?.type === 'jumb' ? superbox(root.payload).children : [];
-  const digests = manifests.map((box) => createHash('sha256').update(box.payload).digest('base64')).sort();
-  return createHash('sha256').update(digests.join(',')).digest('base64');
+  const digests = manifests.map((manifest) => {
+    const hash = createHash('sha256');
+    for (const box of superbox(manifest.payload).children) {
+      if (box.type === 'jumb' && superbox(box.payload).label === 'c2pa.assertions') continue;
+      hash.update(box.payload);
+    }
+    return hash.digest('base64');
+  });
+  return createHash('sha256').update(digests.sort().join(',')).digest('base64');
 }
 
 const byTrustStore = new WeakMap<TrustStore, StoreVerdicts>();
