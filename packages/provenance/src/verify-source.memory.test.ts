@@ -1,9 +1,10 @@
 // Large media in constant memory: the CLI verifies a 300 MB signed MP4 from disk (the bench does
 // 2 GB) with a peak resident set, measured by the kernel in the child process, under 512 MB and
 // within a few chunks of what it takes to verify a small file: the file is hashed as it streams,
-// never held. LARGE_MP4_MB changes the size.
+// never held; the same file with a changed media byte is invalid in the same memory. LARGE_MP4_MB
+// changes the size.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +49,7 @@ describe('verifying a large MP4 from disk', () => {
   }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('takes the memory of a small file, under 512 MB, and verifies it', { timeout: 300_000 }, async () => {
+  it('takes the memory of a small file, under 512 MB, and verifies it; tampered, it is invalid in the same memory', { timeout: 300_000 }, async () => {
     const baseline = await cliVerify(small, dir);
     const measured = await cliVerify(large, dir);
     expect(baseline.status).toBe('verified');
@@ -56,5 +57,15 @@ describe('verifying a large MP4 from disk', () => {
     expect(measured.peakMb).toBeLessThan(512);
     // Two 8 MB hash chunks in flight and c2pa-wasm's prefix: far less than the file.
     expect(measured.peakMb - baseline.peakMb).toBeLessThan(64);
+
+    // One byte of its media changed: invalid, judged in the same memory (the native hash differs, as c2pa-rs's would).
+    const fd = openSync(large, 'r+');
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, Math.floor(LARGE_BYTES * 0.7));
+    writeSync(fd, Buffer.from([byte[0]! ^ 0x01]), 0, 1, Math.floor(LARGE_BYTES * 0.7));
+    closeSync(fd);
+    const tampered = await cliVerify(large, dir);
+    expect(tampered.status).toBe('invalid');
+    expect(tampered.peakMb - baseline.peakMb).toBeLessThan(64);
   });
 });

@@ -9,13 +9,15 @@
  * file; only the BMFF hash fails ("BMFF file level hash mismatch"), because the media is missing.
  * That hash is computed natively over the whole file (bmff-hash.ts, on the box tree c2pa-rs would
  * build, bmff-boxes.ts); when it matches, the failure becomes the success code c2pa-rs gives.
- * Anything else (another failure, Merkle maps, a second C2PA box, an update manifest, a tree c2pa-rs
- * would build differently, a hash that does not match) returns null and the caller reads the whole
- * file with c2pa-wasm, so tampered and unusual files get c2pa-rs's own codes.
+ * When it differs, c2pa-rs reports the whole file with the very failure the prefix got, so the
+ * prefix's report is the answer (a tampered video is judged without c2pa-wasm hashing it). Anything
+ * else (another failure, Merkle maps, a second C2PA box, an update manifest, a tree c2pa-rs would
+ * build differently, a hash it would fail to compute) returns null and the caller reads the whole
+ * file with c2pa-wasm, so unusual files get c2pa-rs's own codes.
  */
 import type { ByteSource } from '../byte-source.ts';
 import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from './bmff-boxes.ts';
-import { readBmffHash, type BmffHashAssertion } from './bmff-hash.ts';
+import { readBmffHash, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 
 /** Formats whose hard binding is a BMFF hash. */
@@ -82,13 +84,14 @@ const sameCode = (a: RawCode) => (b: RawCode) => a.code === b.code && a.url === 
 
 /**
  * The store c2pa-rs would report for the whole file, from its report on the prefix: the one BMFF
- * hash failure the prefix causes replaced by c2pa-rs's success code, when the whole file's hash
- * matches. Null when the prefix's report has anything else wrong, or the hash does not match.
+ * hash failure the prefix causes replaced by c2pa-rs's success code when the whole file's hash
+ * matches, kept when it does not. Null when the prefix's report has anything else wrong, or c2pa-rs
+ * would not compute the hash the same way.
  */
 export async function withWholeFileBmffBinding(
   prefixStore: RawManifestStore,
   manifestStore: Uint8Array,
-  hashMatches: (assertion: BmffHashAssertion) => Promise<boolean>,
+  hashMatches: (assertion: BmffHashAssertion) => Promise<BmffHashOutcome>,
 ): Promise<RawManifestStore | null> {
   const label = prefixStore.active_manifest;
   const results = prefixStore.validation_results?.activeManifest;
@@ -103,7 +106,12 @@ export async function withWholeFileBmffBinding(
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isPrefixFailure(code));
   if (!rest.every((code) => TRUST_ONLY_FAILURES.has(code.code))) return null;
   const assertion = readBmffHash(manifestStore, label, found.assertionLabel);
-  if (!assertion || !(await hashMatches(assertion))) return null;
+  const outcome = assertion ? await hashMatches(assertion) : 'unknown';
+  // The whole file's hash differs too: c2pa-rs reports it with the very failure the prefix got
+  // (same code, URL and words), so the prefix's report is the whole file's, and a tampered video is
+  // judged without c2pa-wasm hashing all of it.
+  if (outcome === 'mismatch') return prefixStore;
+  if (outcome !== 'match') return null;
 
   const success = [...(results.success ?? [])];
   // c2pa-rs checks the hard binding after the hashed URIs of the claim's assertions.

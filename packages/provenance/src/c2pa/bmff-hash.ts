@@ -242,13 +242,16 @@ async function hashBytes(source: ByteSource, hash: Hash, start: number, end: num
 }
 
 /**
- * True when the whole file's BMFF hash, computed as c2pa-rs computes it, equals the assertion's;
- * false when it differs or c2pa-rs would fail to compute it.
+ * Whether the whole file's BMFF hash, computed as c2pa-rs computes it, equals the assertion's
+ * ('match') or differs ('mismatch'); 'unknown' where c2pa-rs would fail to compute it (its failure
+ * then says something else).
  */
-export async function bmffHashMatches(source: ByteSource, top: readonly BmffBox[], assertion: BmffHashAssertion): Promise<boolean> {
+export type BmffHashOutcome = 'match' | 'mismatch' | 'unknown';
+
+export async function bmffHashMatches(source: ByteSource, top: readonly BmffBox[], assertion: BmffHashAssertion): Promise<BmffHashOutcome> {
   const exclusions = await hashRanges(new WindowReader(source), top, assertion);
   const plan = exclusions && hashPlan(source.size, exclusions);
-  if (!plan) return false;
+  if (!plan) return 'unknown';
   const hash = createHash(HASH_ALGORITHMS[assertion.alg]!);
   const offsetBytes = Buffer.alloc(8);
   for (const [start, end] of plan.ranges) {
@@ -259,5 +262,5 @@ export async function bmffHashMatches(source: ByteSource, top: readonly BmffBox[
       await hashBytes(source, hash, start, end);
     }
   }
-  return sameBytes(hash.digest(), assertion.hash);
+  return sameBytes(hash.digest(), assertion.hash) ? 'match' : 'mismatch';
 }

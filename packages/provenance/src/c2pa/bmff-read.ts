@@ -5,7 +5,7 @@
  */
 import type { ByteSource } from '../byte-source.ts';
 import { BMFF_MIME_TYPES, bmffManifestLayout, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
-import { bmffHashMatches, type BmffHashAssertion } from './bmff-hash.ts';
+import { bmffHashMatches, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
@@ -21,7 +21,7 @@ export function nativeBmff(mime: string, options: { nativeHardBinding?: boolean;
  */
 export function bmffNativeRead(mime: string, source: ByteSource): (context: string) => Promise<StoreRead | null> {
   let layout: Promise<BmffManifestLayout | null> | undefined;
-  const hashes = new Map<string, Promise<boolean>>();
+  const hashes = new Map<string, Promise<BmffHashOutcome>>();
   const hashMatches = (top: BmffManifestLayout['top']) => (assertion: BmffHashAssertion) => {
     const key = JSON.stringify(assertion, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value));
     let matches = hashes.get(key);
