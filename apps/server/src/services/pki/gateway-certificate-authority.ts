@@ -1,6 +1,7 @@
 // The gateway's certificate authority as seen from outside: its intermediate answers OCSP for the
 // certificates it issued and publishes a CRL, both from the gateway_certificates records and
-// signed with the intermediate's own key (read from the local PKI folder when first needed).
+// signed with the intermediate's own key (read when first needed from this copy's PKI folder, which
+// main.ts writes from the database at start: every copy answers with the one shared intermediate).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCertificateRevocationList, createOcspResponder, PKI_FILES, type OcspResponder } from '@provenance/engine';
