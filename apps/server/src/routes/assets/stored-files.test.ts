@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { makeImage, rawValidationState } from '@provenance/engine/testing';
+import { makeBmff, makeImage, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { removeAccountFiles } from '../../services/accounts/remove-account-files.ts';
@@ -104,6 +104,24 @@ describe.each(pairs)('stored files over HTTP on the %s store with %s', (kind, da
     expect((await bytesOf(beyond)).byteLength).toBe(10);
     const longSuffix = await get(signed.signedAssetUrl, { range: `bytes=-${size * 2}` });
     expect(longSuffix.headers.get('content-range')).toBe(`bytes 0-${size - 1}/${size}`);
+  });
+
+  it('lets a video player open a signed MP4 with bytes=0- and seek into it', async () => {
+    const response = await uploadRequest(server, 'sign-content', { file: new Blob([makeBmff('mp4', 256 * 1024)]), metadata }, account.session.access_token, { name: 'clip.mp4' });
+    expect(response.status).toBe(201);
+    const video = await readAnswer(ZSignContentResponse, response);
+    const size = video.bytes.signed;
+    // What browsers send first for <video>: an open range, answered 206 with the whole length.
+    const opening = await get(`${video.signedAssetUrl}?download=0`, { range: 'bytes=0-' });
+    expect(opening.status).toBe(206);
+    expect(opening.headers.get('content-type')).toBe('video/mp4');
+    expect(opening.headers.get('content-disposition')).toBe('inline');
+    expect(opening.headers.get('content-range')).toBe(`bytes 0-${size - 1}/${size}`);
+    const all = await bytesOf(opening);
+    expect(await rawValidationState(all, 'video/mp4')).toBe('Valid');
+    const seek = await get(`${video.signedAssetUrl}?download=0`, { range: `bytes=${Math.floor(size / 2)}-` });
+    expect(seek.status).toBe(206);
+    expect(Buffer.compare(await bytesOf(seek), all.subarray(Math.floor(size / 2)))).toBe(0);
   });
 
   it('answers 416 for a range beyond the file, and the whole file for ranges it does not serve', async () => {
