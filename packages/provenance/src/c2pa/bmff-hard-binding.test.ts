@@ -68,6 +68,12 @@ const boxBytes = (type: string, payload: Uint8Array) => {
 };
 
 const join_ = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+
+/** A manifest store as a top-level C2PA box, laid out as c2pa-rs writes one (purpose "manifest", no Merkle offset). */
+function c2paBox(store: Uint8Array): Uint8Array {
+  const payload = Buffer.concat([Buffer.from('d8fec3d61b0e483c92975828877ec481', 'hex'), Buffer.alloc(4), Buffer.from('manifest\0', 'latin1'), Buffer.alloc(8), store]);
+  return boxBytes('uuid', payload);
+}
 const ANCHORLESS: string[] = [];
 
 let signer: ClaimSigner;
@@ -87,6 +93,16 @@ describe('the engine’s own BMFF files', () => {
     for (const [bytes, mime] of [[signedMp4, 'video/mp4'], [mov, 'video/quicktime']] as const) {
       expect(await nativelyConfirmed(bytes, mime)).toBe(true);
       const native = await expectSameBothWays(bytes, mime, [ANCHORLESS, [ourRoot]]);
+      expect(native).toMatchObject({ value: { verification: { status: 'verified' } } });
+    }
+  });
+
+  it('a manifest placed after the media (made without embedding, its store appended as a C2PA box) is confirmed natively too', async () => {
+    for (const [kind, mime] of [['mp4', 'video/mp4'], ['mov', 'video/quicktime']] as const) {
+      const made = await sign(makeBmff(kind, 48 * 1024), mime, { creator: 'Ada Reporter' }, signer, { sidecar: true });
+      const appended = join_(made.signedBytes, c2paBox(made.manifestStore));
+      expect(await nativeState(appended, mime)).toBe('Valid');
+      const native = await expectSameBothWays(appended, mime, [ANCHORLESS, [ourRoot]]);
       expect(native).toMatchObject({ value: { verification: { status: 'verified' } } });
     }
   });

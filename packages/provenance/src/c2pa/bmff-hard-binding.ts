@@ -2,11 +2,11 @@
  * A BMFF file's hard binding (its `c2pa.hash.bmff` assertion, v1 to v3) checked with node's native
  * SHA-2 instead of inside WebAssembly, as jpeg-hard-binding.ts does for JPEG.
  *
- * How it stays c2pa-rs's verdict: c2pa-wasm validates a prefix of the file, its top-level boxes up to
- * and including the C2PA `uuid` box (which c2pa-rs writes right after `ftyp`, so the prefix is the
- * manifest and a few bytes). The store sits at the same offset as in the whole file, so every check
- * c2pa-rs makes of the store, its signature, its assertions and ingredients is made as for the whole
- * file; only the BMFF hash fails ("BMFF file level hash mismatch"), because the media is missing.
+ * How it stays c2pa-rs's verdict: c2pa-wasm validates the file's `ftyp` and C2PA `uuid` box alone
+ * (c2pa-rs writes the box right after `ftyp`, so that is the file's first bytes, the store at the
+ * same offset; a box placed after the media is validated the same way). Every check c2pa-rs makes
+ * of the store, its signature, its assertions and ingredients is made as for the whole file; only
+ * the BMFF hash fails ("BMFF file level hash mismatch"), because the media is missing.
  * That hash is computed natively over the whole file (bmff-hash.ts, on the box tree c2pa-rs would
  * build, bmff-boxes.ts); when it matches, the failure becomes the success code c2pa-rs gives.
  * When it differs, c2pa-rs reports the whole file with the very failure the prefix got, so the
@@ -23,7 +23,7 @@ import type { RawCode, RawManifestStore } from './manifest-store.ts';
 /** Formats whose hard binding is a BMFF hash. */
 export const BMFF_MIME_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
 
-/** The largest prefix handed to c2pa-wasm: a manifest placed after the media is left to c2pa-wasm. */
+/** The largest C2PA box read natively: one larger is left to c2pa-wasm. */
 const MAX_PREFIX_BYTES = 32 * 1024 * 1024;
 const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
 const MISMATCH = 'assertion.bmffHash.mismatch';
@@ -31,13 +31,24 @@ const MISMATCH = 'assertion.bmffHash.mismatch';
 /** Where a BMFF file keeps its manifest store, and the box tree its hash is computed on. */
 export interface BmffManifestLayout {
   top: BmffBox[];
-  /** The offset just past the C2PA box: the prefix c2pa-wasm validates is the file up to here. */
-  prefixEnd: number;
+  /**
+   * The byte ranges [start, end) of the file c2pa-wasm validates, one after the other: its `ftyp`
+   * and its C2PA box. c2pa-rs writes the box right after `ftyp`, so for its files this is the file's
+   * first bytes, the store at the same offset; a box placed later (after the media, as some tools
+   * do) is read the same way, its offset being nothing c2pa-rs checks but through the hash.
+   */
+  prefix: [start: number, end: number][];
+}
+
+/** The bytes c2pa-wasm validates in place of the file. */
+export async function manifestPrefixBytes(source: ByteSource, layout: BmffManifestLayout): Promise<Uint8Array> {
+  const parts = await Promise.all(layout.prefix.map(([start, end]) => source.read(start, end - start)));
+  return parts.length === 1 ? parts[0]! : new Uint8Array(Buffer.concat(parts));
 }
 
 /**
  * The layout of a BMFF file with exactly one top-level C2PA box, of purpose `manifest` (not an
- * update manifest pair, no Merkle boxes), within the first MAX_PREFIX_BYTES; else null.
+ * update manifest pair, no Merkle boxes), of at most MAX_PREFIX_BYTES; else null.
  */
 export async function bmffManifestLayout(source: ByteSource): Promise<BmffManifestLayout | null> {
   const top = await readBmffTree(source);
@@ -48,14 +59,21 @@ export async function bmffManifestLayout(source: ByteSource): Promise<BmffManife
   const c2pa = uuids.filter((box) => box.userType && sameBytes(box.userType, C2PA_UUID));
   const manifest = c2pa[0];
   if (c2pa.length !== 1 || !manifest) return null;
-  const prefixEnd = manifest.offset + manifest.size;
-  if (prefixEnd > MAX_PREFIX_BYTES) return null;
+  const ftyp = top[0]!;
+  if (manifest.size > MAX_PREFIX_BYTES) return null;
   // Header, UUID, version and flags, then the purpose (NUL-terminated) and an 8-byte Merkle offset.
   const content = await new WindowReader(source).bytes(manifest.offset + 28, manifest.size - 28);
   const purposeEnd = content ? content.indexOf(0) : -1;
   if (!content || purposeEnd === -1 || Buffer.from(content.subarray(0, purposeEnd)).toString('latin1') !== 'manifest') return null;
   if (content.byteLength - purposeEnd - 1 < 8) return null;
-  return { top, prefixEnd };
+  const prefix: BmffManifestLayout['prefix'] =
+    manifest.offset === ftyp.offset + ftyp.size
+      ? [[0, manifest.offset + manifest.size]]
+      : [
+          [ftyp.offset, ftyp.offset + ftyp.size],
+          [manifest.offset, manifest.offset + manifest.size],
+        ];
+  return { top, prefix };
 }
 
 /** The C2PA failure c2pa-rs gives for a BMFF hash computed over the prefix, and the assertion it names. */

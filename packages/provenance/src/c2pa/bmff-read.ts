@@ -4,7 +4,7 @@
  * does not confirm the file, which the caller then has c2pa-wasm read whole.
  */
 import type { ByteSource } from '../byte-source.ts';
-import { BMFF_MIME_TYPES, bmffManifestLayout, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
+import { BMFF_MIME_TYPES, bmffManifestLayout, manifestPrefixBytes, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
 import { bmffHashMatches, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
@@ -31,7 +31,7 @@ export function bmffNativeRead(mime: string, source: ByteSource): (context: stri
   return async (context) => {
     const found = await (layout ??= bmffManifestLayout(source).catch(() => null));
     if (!found) return null;
-    const prefix = await source.read(0, found.prefixEnd);
+    const prefix = await manifestPrefixBytes(source, found);
     const reader = await openReader(mime, prefix, context).catch(() => null);
     if (!reader) return null;
     try {
