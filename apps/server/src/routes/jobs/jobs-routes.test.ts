@@ -150,6 +150,8 @@ describe.each(testDatabaseKinds())('batch jobs on %s', (kind) => {
     const tooManyLines = await ndjson(`${tooMany.map((item) => JSON.stringify(item)).join('\n')}\n`);
     expect((await readJson<{ error: { message: string } }>(tooManyLines)).error.message).toBe('line 10001: a job holds at most 10000 items');
     expect((await server.request('POST', 'jobs', { token: as, body: { type: 'verify', items: [] } })).status).toBe(400);
+    const badItem = await server.request('POST', 'jobs', { token: as, body: { type: 'verify', items: [{ assetUrl: 'https://example.org/a.jpg' }, { assetUrl: 'not a url' }] } });
+    expect(await readJson(badItem)).toEqual({ error: { code: 'validation_error', message: 'items.1: assetUrl must be an http or https URL' } });
     expect((await server.request('POST', 'jobs', { body: { type: 'verify', items: [{ assetUrl: 'https://example.org/a.jpg' }] } })).status).toBe(401);
 
     expect(await readJson(await server.request('GET', 'jobs', { token: as }))).toEqual({ jobs: [] });

@@ -2,13 +2,14 @@
 // GET /jobs/{id} (progress) and GET /jobs/{id}/results (NDJSON, streamed). A session or an API key.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZCreateJobRequest, ZJob, ZJobAccepted, ZJobItemResult, ZJobList, ZJobType, type TJobAccepted, type TJobType } from '@provenance/contracts';
+import { ApiError } from '../../http/api-error.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
 import type { SignedContent } from '../../services/signing/sign-content.ts';
 import type { FinishedItem } from '../../services/jobs/job-store.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 import { signAnswer } from '../sign-content/sign-content-routes.ts';
-import { NDJSON_TYPE, parseJobRequest } from './parse-job-request.ts';
+import { jobValidationMessage, NDJSON_TYPE, parseJobRequest } from './parse-job-request.ts';
 
 const ZJobParams = z.object({ id: z.string().uuid('id must be a job ID').openapi({ param: { name: 'id', in: 'path' }, example: '4f7d0c55-2a55-4b1f-9b0e-0c1f3f6f2d1a' }) });
 const ERROR_422 = { description: 'The Idempotency-Key was already used with a different request', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } };
@@ -54,6 +55,10 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
       async () => c.json(await ctx.services.batchJobs.create(userId, job), 202),
     );
     return response as unknown as ReturnType<typeof c.json<TJobAccepted, 202>>;
+  }, (result) => {
+    // The shared hook's message, with the item named (items.N) when the schema's names only the field.
+    if (!result.success) throw ApiError.validation(jobValidationMessage(result.error));
+    return undefined;
   });
 
   const list = createRoute({

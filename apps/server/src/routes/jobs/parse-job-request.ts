@@ -3,6 +3,7 @@
 // naming its place (items.N for JSON, the line number for NDJSON).
 import { MAX_JOB_ITEMS, ZCreateJobRequest, ZJobItemRequest, type TJobType } from '@provenance/contracts';
 import type { Context } from 'hono';
+import type { ZodError } from 'zod';
 import { ApiError } from '../../http/api-error.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
@@ -19,6 +20,13 @@ export const isNdjson = (contentType: string | undefined): boolean => /^applicat
 export interface ParsedJobRequest {
   job: NewBatchJob;
   fingerprint: string;
+}
+
+/** A validation message that names the item (items.N) when the schema's own message names only its field. */
+export function jobValidationMessage(error: ZodError): string {
+  const message = validationMessage(error);
+  const [field, index] = error.issues[0]?.path ?? [];
+  return field === 'items' && typeof index === 'number' && !message.startsWith('items.') ? `items.${index}: ${message}` : message;
 }
 
 function parseNdjson(text: string, type: TJobType): NewBatchJob {
@@ -52,7 +60,7 @@ export async function parseJobRequest(c: Context, queryType: TJobType | undefine
   }
   const body = await readJsonBody(c.req);
   const parsed = ZCreateJobRequest.safeParse(body);
-  if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
+  if (!parsed.success) throw ApiError.validation(jobValidationMessage(parsed.error));
   const { type, items } = parsed.data;
   if (type === 'sign') {
     const missing = items.findIndex((item) => !item.metadata);
