@@ -166,6 +166,18 @@ describe('asset store on S3, large files', () => {
     expect(requests.slice(mark).filter((line) => line.includes(small))).toEqual([expect.stringMatching(/^PUT .*PutObject/)]);
   });
 
+  it('reads a whole file with one GET, and a range with a HEAD for the size then a ranged GET', async () => {
+    const assetId = randomUUID();
+    await store.put(assetId, 'signed', randomBytes(5000));
+    const mine = (from: number) => s3.requests.slice(from).filter((line) => line.includes(assetId)).map((line) => line.split(' ')[0]);
+    let from = s3.requests.length;
+    await bodyOf(await store.open(assetId, 'signed'));
+    expect(mine(from)).toEqual(['GET']);
+    from = s3.requests.length;
+    expect((await bodyOf(await store.open(assetId, 'signed', { range: (size) => ({ start: size - 100, end: size - 1 }) }))).byteLength).toBe(100);
+    expect(mine(from)).toEqual(['HEAD', 'GET']);
+  });
+
   it('leaves no object when a large upload fails after parts went in', async () => {
     const assetId = randomUUID();
     const from = s3.requests.length;

@@ -81,8 +81,19 @@ export function createS3AssetStore(options: S3AssetStoreOptions): S3AssetStore {
     async open(assetId, file, readOptions): Promise<AssetFileRead | null> {
       if (!isAssetId(assetId)) return null;
       const Key = keyOf(assetId, file);
-      // The size first, so that a range is resolved here the same way for every S3-compatible server
-      // (some mishandle suffix ranges); objects are written once, so the GET reads the same one.
+      if (!readOptions?.range && !readOptions?.withoutBody) {
+        // A whole file (the common download) needs no size beforehand: one GET, its length is the size.
+        try {
+          const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+          if (!(answer.Body instanceof Readable)) throw new Error('the S3 client answered without a Node stream');
+          return { kind: 'whole', size: answer.ContentLength ?? 0, body: answer.Body };
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      }
+      // A range: the size first, so that the range is resolved here alike for every S3-compatible
+      // server (some mishandle suffix ranges); objects are written once, so the GET reads the same one.
       let size: number;
       try {
         size = (await client.send(new HeadObjectCommand({ Bucket: bucket, Key }))).ContentLength ?? 0;
