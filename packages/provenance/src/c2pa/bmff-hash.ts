@@ -136,7 +136,7 @@ function flagsMatch(exclusion: BmffExclusion, box: BmffBox): boolean {
 }
 
 /** The ranges c2pa-rs hands hash_stream_by_alg (bmff_to_jumbf_exclusions); null where c2pa-rs would fail. */
-async function hashRanges(reader: WindowReader, top: readonly BmffBox[], assertion: BmffHashAssertion): Promise<HashRange[] | null> {
+async function hashRanges(reader: WindowReader, top: readonly BmffBox[], assertion: Omit<BmffHashAssertion, 'hash'>): Promise<HashRange[] | null> {
   const topLevelOffsets = top.map((box) => box.offset).sort((a, b) => a - b);
   const ranges: HashRange[] = [];
   for (const exclusion of assertion.exclusions) {
@@ -249,9 +249,16 @@ async function hashBytes(source: ByteSource, hash: Hash, start: number, end: num
 export type BmffHashOutcome = 'match' | 'mismatch' | 'unknown';
 
 export async function bmffHashMatches(source: ByteSource, top: readonly BmffBox[], assertion: BmffHashAssertion): Promise<BmffHashOutcome> {
+  const digest = await bmffHashOf(source, top, assertion);
+  if (!digest) return 'unknown';
+  return sameBytes(digest, assertion.hash) ? 'match' : 'mismatch';
+}
+
+/** The file's BMFF hash under the assertion's exclusions and version, as c2pa-rs computes it; null where c2pa-rs would fail. */
+export async function bmffHashOf(source: ByteSource, top: readonly BmffBox[], assertion: Omit<BmffHashAssertion, 'hash'>): Promise<Uint8Array | null> {
   const exclusions = await hashRanges(new WindowReader(source), top, assertion);
   const plan = exclusions && hashPlan(source.size, exclusions);
-  if (!plan) return 'unknown';
+  if (!plan) return null;
   const hash = createHash(HASH_ALGORITHMS[assertion.alg]!);
   const offsetBytes = Buffer.alloc(8);
   for (const [start, end] of plan.ranges) {
@@ -262,5 +269,5 @@ export async function bmffHashMatches(source: ByteSource, top: readonly BmffBox[
       await hashBytes(source, hash, start, end);
     }
   }
-  return sameBytes(hash.digest(), assertion.hash) ? 'match' : 'mismatch';
+  return hash.digest();
 }
