@@ -72,7 +72,8 @@ describe('BatchJobsSection', () => {
 
     await waitFor(() => expect(server.posted).toHaveLength(1));
     expect(server.posted[0]).toEqual({ type: 'verify', items: [{ assetUrl: 'https://a.example/1.jpg' }, { assetUrl: 'https://a.example/2.jpg' }, { assetUrl: 'https://a.example/3.jpg' }] });
-    expect(toast.success).toHaveBeenCalledWith('Batch job started', expect.anything());
+    // The request is seen before its answer is read, so what follows the answer is waited for.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Batch job started', expect.anything()));
     expect((screen.getByLabelText('File addresses, one per line') as HTMLTextAreaElement).value).toBe('');
 
     const list = await screen.findByRole('list', { name: 'Batch jobs' });
@@ -105,7 +106,7 @@ describe('BatchJobsSection', () => {
   });
 
   it("says the server's refusal of the creator's name at the creator field", async () => {
-    fakeJobsServer({ refuse: { status: 400, body: { error: { code: 'validation_error', message: 'Creator name must be at most 200 characters' } } } });
+    fakeJobsServer({ refuse: { status: 400, body: { error: { code: 'validation_error', message: 'items.0: Creator name must be at most 200 characters' } } } });
     const user = userEvent.setup();
     renderSection();
     await user.click(screen.getByLabelText('Sign'));

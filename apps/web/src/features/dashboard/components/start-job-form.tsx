@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
-import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, withoutItem, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
 
 const TYPES: { value: TJobType; label: string; hint: string }[] = [
   { value: 'verify', label: 'Verify', hint: 'Check the Content Credentials of each file and record its verdict.' },
@@ -58,7 +58,7 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
         // A refusal of the request itself belongs at the field it concerns: the creator's name, or
         // the addresses (at the line the server names).
         const aboutCreator = values.type === 'sign' && /creator/i.test(error.message);
-        setErrors(aboutCreator ? { creator: error.message } : { urls: describeJobRefusal(error.message, values.urls) });
+        setErrors(aboutCreator ? { creator: withoutItem(error.message) } : { urls: describeJobRefusal(error.message, values.urls) });
         setFocusField(aboutCreator ? 'job-creator' : 'job-urls');
       }
       toast.error('Job not started', { description: describeError(error, 'Unable to start the job') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JOB_ITEMS as CONTRACT_MAX_JOB_ITEMS } from '@provenance/contracts';
-import { buildJobRequest, describeJobRefusal, jobProgressText, jobStatusText, MAX_JOB_ITEMS } from './job-form';
+import { buildJobRequest, describeJobRefusal, jobProgressText, jobStatusText, MAX_JOB_ITEMS, withoutItem } from './job-form';
 
 describe('buildJobRequest', () => {
   it('holds as many items as the contract allows', () => {
@@ -41,10 +41,17 @@ describe('describeJobRefusal', () => {
   it("turns the server's item index into the line of the field, blank lines counted", () => {
     const urls = 'https://a.example/1.jpg\n\nhttps://a.example/2.jpg';
     expect(describeJobRefusal('items.1.assetUrl: Invalid input', urls)).toBe('Line 3: Invalid input');
+    expect(describeJobRefusal('items.0: assetUrl must be an http or https URL', urls)).toBe('Line 1: assetUrl must be an http or https URL');
+  });
+
+  it('leaves out the item when the refusal concerns what every item shares', () => {
+    expect(withoutItem('items.0: Creator name must be at most 200 characters')).toBe('Creator name must be at most 200 characters');
+    expect(withoutItem('Creator name is required')).toBe('Creator name is required');
   });
 
   it('keeps any other message as the server wrote it', () => {
     expect(describeJobRefusal('items must hold at most 10000 items', 'x')).toBe('items must hold at most 10000 items');
+    expect(describeJobRefusal('items.0.metadata is required for a sign job', 'x')).toBe('items.0.metadata is required for a sign job');
   });
 });
 

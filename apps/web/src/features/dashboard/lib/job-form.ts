@@ -56,16 +56,24 @@ export async function buildJobRequest(values: JobFormValues): Promise<JobFormRes
   return { ok: true, request: { type: values.type, items } };
 }
 
+/** A refusal that names an item: `items.3: …` or `items.3.assetUrl: …` (the item's index, its words). */
+const ITEM_REFUSAL = /^items\.(\d+)(?:\.[\w.]+)?:\s*(.+)$/s;
+
 /**
- * The server's refusal, worded at the line it concerns when it names an item (`items.3.assetUrl: …`
- * is line 4 of the non-blank lines, which is how the field numbers them once blanks are left out).
+ * The server's refusal, worded at the line it concerns when it names an item (`items.3: …` is the
+ * fourth non-blank line, counted as the field shows lines, blanks included).
  */
 export function describeJobRefusal(message: string, urls: string): string {
-  const match = /\bitems\.(\d+)(?:\.[\w.]+)?:?\s*(.*)$/s.exec(message);
+  const match = ITEM_REFUSAL.exec(message);
   if (!match) return message;
   const index = Number(match[1]);
   const line = numberedLines(urls)[index]?.line ?? index + 1;
-  return `Line ${line}: ${match[2] || message}`;
+  return `Line ${line}: ${match[2]}`;
+}
+
+/** The refusal without the item it names, for what every item shares (the creator's name). */
+export function withoutItem(message: string): string {
+  return ITEM_REFUSAL.exec(message)?.[2] ?? message;
 }
 
 export const JOB_TYPE_LABEL: Record<TJobType, string> = { verify: 'Verification', sign: 'Signing' };

@@ -141,7 +141,7 @@ describe('WebhooksPanel', () => {
     expect(await within(endpoint).findByText(/Nothing sent yet/)).toBeTruthy();
 
     await user.click(within(endpoint).getByRole('button', { name: 'Send test event to http://127.0.0.1:9000/hook' }));
-    expect(toast.success).toHaveBeenCalledWith('Test event sent', expect.anything());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Test event sent', expect.anything()));
     const log = await within(endpoint).findByRole('table', { name: 'Deliveries to http://127.0.0.1:9000/hook, newest first' });
     // The log polls while the delivery is pending, so it turns delivered without a reload.
     await waitFor(() => expect(within(log).getByTestId('webhook-delivery').getAttribute('data-status')).toBe('delivered'), { timeout: 8_000 });
@@ -173,7 +173,7 @@ describe('WebhooksPanel', () => {
     dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete endpoint' }));
     await waitFor(() => expect(server.deleted).toEqual(['wh-1']));
-    expect(toast.success).toHaveBeenCalledWith('Endpoint deleted', expect.anything());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Endpoint deleted', expect.anything()));
     expect(await screen.findByText(/No endpoints yet/)).toBeTruthy();
   });
 });
