@@ -157,6 +157,15 @@ describe.each(testDatabaseKinds())('batch jobs on %s', (kind) => {
     expect(await readJson(await server.request('GET', 'jobs', { token: as }))).toEqual({ jobs: [] });
   }, 60_000);
 
+  it('documents the jobs routes and the Idempotency-Key header in the OpenAPI document', async () => {
+    const doc = await readJson<{ paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, unknown> } }>> }>(await server.request('GET', 'openapi.json'));
+    expect(Object.keys(doc.paths['/jobs'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/jobs/{id}'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/jobs/{id}/results'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/jobs']!.post!.requestBody!.content).sort()).toEqual(['application/json', 'application/x-ndjson']);
+    for (const path of ['/jobs', '/sign-content']) expect(doc.paths[path]!.post!.parameters).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header' }));
+  });
+
   it('keeps a job to its account: another account gets 404 for its progress and results', async () => {
     const created = await server.request('POST', 'jobs', { token, body: { type: 'verify', items: [{ assetUrl: `${files.baseUrl}/plain.jpg` }] } });
     const { id } = await readJson<{ id: string }>(created);
