@@ -81,7 +81,10 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     return { db, kind: 'postgres', sql: { executeSql: (text, values) => pool.query(text, values) }, close: () => pool.end() };
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  // PostgreSQL's 128 MB of shared buffers is sized for a server of its own; embedded, it is memory
+  // the process holds from the start (measured: the WebAssembly heap 198 MB with it, 134 MB with 16 MB).
+  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
