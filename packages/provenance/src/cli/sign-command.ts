@@ -13,7 +13,10 @@ import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.
 import { createRfc3161Timestamper, timestampTransportOver } from '../signer/rfc3161-timestamper.ts';
 import { pkiDir } from './cli-config.ts';
 import { createCliFetcher, FETCH_HELP } from './cli-fetcher.ts';
-import { readInput } from './read-input.ts';
+import { isUrlTarget, openInputFile, readInput } from './read-input.ts';
+import { SIGN_FROM_DISK_BYTES, signFromDisk } from './sign-from-disk.ts';
+import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
+import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { CliError } from './usage-error.ts';
 
 export const SIGN_HELP = `Usage: provenance sign <file-or-url> -o <out> [options]
@@ -36,6 +39,8 @@ Options:
       --title T            manifest title (default: the file name)
       --software-agent S   software agent recorded in the actions
       --sidecar            do not embed: write the manifest over the original to <file>.c2pa
+      --stream             sign from disk in constant memory, the manifest appended (MP4, MOV,
+                           M4A, HEIC, HEIF, AVIF; the default for such files of 256 MB or more)
       --thumbnail          embed a thumbnail in the manifest (larger)
       --tsa URL            timestamp the signature at this RFC 3161 time-stamping authority (asked
                            through the safe fetcher; about 8 kB more); if it fails, nothing is signed
@@ -79,6 +84,26 @@ async function chooseSigner(
   };
 }
 
+interface MetadataFlags {
+  title?: string | undefined;
+  creator?: string | undefined;
+  license?: string | undefined;
+  ai?: boolean | undefined;
+  camera?: boolean | undefined;
+  'software-agent'?: string | undefined;
+}
+
+function metadataOf(values: MetadataFlags, name: string): SigningMetadata {
+  return {
+    title: values.title ?? name,
+    ...(values.creator && { creator: values.creator }),
+    license: values.license ?? 'All Rights Reserved',
+    aiAssisted: values.ai ?? false,
+    capturedWithCamera: values.camera ?? false,
+    ...(values['software-agent'] && { softwareAgent: values['software-agent'] }),
+  };
+}
+
 export async function runSign(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -92,6 +117,7 @@ export async function runSign(args: string[]): Promise<void> {
       title: { type: 'string' },
       'software-agent': { type: 'string' },
       sidecar: { type: 'boolean' },
+      stream: { type: 'boolean' },
       thumbnail: { type: 'boolean' },
       tsa: { type: 'string' },
       key: { type: 'string' },
@@ -113,22 +139,47 @@ export async function runSign(args: string[]): Promise<void> {
   // A sidecar sits beside the file it binds; a URL's file is nowhere on disk until -o puts it there.
   if (!values.output && /^[a-z][a-z0-9+.-]*:\/\//i.test(positionals[0]!)) throw new CliError('sign --sidecar of a URL needs -o <out> for the file the sidecar binds');
   const fetcher = createCliFetcher();
-  const input = await readInput(positionals[0]!, fetcher);
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
   const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
+  const target = positionals[0]!;
+  if (values.output && !values.sidecar && !isUrlTarget(target)) {
+    // A large video (or any BMFF file with --stream) is signed from disk in constant memory.
+    const file = await openInputFile(target);
+    const fromDisk = BMFF_MIME_TYPES.has(file.mime) && (values.stream || file.source.size >= SIGN_FROM_DISK_BYTES);
+    file.source.close();
+    if (values.stream && !fromDisk) throw new CliError(`--stream signs MP4, MOV, M4A, HEIC, HEIF and AVIF files; ${file.name} is ${file.mime}`);
+    if (fromDisk) {
+      const { signer, note } = await chooseSigner(values, fetcher);
+      if (note && !values.json) process.stderr.write(`${note}\n`);
+      const signed = await signFromDisk(target, values.output, file.mime, metadataOf(values, file.name), signer, timestamper);
+      const overhead = signed.signedBytes - signed.originalBytes;
+      const summary = {
+        success: true,
+        manifestId: signed.manifestId,
+        signedManifest: { assetHash: signed.assetHash, timestamp: signed.signedAt },
+        output: values.output,
+        sidecar: null,
+        originalUnchanged: false,
+        parentCredentials: null,
+        warnings: [],
+        mime: signed.mime,
+        bytes: { original: signed.originalBytes, signed: signed.signedBytes, overhead, overheadPercent: Number(((overhead / signed.originalBytes) * 100).toFixed(3)) },
+      };
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(summary, null, 2)}\n`
+          : `Signed ${values.output} (from disk: manifest appended)\n  manifest  ${signed.manifestId}\n  format    ${signed.mime}\n  sha-256   ${signed.assetHash} (original)\n  overhead  ${overhead} bytes (${summary.bytes.overheadPercent}%)\n`,
+      );
+      return;
+    }
+  }
+  const input = await readInput(target, fetcher);
   const { signer, note } = await chooseSigner(values, fetcher);
   if (note && !values.json) process.stderr.write(`${note}\n`);
   const result = await sign(
     input.bytes,
     input.mime,
-    {
-      title: values.title ?? input.name,
-      ...(values.creator && { creator: values.creator }),
-      license: values.license ?? 'All Rights Reserved',
-      aiAssisted: values.ai ?? false,
-      capturedWithCamera: values.camera ?? false,
-      ...(values['software-agent'] && { softwareAgent: values['software-agent'] }),
-    },
+    metadataOf(values, input.name),
     signer,
     { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }) },
   );

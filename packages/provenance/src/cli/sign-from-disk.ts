@@ -1,0 +1,53 @@
+/**
+ * `provenance sign` of a large MP4, MOV, M4A, HEIC, HEIF or AVIF file on disk, in constant memory:
+ * the engine hashes the file as it streams and signs a manifest for it (sign-source.ts); here the
+ * file is copied to the output in chunks (its SHA-256 taken on the way) and the manifest's C2PA box
+ * appended. c2pa-wasm's own signing would hold the file several times over, and cannot sign 1 GB.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import { signBmffSource, type SourceSignResult } from '../sign-source.ts';
+import type { ClaimSigner } from '../signer/claim-signer.ts';
+import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
+import { withFileSource } from '../io/file-source.ts';
+
+const CHUNK = 8 * 1024 * 1024;
+
+/** Files at least this large are signed from disk by default (--stream asks for it at any size). */
+export const SIGN_FROM_DISK_BYTES = 256 * 1024 * 1024;
+
+export interface DiskSignResult extends SourceSignResult {
+  /** SHA-256 (hex) of the input. */
+  assetHash: string;
+  originalBytes: number;
+  signedBytes: number;
+}
+
+/** Copies `from` to `to` in chunks, returning its SHA-256; then appends `tail`. */
+function copyWithHash(from: string, to: string, tail: Uint8Array): string {
+  const hash = createHash('sha256');
+  const input = openSync(from, 'r');
+  const output = openSync(to, 'w');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    for (let position = 0; ; ) {
+      const count = readSync(input, buffer, 0, CHUNK, position);
+      if (count === 0) break;
+      hash.update(buffer.subarray(0, count));
+      for (let written = 0; written < count; ) written += writeSync(output, buffer, written, count - written);
+      position += count;
+    }
+    for (let written = 0; written < tail.byteLength; ) written += writeSync(output, tail, written, tail.byteLength - written);
+  } finally {
+    closeSync(input);
+    closeSync(output);
+  }
+  return hash.digest('hex');
+}
+
+export async function signFromDisk(path: string, output: string, mime: string, metadata: SigningMetadata, signer: ClaimSigner, timestamper?: Timestamper): Promise<DiskSignResult> {
+  const { result, size } = await withFileSource(path, async (source) => ({ result: await signBmffSource(source, mime, metadata, signer, { ...(timestamper && { timestamper }), ...(metadata.title && { title: metadata.title }) }), size: source.size }));
+  const assetHash = copyWithHash(path, output, result.manifestBox);
+  return { ...result, assetHash, originalBytes: size, signedBytes: size + result.manifestBox.byteLength };
+}
