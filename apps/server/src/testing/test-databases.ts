@@ -31,6 +31,13 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop:
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       try {
+        // pg's Pool.end() resolves before its connections have closed; terminating them (force)
+        // while they close makes their client emit an error nobody listens to any more.
+        for (let waited = 0; waited < 5_000; waited += 50) {
+          const { rows } = await cleanup.query<{ sessions: number }>('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
+          if ((rows[0]?.sessions ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await cleanup.query(`drop database if exists ${name} with (force)`);
       } finally {
         await cleanup.end();

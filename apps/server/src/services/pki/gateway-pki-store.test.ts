@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureLocalPki, PKI_FILES } from '@provenance/engine';
@@ -56,5 +56,20 @@ describe.each(testDatabaseKinds())('the shared gateway PKI (%s)', (kind) => {
     expect(rootIn(other)).toBe(pki.rootCertificatePem);
     expect(synced.setAside).not.toBeNull();
     expect(rootIn(synced.setAside!)).toBe(otherPki.rootCertificatePem);
+  });
+  it('refuses to move half a PKI in, and replaces half a PKI once the database holds one', async () => {
+    database = await openTestDatabase(kind);
+    const vault = createKeyVault(crypto.randomBytes(32));
+    const half = path.join(dataDir(), 'pki');
+    await ensureLocalPki(half);
+    rmSync(path.join(half, PKI_FILES.intermediateKey));
+    await expect(syncGatewayPki({ db: database.db, vault, pkiDir: half })).rejects.toThrow(/incomplete.*intermediate-ca\.key\.pem/);
+    expect(await database.db.select().from(gatewayPki)).toHaveLength(0);
+
+    const stored = await syncGatewayPki({ db: database.db, vault, pkiDir: path.join(dataDir(), 'pki') });
+    const replaced = await syncGatewayPki({ db: database.db, vault, pkiDir: half });
+    expect(replaced.setAside).not.toBeNull();
+    expect(rootIn(half)).toBe(stored.rootCertificatePem);
+    expect(readFileSync(path.join(half, PKI_FILES.intermediateKey), 'utf8')).toContain('PRIVATE KEY');
   });
 });

@@ -34,8 +34,8 @@ export class GatewayPkiError extends Error {
   }
 }
 
-/** The PKI folder's files, or null when it has no root certificate; a half folder is an error, never replaced. */
-async function readPkiFolder(dir: string): Promise<PkiFiles | null> {
+/** A PKI folder's files, or `missing` (no root certificate), or `incomplete` (a root but not every file). */
+async function readPkiFolder(dir: string): Promise<PkiFiles | { missing: string } | null> {
   const read = async (name: PkiFileName) => readFile(path.join(dir, PKI_FILES[name]), 'utf8');
   try {
     await read('rootCertificate');
@@ -49,9 +49,11 @@ async function readPkiFolder(dir: string): Promise<PkiFiles | null> {
     return Object.fromEntries(names.map((name, index) => [name, contents[index]])) as PkiFiles;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new GatewayPkiError(`The local PKI in ${dir} is incomplete (${(error as NodeJS.ErrnoException).path ?? 'a file'} is missing); restore it from a backup, or remove the folder to take the shared one.`);
+    return { missing: (error as NodeJS.ErrnoException).path ?? 'a file' };
   }
 }
+
+const isComplete = (folder: PkiFiles | { missing: string } | null): folder is PkiFiles => folder !== null && !('missing' in folder);
 
 /** Writes the files into a private staging folder and moves it into place in one rename. */
 async function writePkiFolder(dir: string, files: PkiFiles): Promise<void> {
@@ -73,7 +75,7 @@ async function makePki(dir: string): Promise<PkiFiles> {
   try {
     await ensureLocalPki(scratch);
     const files = await readPkiFolder(scratch);
-    if (!files) throw new GatewayPkiError(`The new PKI in ${scratch} could not be read back.`);
+    if (!isComplete(files)) throw new GatewayPkiError(`The new PKI in ${scratch} could not be read back.`);
     return files;
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -118,10 +120,13 @@ async function storedRow(db: Db): Promise<typeof gatewayPki.$inferSelect | undef
  */
 export async function syncGatewayPki(deps: { db: Db; vault: KeyVault; pkiDir: string; clock?: () => Date }): Promise<GatewayPkiSync> {
   const { db, vault, pkiDir } = deps;
-  const local = await readPkiFolder(pkiDir);
+  const folder = await readPkiFolder(pkiDir);
+  const local = isComplete(folder) ? folder : null;
   let source: GatewayPkiSync['source'] = 'database';
   let row = await storedRow(db);
   if (!row) {
+    // Half a PKI cannot be moved in, and a new one would change the root its signatures chain to.
+    if (folder && !local) throw new GatewayPkiError(`The local PKI in ${pkiDir} is incomplete (${'missing' in folder ? folder.missing : 'a file'} is missing); restore it from a backup, or remove the folder to make a new one.`);
     const candidate = local ?? (await makePki(pkiDir));
     const inserted = await db.insert(gatewayPki).values(sealRow(candidate, vault)).onConflictDoNothing().returning({ id: gatewayPki.id });
     if (inserted.length > 0) source = local ? 'migrated' : 'created';
@@ -130,11 +135,11 @@ export async function syncGatewayPki(deps: { db: Db; vault: KeyVault; pkiDir: st
   }
   const shared = openRow(row, vault);
   let setAside: string | null = null;
-  if (local && !sameFiles(local, shared)) {
-    // Another root than the shared one (a copy that made its own before): kept, not overwritten.
+  if (folder && !(local && sameFiles(local, shared))) {
+    // Another PKI than the shared one (a copy that made its own before), or half of one: kept, not overwritten.
     setAside = `${pkiDir}.set-aside-${(deps.clock?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
     await rename(pkiDir, setAside);
   }
-  if (!local || setAside) await writePkiFolder(pkiDir, shared);
+  if (!folder || setAside) await writePkiFolder(pkiDir, shared);
   return { source, setAside, rootCertificatePem: shared.rootCertificate };
 }
