@@ -1,4 +1,5 @@
-// A loopback HTTP server handing out fixed files by path (404 for any other), for tests and benches
+// A loopback HTTP server handing out fixed files by path (404 for any other, or the error status the
+// caller says for a path and its nth request), for tests and benches
 // whose assets are fetched by URL through the safe fetcher (allowed to reach 127.0.0.1).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,14 +12,18 @@ export interface LoopbackFiles {
   close(): Promise<void>;
 }
 
-export async function serveLoopbackFiles(files: (path: string) => { bytes: Uint8Array; type: string } | undefined): Promise<LoopbackFiles> {
+/** A file, an error status to answer with instead, or nothing (404). */
+export type LoopbackAnswer = { bytes: Uint8Array; type: string } | { status: number } | undefined;
+
+export async function serveLoopbackFiles(files: (path: string, hit: number) => LoopbackAnswer): Promise<LoopbackFiles> {
   const hits = new Map<string, number>();
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    const file = files(path);
-    if (!file) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    const hit = (hits.get(path) ?? 0) + 1;
+    hits.set(path, hit);
+    const file = files(path, hit);
+    if (!file || 'status' in file) {
+      response.writeHead(file?.status ?? 404, { 'content-type': 'text/plain' }).end('not here');
       return;
     }
     response.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.byteLength }).end(file.bytes);

@@ -5,7 +5,7 @@ import { SafeFetchError } from '@provenance/safe-fetch';
 
 export function failedFetchOf(what: string): (error: unknown) => never {
   return (error) => {
-    if (error instanceof SafeFetchError) throw new SafeFetchError(error.reason, error.status, `${what}: ${error.message}`);
+    if (error instanceof SafeFetchError) throw new SafeFetchError(error.reason, error.status, `${what}: ${error.message}`, error.remoteStatus);
     throw error;
   };
 }
