@@ -1,8 +1,11 @@
 import { makeImage } from '@provenance/engine/testing';
 import { MAX_JOB_ITEMS, ZJob, ZJobItemResult, ZSignContentResponse, ZVerifyResponse, type TJob, type TJobItemResult } from '@provenance/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import type { AccountEvent } from '../../services/events/account-events.ts';
+import { UNQUEUED_JOBS_QUEUE } from '../../services/jobs/job-item-worker.ts';
+import { createJobStore } from '../../services/jobs/job-store.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from '../../testing/loopback-files.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
@@ -171,6 +174,18 @@ describe.each(testDatabaseKinds())('batch jobs on %s', (kind) => {
     expect((await server.request('POST', 'jobs', { body: { type: 'verify', items: [{ assetUrl: 'https://example.org/a.jpg' }] } })).status).toBe(401);
 
     expect(await readJson(await server.request('GET', 'jobs', { token: as }))).toEqual({ jobs: [] });
+  }, 60_000);
+
+  it('queues the items of a job a crash left stored but unqueued, on the next requeue pass', async () => {
+    const account = await signUpAccount(server);
+    // As a copy that died between storing the job and queueing its items would leave it, two minutes ago.
+    const stored = createJobStore(database.db, () => new Date(Date.now() - 120_000));
+    await stored.create({ id: randomUUID(), userId: account.session.user.id, type: 'verify' }, [{ assetUrl: `${files.baseUrl}/plain.jpg` }, { assetUrl: `${files.baseUrl}/plain-2.jpg` }]);
+    const [job] = (await readJson<{ jobs: TJob[] }>(await server.request('GET', 'jobs', { token: account.session.access_token }))).jobs;
+    expect(job).toMatchObject({ status: 'queued', total: 2, done: 0 });
+    // The pass pg-boss fires every minute, sent at once here.
+    await server.services.queue.send(UNQUEUED_JOBS_QUEUE, {});
+    expect(await completed(job!.id, account.session.access_token)).toMatchObject({ status: 'completed', done: 2, failed: 0 });
   }, 60_000);
 
   it('documents the jobs routes and the Idempotency-Key header in the OpenAPI document', async () => {
