@@ -24,7 +24,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 log(`# Provenance Gateway benchmarks (${new Date().toISOString()}, Node ${process.version})`);
 await runEngineBench(log);
 const dataHashRows = await runDataHashBench(log);
-// BMFF natively, and large MP4 files from disk (BENCH_LARGE_MP4=off|small skips the large files or the 700 MB one).
+// BMFF natively, and large MP4 files from disk (BENCH_LARGE_MP4=off|small skips the large files or the 2 GB one).
 const bmff = await runBmffBench(log);
 await runOcspBench(log);
 await runIdentityBench(log);
