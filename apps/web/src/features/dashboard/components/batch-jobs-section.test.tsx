@@ -8,6 +8,9 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const { BatchJobsSection } = await import('./batch-jobs-section');
+// The contract schemas load on first use; loading them once here keeps that import (seconds on a
+// busy machine) out of the first test's waits.
+await (await import('@/lib/api/contract-schemas')).contractSchemas();
 
 /**
  * The jobs API as the contract gives it, in memory: POST /jobs queues a job, and each GET /jobs

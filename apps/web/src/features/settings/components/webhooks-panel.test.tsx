@@ -8,6 +8,9 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const { WebhooksPanel } = await import('./webhooks-panel');
+// The contract schemas load on first use; loading them once here keeps that import (seconds on a
+// busy machine) out of the first test's waits.
+await (await import('@/lib/api/contract-schemas')).contractSchemas();
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
