@@ -154,6 +154,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       reserved = declared;
     }
     let chunks: Uint8Array[] = [];
+    // A body of known length is copied into one buffer as it arrives (a form's file is within its
+    // body's length): no second buffer to join the chunks into, and none kept for it to collect.
+    let gathered: Buffer | null = declared !== null && declared <= spoolAboveBytes ? Buffer.allocUnsafe(declared) : null;
+    let gatheredBytes = 0;
     let size = 0;
     let file: SpoolFile | null = null;
     // Hashed chunk by chunk as the body arrives, between network reads: measured here for 2 MB, 1.1 ms
@@ -169,6 +173,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     async function startSpool(): Promise<SpoolFile> {
       const opened = await spool.create();
       file = opened;
+      if (gathered) chunks = [gathered.subarray(0, gatheredBytes)];
+      gathered = null;
       for (const chunk of chunks) await opened.write(chunk);
       chunks = [];
       releaseMemory();
@@ -188,6 +194,13 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           if (!budget.tryReserve(size - reserved)) throw busy();
           reserved = size;
         }
+        if (gathered && gatheredBytes + chunk.byteLength <= gathered.byteLength) {
+          gathered.set(chunk, gatheredBytes);
+          gatheredBytes += chunk.byteLength;
+          return;
+        }
+        if (gathered) chunks = [gathered.subarray(0, gatheredBytes)];
+        gathered = null;
         chunks.push(chunk);
       },
       async finish(fileName) {
@@ -197,8 +210,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return null;
         }
         if (file) return spooledFile(file, fileName, hash.digest('hex'), size);
-        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+        const bytes = gathered ? gathered.subarray(0, gatheredBytes) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         chunks = [];
+        gathered = null;
         return {
           fileName,
           sha256: hash.digest('hex'),
@@ -210,6 +224,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       },
       async abandon() {
         chunks = [];
+        gathered = null;
         releaseMemory();
         await file?.remove();
       },
