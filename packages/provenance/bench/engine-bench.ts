@@ -91,7 +91,7 @@ export async function runEngineBench(log: (text: string) => void): Promise<void>
       rows,
     ),
   );
-  log('\n"engine, hashing in wasm" is the engine with the native hard-binding check off (nativeHardBinding: false): c2pa-wasm hashes the whole JPEG itself. MP4 has no native path (its BMFF hash is c2pa-wasm\'s).\n');
+  log('\n"engine, hashing in wasm" is the engine with the native hard-binding check off (nativeHardBinding: false): c2pa-wasm hashes the whole file itself (the JPEG\'s data hash, the MP4\'s BMFF hash).\n');
 
   if (hasCorpus) {
     const corpus = expectedCorpus();
