@@ -8,11 +8,13 @@
  * The files: 500 photos signed by the gateway in a sign job first (its throughput is reported too)
  * and 500 unsigned ones, every one with its own bytes, so no verification comes from the cache.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makeImage } from '@provenance/engine/testing';
+import pg from 'pg';
 import { table } from '../../../packages/provenance/bench/measure.ts';
 import { serveLoopbackFiles } from '../src/testing/loopback-files.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
@@ -55,6 +57,24 @@ async function waitFor(server: ServerProcess, token: string, id: string, until: 
 }
 
 const finished = (view: JobView) => view.status === 'completed' || view.status === 'failed';
+
+/** A new database on the PostgreSQL server of `baseUrl`, and the environment a server copy needs for it. */
+async function freshPostgres(baseUrl: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const name = `jobs_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString(), KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
 
 /** Peak resident memory of a process so far, in MB (Linux). */
 function peakRssMb(pid: number): number {
@@ -116,8 +136,16 @@ export async function runJobsBench(log: (text: string) => void): Promise<void> {
     rows.push([`sign ${half} photos (320×240 JPEG)`, 2, `${signView.done} done, ${signView.failed} failed`, signSeconds.toFixed(1), (half / signSeconds).toFixed(1), signCpuMs.toFixed(0), signRss, '']);
 
     const verifyItems = Array.from({ length: ITEMS }, (_, index) => ({ assetUrl: `${files.baseUrl}/photo/${index}.jpg` }));
-    for (const workers of [1, 2]) {
-      const server = await startServerProcess(path.join(root, `verify-${workers}`), { ...ENV, JOB_CONCURRENCY: String(workers) });
+    // PGlite (the default) runs on the server's main thread; with PostgreSQL the database work is
+    // another process's. BENCH_JOBS_DATABASE_URL (or TEST_DATABASE_URL) adds runs on a fresh database there.
+    const postgresBase = process.env.BENCH_JOBS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const databases: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }> }> = [
+      { name: 'PGlite', env: async () => ({ env: {}, drop: async () => undefined }) },
+      ...(postgresBase ? [{ name: 'PostgreSQL', env: () => freshPostgres(postgresBase) }] : []),
+    ];
+    for (const database of databases) for (const workers of [1, 2]) {
+      const { env, drop } = await database.env();
+      const server = await startServerProcess(path.join(root, `verify-${database.name}-${workers}`), { ...ENV, ...env, JOB_CONCURRENCY: String(workers) });
       const token = await signUp(server);
       const cpuBefore = cpuSeconds(server.child.pid!);
       const started = performance.now();
@@ -125,8 +153,9 @@ export async function runJobsBench(log: (text: string) => void): Promise<void> {
       const view = await waitFor(server, token, job.id, finished);
       const seconds = (performance.now() - started) / 1000;
       const cpuMs = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / ITEMS;
-      rows.push([`verify ${ITEMS} (${half} signed, ${ITEMS - half} unsigned)`, workers, `${view.done} done, ${view.failed} failed`, seconds.toFixed(1), (ITEMS / seconds).toFixed(1), cpuMs.toFixed(0), peakRssMb(server.child.pid!), '']);
+      rows.push([`verify ${ITEMS} (${half} signed, ${ITEMS - half} unsigned), ${database.name}`, workers, `${view.done} done, ${view.failed} failed`, seconds.toFixed(1), (ITEMS / seconds).toFixed(1), cpuMs.toFixed(0), peakRssMb(server.child.pid!), '']);
       await stop(server);
+      await drop();
     }
 
     // Killed half-way, restarted on the same data.
@@ -162,7 +191,7 @@ export async function runJobsBench(log: (text: string) => void): Promise<void> {
     await files.close();
     await fs.rm(root, { recursive: true, force: true });
   }
-  log(`\n### Batch jobs: ${ITEMS} verifications of URLs served from loopback (real server process, PGlite, engine workers: one per core)\n`);
+  log(`\n### Batch jobs: ${ITEMS} verifications of URLs served from loopback (real server process; PGlite unless said; engine workers: one per core)\n`);
   log(`Load average before: ${loadBefore}; after: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} (${os.availableParallelism()} cores).\n`);
   log(table(['job', 'job workers', 'items', 'seconds (202 → completed)', 'items/s', 'server CPU per item (ms)', 'peak RSS of the server (MB)', 'after the crash'], rows));
   log('\nServer CPU per item: the server process\'s user and system time (all its threads: event loop, engine workers, PGlite) over the job, divided by its items; on a shared machine it says what an item costs when wall-clock rates say how busy the machine was. The crash run includes the restart and the wait for the killed copy\'s in-flight items to expire (JOB_ITEM_TIMEOUT_SECONDS=10, pg-boss maintenance every 30 s). Lost: items without a result; duplicated: result lines beyond one per item.');
