@@ -57,13 +57,14 @@ export function createBatchJobs(deps: {
   clock?: (() => Date) | undefined;
 }): BatchJobs {
   const store = createJobStore(deps.db, deps.clock);
+  const settings = { ...DEFAULT_JOB_PROCESSING, ...deps.settings };
   const worker = startJobItemWorker({
     queue: deps.queue,
     store,
-    runner: createJobItemRunner({ verifier: deps.verifier, signer: deps.signer, signedAssets: deps.signedAssets }),
+    runner: createJobItemRunner({ verifier: deps.verifier, signer: deps.signer, signedAssets: deps.signedAssets, itemTimeoutSeconds: settings.itemTimeoutSeconds }),
     events: deps.events,
     logger: deps.logger,
-    settings: { ...DEFAULT_JOB_PROCESSING, ...deps.settings },
+    settings,
   });
 
   async function owned(userId: string, jobId: string): Promise<JobRow> {

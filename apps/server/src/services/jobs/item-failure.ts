@@ -5,6 +5,7 @@
 import { EngineBusyError, ProvenanceError } from '@provenance/engine';
 import { SafeFetchError, type FetchFailure } from '@provenance/safe-fetch';
 import { DomainError, type DomainErrorKind } from '../domain-error.ts';
+import { ItemOverrunError } from './job-item-runner.ts';
 import type { ItemFailure } from './job-store.ts';
 
 export interface ClassifiedFailure extends ItemFailure {
@@ -22,6 +23,7 @@ export function classifyItemFailure(error: unknown): ClassifiedFailure {
   if (error instanceof DomainError) return { code: error.code, message: error.message, retryable: RETRYABLE_DOMAIN.has(error.kind) };
   if (error instanceof ProvenanceError) return { code: error.code, message: error.message, retryable: false };
   if (error instanceof EngineBusyError) return { code: 'engine_busy', message: error.message, retryable: true };
+  if (error instanceof ItemOverrunError) return { code: 'item_timeout', message: error.message, retryable: true };
   // Anything else is ours, not the item's: said without internals, tried again.
   return { code: 'internal_error', message: 'The item could not be processed because of an internal error', retryable: true };
 }

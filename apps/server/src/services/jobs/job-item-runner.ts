@@ -13,8 +13,20 @@ import type { ContentVerifier } from '../verification/verify-content.ts';
 import type { ItemToRun } from './job-store.ts';
 
 export interface JobItemRunner {
-  run(item: ItemToRun): Promise<string>;
+  /** `startedAt`: when this run took the item (ms since the epoch), for its time limit. */
+  run(item: ItemToRun, startedAt: number): Promise<string>;
 }
+
+/** A sign item that would store its asset too late: a redelivery of it may be running by then. */
+export class ItemOverrunError extends Error {
+  constructor(readonly limitSeconds: number) {
+    super(`Signing took longer than the item's ${limitSeconds} s limit; nothing was stored`);
+    this.name = 'ItemOverrunError';
+  }
+}
+
+/** Time kept in hand for writing the files and the row before the item's limit. */
+const STORE_MARGIN_MS = 5_000;
 
 /** A UUID (version 8, RFC 9562: name-based by our own hash) naming the asset a sign item makes. */
 export function jobItemAssetId(jobId: string, index: number): string {
@@ -23,8 +35,14 @@ export function jobItemAssetId(jobId: string, index: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function createJobItemRunner(deps: { verifier: ContentVerifier; signer: ContentSigner; signedAssets: SignedAssets }): JobItemRunner {
-  const { verifier, signer, signedAssets } = deps;
+export function createJobItemRunner(deps: {
+  verifier: ContentVerifier;
+  signer: ContentSigner;
+  signedAssets: SignedAssets;
+  /** The queue hands an item out again after this long (JOB_ITEM_TIMEOUT_SECONDS). */
+  itemTimeoutSeconds: number;
+}): JobItemRunner {
+  const { verifier, signer, signedAssets, itemTimeoutSeconds } = deps;
 
   /** The signing answer of an asset an earlier run of the item stored. */
   async function signedBefore(row: SignedAssetRow): Promise<SignedContent> {
@@ -43,12 +61,17 @@ export function createJobItemRunner(deps: { verifier: ContentVerifier; signer: C
     };
   }
 
-  async function sign(item: ItemToRun): Promise<SignedContent> {
+  async function sign(item: ItemToRun, startedAt: number): Promise<SignedContent> {
     const assetId = jobItemAssetId(item.jobId, item.index);
     const before = await signedAssets.findById(assetId);
     if (before) return signedBefore(before);
+    // Within its time limit no other run of the item exists (the queue hands it out again only after
+    // it), so files are written only then: two runs never write one asset's files at once.
+    const beforeStore = async () => {
+      if (Date.now() - startedAt > itemTimeoutSeconds * 1000 - STORE_MARGIN_MS) throw new ItemOverrunError(itemTimeoutSeconds);
+    };
     try {
-      return await signer.signContent(item.userId, { kind: 'url', url: item.assetUrl }, item.metadata as TSigningMetadata, { assetId });
+      return await signer.signContent(item.userId, { kind: 'url', url: item.assetUrl }, item.metadata as TSigningMetadata, { assetId, beforeStore });
     } catch (error) {
       // Another run of this item (its queue job expired while it still ran) stored it first.
       const raced = await signedAssets.findById(assetId);
@@ -58,9 +81,9 @@ export function createJobItemRunner(deps: { verifier: ContentVerifier; signer: C
   }
 
   return {
-    async run(item) {
+    async run(item, startedAt) {
       if (item.type === 'verify') return (await verifier.verifyContent({ kind: 'url', url: item.assetUrl }, { userId: item.userId })).json;
-      return JSON.stringify(await sign(item));
+      return JSON.stringify(await sign(item, startedAt));
     },
   };
 }

@@ -73,12 +73,13 @@ export function startJobItemWorker(deps: {
 
   /** Runs one item; says whether its queue job is settled or should be retried. */
   async function processItem(message: JobItemMessage): Promise<'settled' | 'retry'> {
+    const startedAt = Date.now();
     const item = await store.item(message.jobId, message.index);
     if (!item || item.status !== 'queued') return 'settled';
     await store.markRunning(item.jobId);
     let outcome: ItemOutcome;
     try {
-      outcome = { status: 'done', result: await runner.run(item) };
+      outcome = { status: 'done', result: await runner.run(item, startedAt) };
     } catch (error) {
       const failure = classifyItemFailure(error);
       if (failure.code === 'internal_error') logger.error('a batch job item failed', { jobId: item.jobId, index: item.index, error: error instanceof Error ? error.message : String(error) });

@@ -56,6 +56,11 @@ export interface SignContentOptions {
    * item); a random one otherwise. An asset with this ID already stored makes the signing fail.
    */
   assetId?: string;
+  /**
+   * Called once the file is signed, before anything is stored; throwing stops the signing with
+   * nothing written (a batch job item past its time, whose redelivery may already be running).
+   */
+  beforeStore?: () => Promise<void>;
 }
 
 export interface ContentSigner {
@@ -156,6 +161,7 @@ export function createContentSigner(deps: {
         signingIdentityId: accountSigner?.identityId ?? null,
         signedAt: new Date(signed.signedAt),
       };
+      await options.beforeStore?.();
       try {
         await store.put(assetId, 'signed', signed.signedBytes);
         await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
