@@ -7,6 +7,7 @@ export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVeri
 export { verifySource, verifySourceWithCredential } from './verify-source.ts';
 export { bytesSource, type ByteSource } from './byte-source.ts';
 export { openFileSource, withFileSource, type FileSource } from './io/file-source.ts';
+export { signFromDisk, SIGN_FROM_DISK_BYTES, type DiskSignResult } from './io/sign-file.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
 export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
 export type { SigningCredential } from './revocation/signing-credential.ts';

@@ -14,7 +14,7 @@ import { createRfc3161Timestamper, timestampTransportOver } from '../signer/rfc3
 import { pkiDir } from './cli-config.ts';
 import { createCliFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { isUrlTarget, openInputFile, readInput } from './read-input.ts';
-import { SIGN_FROM_DISK_BYTES, signFromDisk } from './sign-from-disk.ts';
+import { SIGN_FROM_DISK_BYTES, signFromDisk } from '../io/sign-file.ts';
 import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { CliError } from './usage-error.ts';

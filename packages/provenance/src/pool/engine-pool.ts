@@ -10,6 +10,7 @@ import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SignResult } from '../sign.ts';
+import type { DiskSignResult } from '../io/sign-file.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { TimestampTransport } from '../signer/rfc3161-timestamper.ts';
 import type {
@@ -73,6 +74,12 @@ export interface EnginePool {
   /** Signs with `signer` when given (an account's identity), else with the pool's signer. */
   /** `signer`: a key and chain for the worker, or a signer that stays on this thread (a remote signing service), asked by the worker for each signature. */
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
+  /**
+   * Signs the MP4, MOV, M4A, HEIC, HEIF or AVIF file at `path` into `outPath` (the file followed by
+   * its manifest's C2PA box) without the bytes crossing threads: the worker hashes the file as it
+   * streams and copies it (io/sign-file.ts). `signer` as for sign(); a remote one stays on this thread.
+   */
+  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
@@ -106,6 +113,11 @@ function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Erro
   if (code === 'timestamp_failed') return new TimestampError(error.message, error.detail);
   if (code) return new ProvenanceError(code, error.message, error.detail);
   return Object.assign(new Error(error.message), { name: error.name });
+}
+
+/** What crosses to the worker of a signer that stays on this thread: its algorithm and chain. */
+function remoteMaterialOf(signer: ClaimSigner): RemoteSignerMaterial {
+  return { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
 }
 
 /**
@@ -224,7 +236,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
-      const buffers = task.kind === 'sign' ? [task.bytes] : 'path' in task ? [task.options.manifest, task.options.remoteManifest?.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
+      const buffers =
+        task.kind === 'sign' ? [task.bytes] : task.kind === 'sign-file' ? [] : 'path' in task ? [task.options.manifest, task.options.remoteManifest?.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
       slot.worker.postMessage({ ...task, id }, transferablesOf(buffers));
     }
   }
@@ -241,11 +254,12 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   return {
     size,
     sign: (bytes, mime, metadata, signOptions = {}, signer) => {
-      if (signer && 'sign' in signer) {
-        const material: RemoteSignerMaterial = { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
-        return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, signer: material }, signer);
-      }
+      if (signer && 'sign' in signer) return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, signer: remoteMaterialOf(signer) }, signer);
       return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) });
+    },
+    signFile: (path, outPath, mime, metadata, signer) => {
+      if (signer && 'sign' in signer) return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, signer: remoteMaterialOf(signer) }, signer);
+      return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...(signer && { signer }) });
     },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),

@@ -1,5 +1,6 @@
 /** Messages between the engine pool and its worker threads. */
 import type { SignOptions, SignResult } from '../sign.ts';
+import type { DiskSignResult } from '../io/sign-file.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
@@ -82,7 +83,12 @@ export type EngineTask =
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   /** A file on disk, read by the worker as the verification needs it (never whole for BMFF): large media in constant memory. */
   | { id: number; kind: 'verify-file'; path: string; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'verify-file-serialized'; path: string; mime: string; options: VerifyTaskOptions };
+  | { id: number; kind: 'verify-file-serialized'; path: string; mime: string; options: VerifyTaskOptions }
+  /**
+   * A BMFF file on disk signed into `outPath` (the file followed by its manifest's C2PA box), hashed
+   * as it streams: a video of any size crosses no thread and is never held whole.
+   */
+  | { id: number; kind: 'sign-file'; path: string; outPath: string; mime: string; metadata: SigningMetadata; signer?: SignerMaterial | RemoteSignerMaterial };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {
@@ -99,5 +105,5 @@ export interface EngineTrustUpdated {
 }
 
 export type EngineReply =
-  | { id: number; ok: true; result: SignResult | VerifyResponse | SerializedVerification }
+  | { id: number; ok: true; result: SignResult | DiskSignResult | VerifyResponse | SerializedVerification }
   | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null } };

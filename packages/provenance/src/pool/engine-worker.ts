@@ -14,6 +14,7 @@ import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { verifySourceWithCredential } from '../verify-source.ts';
 import { withFileSource } from '../io/file-source.ts';
+import { signFromDisk } from '../io/sign-file.ts';
 import { serializeVerification } from '../report/verification-report.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
 import type {
@@ -91,9 +92,10 @@ let trust = createTrustStore(config.trustAnchorPems);
 
 async function run(task: EngineTask): Promise<EngineReply> {
   try {
-    if (task.kind === 'sign') {
+    if (task.kind === 'sign' || task.kind === 'sign-file') {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
+      if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
     const verifyOptions = { ...task.options, trust };
@@ -141,7 +143,8 @@ parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimes
   void run(message).then((reply) => {
     // A signed file goes back by transfer: this thread keeps no reference to it. A buffer that cannot
     // be moved (none is expected) is copied rather than losing the reply.
-    const transfer = reply.ok && 'signedBytes' in reply.result ? transferablesOf([reply.result.signedBytes, reply.result.manifestStore]) : [];
+    const transfer =
+      reply.ok && 'manifestStore' in reply.result ? transferablesOf([typeof reply.result.signedBytes === 'number' ? undefined : reply.result.signedBytes, reply.result.manifestStore]) : [];
     try {
       parentPort?.postMessage(reply, transfer);
     } catch {

@@ -1,8 +1,10 @@
 /**
- * `provenance sign` of a large MP4, MOV, M4A, HEIC, HEIF or AVIF file on disk, in constant memory:
- * the engine hashes the file as it streams and signs a manifest for it (sign-source.ts); here the
- * file is copied to the output in chunks (its SHA-256 taken on the way) and the manifest's C2PA box
- * appended. c2pa-wasm's own signing would hold the file several times over, and cannot sign 1 GB.
+ * Signing a large MP4, MOV, M4A, HEIC, HEIF or AVIF file on disk into another file, in constant
+ * memory (`provenance sign --stream`, and the engine pool's sign-file task for the server's spooled
+ * uploads): the engine hashes the file as it streams and signs a manifest for it (sign-source.ts);
+ * here the file is copied to the output in chunks (its SHA-256 and the signed file's taken on the
+ * way) and the manifest's C2PA box appended. c2pa-wasm's own signing would hold the file several
+ * times over, and cannot sign 1 GB.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
@@ -20,12 +22,14 @@ export const SIGN_FROM_DISK_BYTES = 256 * 1024 * 1024;
 export interface DiskSignResult extends SourceSignResult {
   /** SHA-256 (hex) of the input. */
   assetHash: string;
+  /** SHA-256 (hex) of the signed file (the input followed by the manifest box). */
+  signedAssetHash: string;
   originalBytes: number;
   signedBytes: number;
 }
 
-/** Copies `from` to `to` in chunks, returning its SHA-256; then appends `tail`. */
-function copyWithHash(from: string, to: string, tail: Uint8Array): string {
+/** Copies `from` to `to` in chunks and appends `tail`, returning the SHA-256 of `from` and of `to`. */
+function copyWithHash(from: string, to: string, tail: Uint8Array): { assetHash: string; signedAssetHash: string } {
   const hash = createHash('sha256');
   const input = openSync(from, 'r');
   const output = openSync(to, 'w');
@@ -43,11 +47,13 @@ function copyWithHash(from: string, to: string, tail: Uint8Array): string {
     closeSync(input);
     closeSync(output);
   }
-  return hash.digest('hex');
+  // The signed file's hash continues the input's: a copy of the state before the tail is added.
+  const signed = hash.copy().update(tail).digest('hex');
+  return { assetHash: hash.digest('hex'), signedAssetHash: signed };
 }
 
 export async function signFromDisk(path: string, output: string, mime: string, metadata: SigningMetadata, signer: ClaimSigner, timestamper?: Timestamper): Promise<DiskSignResult> {
   const { result, size } = await withFileSource(path, async (source) => ({ result: await signBmffSource(source, mime, metadata, signer, { ...(timestamper && { timestamper }), ...(metadata.title && { title: metadata.title }) }), size: source.size }));
-  const assetHash = copyWithHash(path, output, result.manifestBox);
-  return { ...result, assetHash, originalBytes: size, signedBytes: size + result.manifestBox.byteLength };
+  const hashes = copyWithHash(path, output, result.manifestBox);
+  return { ...result, ...hashes, originalBytes: size, signedBytes: size + result.manifestBox.byteLength };
 }

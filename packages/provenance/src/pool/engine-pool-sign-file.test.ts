@@ -1,0 +1,61 @@
+// A pool signs a video on disk by its path into another file: the worker hashes and copies it, so
+// the bytes never cross threads. The signed file verifies (by path too), its hashes are the files'
+// own, and a signer that stays on the parent thread (a remote signing service, an account's
+// managed identity) is asked for the signature there.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureLocalPki, type LocalPki } from '../pki/local-pki.ts';
+import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
+import { makeBmff, makeImage } from '../testing/make-assets.ts';
+import { createTrustStore } from '../trust/trust-store.ts';
+import { verify } from '../verify.ts';
+import { createEnginePool, type EnginePool } from './engine-pool.ts';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('engine pool: signing a file by its path', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-pool-sign-file-'));
+  let pki: LocalPki;
+  let pool: EnginePool;
+  const original = makeBmff('mp4', 3 * 1024 * 1024);
+  beforeAll(async () => {
+    ({ pki } = await ensureLocalPki(join(dir, 'pki')));
+    pool = await createEnginePool({ workers: 1, signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }, trustAnchorPems: [pki.rootCertificatePem] });
+    writeFileSync(join(dir, 'video.mp4'), original);
+  });
+  afterAll(() => pool.close());
+
+  it('writes the signed file, which verifies from bytes and by path, with the hashes of both files', async () => {
+    const result = await pool.signFile(join(dir, 'video.mp4'), join(dir, 'signed.mp4'), 'video/mp4', { creator: 'Ada', title: 'Harbour at dawn' });
+    const signed = readFileSync(join(dir, 'signed.mp4'));
+    expect(result.originalBytes).toBe(original.byteLength);
+    expect(result.signedBytes).toBe(signed.byteLength);
+    expect(result.assetHash).toBe(sha256(original));
+    expect(result.signedAssetHash).toBe(sha256(signed));
+    expect(Buffer.from(signed.subarray(0, original.byteLength)).equals(Buffer.from(original))).toBe(true);
+    const report = await verify(signed, 'video/mp4', { trust: createTrustStore([pki.rootCertificatePem]) });
+    expect(report.verification.status).toBe('verified');
+    expect(report.report.manifestId).toBe(result.manifestId);
+    expect((await pool.verifyFile(join(dir, 'signed.mp4'), 'video/mp4')).verification.status).toBe('verified');
+  });
+
+  it('asks a signer that stays on this thread for the signature', async () => {
+    const local = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+    let asked = 0;
+    const remote: ClaimSigner = { ...local, sign: (data) => (asked++, local.sign(data)) };
+    await pool.signFile(join(dir, 'video.mp4'), join(dir, 'remote.mp4'), 'video/mp4', { creator: 'Ada' }, remote);
+    expect(asked).toBe(1);
+    expect((await pool.verifyFile(join(dir, 'remote.mp4'), 'video/mp4')).verification.status).toBe('verified');
+  });
+
+  it('refuses what it cannot sign from disk (a JPEG, a signed video, a missing file) and goes on', async () => {
+    writeFileSync(join(dir, 'photo.jpg'), await makeImage('jpeg'));
+    await expect(pool.signFile(join(dir, 'photo.jpg'), join(dir, 'x'), 'image/jpeg', { creator: 'Ada' })).rejects.toMatchObject({ code: 'unsupported_format' });
+    await expect(pool.signFile(join(dir, 'signed.mp4'), join(dir, 'again.mp4'), 'video/mp4', { creator: 'Ada' })).rejects.toMatchObject({ code: 'malformed_asset' });
+    await expect(pool.signFile(join(dir, 'missing.mp4'), join(dir, 'y'), 'video/mp4', { creator: 'Ada' })).rejects.toThrow(/ENOENT/);
+    expect((await pool.signFile(join(dir, 'video.mp4'), join(dir, 'after.mp4'), 'video/mp4', { creator: 'Ada' })).signedBytes).toBeGreaterThan(original.byteLength);
+  });
+});
