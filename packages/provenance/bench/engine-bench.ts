@@ -3,10 +3,12 @@
  * run, manifest overhead by format and asset size, and what an RFC 3161 timestamp costs (a local
  * `openssl ts` authority on loopback; the bench POSTs with fetch, the server through its safe fetcher).
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { loadC2pa } from '../src/c2pa/wasm.ts';
 import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type SigningMetadata } from '../src/index.ts';
@@ -15,6 +17,7 @@ import { corpusFile, corpusText, expectedCorpus, hasCorpus } from '../src/testin
 import { startLocalTsa } from '../src/testing/local-tsa.ts';
 import { createRfc3161Timestamper, timestampTransportOver } from '../src/signer/rfc3161-timestamper.ts';
 import { ms, samplePeakMemory, table, time } from './measure.ts';
+import type { MemorySection } from './engine-memory-child.ts';
 
 /** A photo-like image of about `targetBytes`: noise compresses poorly, like real detail. */
 export async function makeSizedImage(format: ImageFixtureFormat, targetBytes: number): Promise<Uint8Array> {
@@ -43,7 +46,9 @@ export async function rawVerify(bytes: Uint8Array, mime: string, context: string
 
 export async function runEngineBench(log: (text: string) => void): Promise<void> {
   const memory = samplePeakMemory();
-  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-bench-')), 'pki'));
+  const benchDir = mkdtempSync(join(tmpdir(), 'pg-bench-'));
+  const pkiDir = join(benchDir, 'pki');
+  const { pki } = await ensureLocalPki(pkiDir);
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   const c2paTrustList = hasCorpus ? corpusText('trust/C2PA-TRUST-LIST.pem') : '';
   const anchorsPem = [pki.rootCertificatePem, c2paTrustList].join('\n');
@@ -128,7 +133,45 @@ export async function runEngineBench(log: (text: string) => void): Promise<void>
   log(table(['format', 'asset size', 'bytes added', 'overhead'], overheadRows));
 
   await runTimestampBench(log, signer, metadata);
-  log(`\nPeak resident memory during the engine bench: ${memory.stop()} MB\n`);
+  log(`\nPeak resident memory of the engine bench's process (every section above in one process, raw c2pa-wasm and sharp included): ${memory.stop()} MB\n`);
+  await runEngineMemoryBench(log, benchDir, pkiDir, anchorsPem);
+  rmSync(benchDir, { recursive: true, force: true });
+}
+
+/**
+ * The engine's own peak memory on the 20 MB MP4, each section in a process of its own
+ * (engine-memory-child.ts): in one process, c2pa-wasm's linear memory (which never shrinks) and
+ * every other section's buffers add up, so the bench process's peak says little about the engine.
+ */
+export async function runEngineMemoryBench(log: (text: string) => void, dir: string, pkiDir: string, anchorsPem: string): Promise<{ section: string; peakMb: number }[]> {
+  const { pki } = await ensureLocalPki(pkiDir);
+  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+  const unsigned = makeBmff('mp4', 20_000_000);
+  const paths = { unsigned: join(dir, 'memory-unsigned.mp4'), signed: join(dir, 'memory-signed.mp4'), anchors: join(dir, 'memory-anchors.pem') };
+  writeFileSync(paths.unsigned, unsigned);
+  writeFileSync(paths.signed, (await sign(unsigned, 'video/mp4', { creator: 'Bench' }, signer)).signedBytes);
+  writeFileSync(paths.anchors, anchorsPem);
+  const child = fileURLToPath(new URL('./engine-memory-child.ts', import.meta.url));
+  const sections: [section: MemorySection, what: string][] = [
+    ['idle', 'the engine loaded, one verify of a 100 kB MP4 (where every section starts)'],
+    ['verify', 'engine verify, 3 runs (BMFF hash native, c2pa-wasm on the manifest prefix)'],
+    ['verify-wasm-hash', 'engine verify, 3 runs, BMFF hash in c2pa-wasm (nativeHardBinding: false)'],
+    ['sign', 'engine sign, 3 runs (c2pa-wasm signs the file whole)'],
+    ['raw-verify', 'raw c2pa-wasm WasmReader.fromBytes on the whole file with the trust list, 3 runs'],
+  ];
+  const results: { section: string; peakMb: number }[] = [];
+  for (const [section] of sections) {
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', child, section, paths.unsigned, paths.signed, pkiDir, paths.anchors, '3'], { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`memory section ${section} failed: ${stderr.slice(-2000)}`)) : resolve(stdout),
+      );
+    });
+    results.push(JSON.parse(output.trim().split('\n').at(-1)!) as { section: string; peakMb: number });
+  }
+  log('\n### Engine memory, 20 MB MP4 (each section in its own process)\n');
+  log('Peak RSS as the kernel counts it for that process (node, tsx and the engine loaded included). The file is read from disk into memory first, as the server holds an upload.\n');
+  log(table(['section', 'what runs', 'peak RSS'], sections.map(([section, what], index) => [section, what, `${results[index]!.peakMb.toFixed(0)} MB`])));
+  return results;
 }
 
 /** Signing with and without an RFC 3161 timestamp, and one authority round trip alone. */
