@@ -88,11 +88,11 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const apiBodyLimit = bodySizeLimit(bodyLimits);
   // A batch job's list of up to 10,000 items (JSON or NDJSON) is larger than other JSON bodies.
   const jobsBodyLimit = bodySizeLimit({ ...bodyLimits, maxJsonBytes: Math.max(config.maxJsonBytes, MAX_JOB_REQUEST_BYTES) });
-  // A video to verify may be larger than other uploads (it is verified from its spool file).
+  // A video to verify or sign may be larger than other uploads (it is verified or signed from its spool file).
   const maxVideoBytes = Math.max(config.maxAssetBytes, config.maxVideoBytes ?? 0);
   const verifyBodyLimit = bodySizeLimit({ ...bodyLimits, maxAssetBytes: maxVideoBytes });
   app.use(`${API_BASE_PATH}/*`, (c, next) =>
-    c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : c.req.path === `${API_BASE_PATH}/verify-content` ? verifyBodyLimit(c, next) : apiBodyLimit(c, next),
+    c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : c.req.path === `${API_BASE_PATH}/verify-content` || c.req.path === `${API_BASE_PATH}/sign-content` ? verifyBodyLimit(c, next) : apiBodyLimit(c, next),
   );
 
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });

@@ -7,3 +7,4 @@ export { hasCorpus, corpusFile, corpusText, expectedCorpus, CORPUS_DIR, type Exp
 export { rawValidationState } from './raw-c2pa.ts';
 export { startLocalTsa, type LocalTsa } from './local-tsa.ts';
 export { startOcspTestAuthority, type OcspTestAuthority } from './ocsp-responder.ts';
+export { writeUnsignedMp4 } from './large-mp4.ts';

@@ -10,6 +10,8 @@ import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { SignedContent } from '../../services/signing/sign-content.ts';
+import { spooledSignMime } from '../../services/signing/sign-spooled-video.ts';
+import { detectFormat } from '@provenance/engine';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 const SIGN_UPLOAD_SCHEMA: UploadSchema = {
@@ -75,7 +77,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const userId = c.var.account.userId;
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
-      const { file, fields } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxAssetBytes });
+      // An MP4, MOV or M4A may be up to MAX_VIDEO_BYTES (spooled, signed from disk); anything else MAX_ASSET_BYTES.
+      const { file, fields } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to sign');
       // The upload's memory (or spool file) is released once signing is done, whatever the outcome.
       try {
@@ -88,10 +91,16 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         const metadata = ZSigningMetadata.safeParse(raw);
         if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
         const sidecar = fields['sidecar'] === 'true';
+        const large = file.byteLength > ctx.config.maxAssetBytes ? await file.spooled() : null;
+        if (file.byteLength > ctx.config.maxAssetBytes && (!large || sidecar || !(await spooledSignMime({ detectFormat }, large)))) {
+          throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${ctx.config.maxVideoBytes})`);
+        }
         // An upload is the same request again when its file (by SHA-256) and fields are.
         const request = JSON.stringify({ file: file.sha256, fileName: file.fileName, metadata: metadata.data, sidecar });
         const response = await idempotent({ ...idempotency(c, userId), request }, async () => {
-          const result = await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
+          const result = large
+            ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data)
+            : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
           return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
         });
         return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;

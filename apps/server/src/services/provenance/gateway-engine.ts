@@ -33,6 +33,9 @@ import {
   verifyWithCredential,
   verifySourceWithCredential,
   withFileSource,
+  signFromDisk,
+  verifySource,
+  type DiskSignResult,
   type SerializedVerification,
   type SignerMaterial,
 } from '@provenance/engine';
@@ -55,6 +58,13 @@ export interface GatewayEngine {
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
   /** The same verification serialized where it was made (in the worker), for answering HTTP. */
   verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
+  /**
+   * Signs the MP4, MOV or M4A file at `path` into `outPath` (a spooled video): hashed as it streams
+   * and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
+   */
+  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
+  /** Verifies a file on disk read as the engine asks (a signed video): never held whole. */
+  verifyFile(path: string, mime: string): Promise<VerifyResponse>;
   /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
   verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>): Promise<SerializedVerification>;
 }
@@ -149,6 +159,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
       verifyFileSerialized: (path, mime, verifyOptions) => pool.verifyFileSerialized(path, mime, verifyOptions),
+      signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
+      verifyFile: (path, mime) => pool.verifyFile(path, mime),
       close: () => pool.close(),
     };
   }
@@ -172,6 +184,9 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
         const { response, signingCredential } = await verifySourceWithCredential(source, mime, { ...verifyOptions, trust });
         return serializeVerification(response, signingCredential);
       }),
+    signFile: (path, outPath, mime, metadata, accountSigner) =>
+      signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),
+    verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
     close: async () => undefined,
   };
 }

@@ -31,7 +31,8 @@ export interface ManifestRepository {
   /** The soft binding to write into an image's manifest (and its fingerprint, kept for indexing); null for other media. */
   softBindingFor(bytes: Uint8Array, kind: 'image' | 'video' | string): Promise<{ binding: SoftBindingValue; fingerprint: ImageFingerprint } | null>;
   /** Indexes a signed asset by its hashes and fingerprint. */
-  index(signedAssetId: string, signed: SignResult, fingerprint: ImageFingerprint | null): Promise<void>;
+  /** `signedBytes` absent (a large video signed on disk): its manifest was appended, so removing it gives the original, indexed by assetHash already. */
+  index(signedAssetId: string, signed: IndexedSigning, fingerprint: ImageFingerprint | null): Promise<void>;
   /** The manifest of the asset whose file as given, as signed or re-derived has this SHA-256 (lowercase hex), or null. */
   manifestIdByHash(sha256: string): Promise<string | null>;
   /** The repository's best match for a file without credentials, or null. */
@@ -41,6 +42,9 @@ export interface ManifestRepository {
   /** Matches of a file's content (SBR byContent): exact hash, then fingerprint, nearest first. */
   matchesByContent(bytes: Uint8Array, maxResults: number): Promise<RepositoryMatch[]>;
 }
+
+/** What the index keeps of a signing. */
+export type IndexedSigning = Pick<SignResult, 'manifestId' | 'mime' | 'assetHash' | 'signedAssetHash'> & { signedBytes?: Uint8Array };
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const similarityOf = (distance: number): number => Math.round(100 * (1 - distance / 64));
@@ -64,7 +68,7 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
       return { binding: { alg: fingerprint.alg, value: Buffer.from(fingerprint.digest).toString('base64'), covers: fingerprint.covers }, fingerprint };
     },
     async index(signedAssetId, signed, fingerprint) {
-      const rederived = withoutEmbeddedManifest(signed.signedBytes, signed.mime);
+      const rederived = signed.signedBytes ? withoutEmbeddedManifest(signed.signedBytes, signed.mime) : null;
       await index.add({
         signedAssetId,
         manifestId: signed.manifestId,

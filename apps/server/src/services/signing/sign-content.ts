@@ -21,6 +21,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+import { signSpooledVideo, type SpooledVideo } from './sign-spooled-video.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -29,7 +30,9 @@ import type { SigningIdentities } from '../signing-identities/signing-identities
 export type SignSource =
   | { kind: 'url'; url: string }
   | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
-  | { kind: 'transform'; bytes: Uint8Array; fileName?: string | undefined; parent: ParentAsset; edits: EditAction[] };
+  | { kind: 'transform'; bytes: Uint8Array; fileName?: string | undefined; parent: ParentAsset; edits: EditAction[] }
+  /** An MP4, MOV or M4A upload too large for memory, signed from its spool file (sign-spooled-video.ts). */
+  | ({ kind: 'spooled-upload' } & SpooledVideo);
 
 /** A signed and stored asset: what the API's answer is made of (the HTTP layer adds the links). */
 export interface SignedContent {
@@ -99,6 +102,11 @@ export function createContentSigner(deps: {
   return {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
+      if (source.kind === 'spooled-upload') {
+        if (sidecar) throw new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
+        const signed = await signSpooledVideo(deps, userId, source, metadata, { assetId: options.assetId });
+        return { ...signed, sidecar: false, parentCredentials: null, warnings: [] };
+      }
       let bytes: Uint8Array;
       let name: string | undefined;
       if (source.kind === 'url') {

@@ -1,0 +1,137 @@
+// Signs a large video upload (MP4, MOV, M4A) from its spool file, in constant memory: the engine
+// hashes the file as it streams and copies it into a signed file beside the spool file with its
+// manifest appended (a worker does both; the bytes never cross threads), the signed file is verified
+// by path, streamed into the asset store with its .c2pa manifest store, and recorded and indexed as
+// any signing (sign-content.ts, which hands such uploads here).
+//
+// What differs from a signing in memory: no thumbnail (only images get one there too) and no soft
+// binding (ISCC fingerprints are of images); the file must not carry Content Credentials already
+// (kept as a parent only by the in-memory signing, which a file this large cannot take); no sidecar.
+// The order of writes is the same: files first, the row last, files removed if the row fails.
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { TSigningMetadata } from '@provenance/contracts';
+import { formatFromFileName, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
+import { DomainError } from '../domain-error.ts';
+import type { AssetStore } from '../assets/asset-store.ts';
+import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
+import type { AccountEvents } from '../events/account-events.ts';
+import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+
+/** Formats signed from a spool file: the BMFF video and audio the engine hashes as they stream. */
+export const SPOOLED_SIGN_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
+
+/** An upload too large to sign in memory, waiting in its spool file. */
+export interface SpooledVideo {
+  path: string;
+  /** Its first bytes, to tell its format. */
+  head: Uint8Array;
+  fileName?: string | undefined;
+}
+
+export interface SpooledVideoSigning {
+  assetId: string;
+  manifestId: string;
+  mime: string;
+  assetHash: string;
+  signedAt: string;
+  bytes: { original: number; signed: number };
+  verification: VerifyResponse;
+}
+
+export interface SpooledVideoSignerDeps {
+  engine: GatewayEngine;
+  store: AssetStore;
+  signedAssets: SignedAssets;
+  repository?: ManifestRepository | undefined;
+  identities?: SigningIdentities | undefined;
+  events?: AccountEvents | undefined;
+  assetUrlOf?: ((assetId: string) => string) | undefined;
+}
+
+/** The MIME type of a spooled upload when it is one signed from disk, else null. */
+export async function spooledSignMime(engine: Pick<GatewayEngine, 'detectFormat'>, video: SpooledVideo): Promise<string | null> {
+  const format = (await engine.detectFormat(video.head)) ?? (video.fileName ? formatFromFileName(video.fileName) : undefined);
+  return format && SPOOLED_SIGN_TYPES.has(format.mime) ? format.mime : null;
+}
+
+export async function signSpooledVideo(
+  deps: SpooledVideoSignerDeps,
+  userId: string,
+  video: SpooledVideo,
+  metadata: TSigningMetadata,
+  options: { assetId?: string | undefined } = {},
+): Promise<SpooledVideoSigning> {
+  const { engine, store, signedAssets, repository, identities, events } = deps;
+  const mime = await spooledSignMime(engine, video);
+  if (!mime) throw new DomainError('unprocessable', 'unsupported_format', 'Only an MP4, MOV or M4A file may be signed at this size');
+  // eslint-disable-next-line no-control-regex -- the client's file name may become the title: control characters dropped
+  const name = video.fileName?.replace(/[\u0000-\u001f\u007f]/g, '') || undefined;
+  const engineMetadata: SigningMetadata = {
+    title: metadata.title ?? name ?? `asset.${mime === 'video/quicktime' ? 'mov' : mime === 'audio/mp4' ? 'm4a' : 'mp4'}`,
+    creator: metadata.creator,
+    license: metadata.license ?? 'All Rights Reserved',
+    aiAssisted: metadata.aiAssisted ?? false,
+    capturedWithCamera: metadata.capturedWithCamera ?? false,
+    ...(metadata.softwareAgent && { softwareAgent: metadata.softwareAgent }),
+    deviceInfo: metadata.deviceInfo ?? null,
+    location: metadata.location ?? null,
+  };
+  const accountSigner = identities ? await identities.signerFor(userId) : null;
+  // Beside the spool file: the spool folder is cleared at start, so a crash leaves nothing behind for long.
+  const signedPath = `${video.path}.signed`;
+  try {
+    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material);
+    const verification = await engine.verifyFile(signedPath, mime);
+    const assetId = options.assetId ?? randomUUID();
+    const row: NewSignedAsset = {
+      id: assetId,
+      userId,
+      manifestId: signed.manifestId,
+      title: engineMetadata.title ?? null,
+      mime: signed.mime,
+      originalBytes: signed.originalBytes,
+      signedBytes: signed.signedBytes,
+      assetHash: signed.assetHash,
+      signedAssetHash: signed.signedAssetHash,
+      source: 'upload',
+      sourceUrl: null,
+      hasThumbnail: false,
+      sidecar: false,
+      parentCredentialsWarning: null,
+      signingIdentityId: accountSigner?.identityId ?? null,
+      signedAt: new Date(signed.signedAt),
+    };
+    try {
+      await store.put(assetId, 'signed', createReadStream(signedPath));
+      await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
+      await signedAssets.insert(row);
+    } catch (error) {
+      // No row, so nobody can reach these files; unless a row with this given ID exists (another run of a job item).
+      const ownedByAnother = options.assetId !== undefined && (await signedAssets.findById(assetId).catch(() => null)) !== null;
+      if (!ownedByAnother) await store.remove(assetId).catch(() => undefined);
+      throw error;
+    }
+    await repository?.index(assetId, { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash }, null);
+    await events?.emit({
+      type: 'asset.signed',
+      accountId: userId,
+      occurredAt: row.signedAt,
+      data: { assetId, manifestId: signed.manifestId, mime: signed.mime, title: row.title, signedAt: signed.signedAt, sidecar: false, ...(deps.assetUrlOf && { signedAssetUrl: deps.assetUrlOf(assetId) }) },
+    });
+    return {
+      assetId,
+      manifestId: signed.manifestId,
+      mime: signed.mime,
+      assetHash: signed.assetHash,
+      signedAt: signed.signedAt,
+      bytes: { original: signed.originalBytes, signed: signed.signedBytes },
+      verification,
+    };
+  } finally {
+    await rm(signedPath, { force: true });
+  }
+}
