@@ -51,7 +51,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     tags: ['sign'],
     summary: 'Sign an asset (by URL or upload) with a C2PA manifest',
     description:
-      'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning.',
+      'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning. An MP4, MOV or M4A upload may pass the upload limit up to the video limit (MAX_VIDEO_BYTES): it is signed from disk with its manifest embedded (no sidecar), and must not carry Content Credentials already.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: {
