@@ -94,3 +94,33 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
     expect((await readJson<{ assets: unknown[] }>(await server.request('GET', 'assets', { token }))).assets.length).toBe(before);
   });
 });
+
+describe('POST /sign-content of a large video with the engine on the server thread (ENGINE_WORKERS=0)', () => {
+  let database: DbHandle;
+  let server: TestServer;
+  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const dataDir = mkdtempSync(join(tmpdir(), 'pg-sign-large-thread-'));
+    engine = await createGatewayEngine({ pkiDir: join(dataDir, 'pki'), trustAnchorFiles: [], workers: 0 });
+    server = await createTestServer(database, { engine, store: createFileAssetStore(join(dataDir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: 64 * MEGABYTE } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await engine.close();
+    await database.close();
+  });
+
+  it('signs a 10 MB MOV from its spool file, verified', async () => {
+    const token = (await signUpAccount(server)).session.access_token;
+    const form = new FormData();
+    form.append('file', new Blob([makeBmff('mov', 10 * MEGABYTE)]), 'clip.mov');
+    form.append('metadata', metadata);
+    const response = await server.app.request('/api/v1/sign-content', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(201);
+    const signed = await readAnswer(ZSignContentResponse, response);
+    expect(signed.mime).toBe('video/quicktime');
+    expect(signed.verification.verification.status).toBe('verified');
+  });
+});
