@@ -6,9 +6,8 @@
 import type { ByteSource } from '../byte-source.ts';
 import { BMFF_MIME_TYPES, bmffManifestLayout, manifestPrefixBytes, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
 import { bmffHashMatches, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
-import { contextWithoutIdentityDecoding, listsIdentityAssertion, mayHoldIdentityAssertion } from './identity-decoding.ts';
 import type { RawManifestStore } from './manifest-store.ts';
-import { manifestStoreBytes, openReader, type Reader } from './open-reader.ts';
+import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
 
 /** Whether a file of this type may have its BMFF hash checked natively under these options. */
@@ -33,10 +32,10 @@ export function bmffNativeRead(mime: string, source: ByteSource): (context: stri
     const found = await (layout ??= bmffManifestLayout(source).catch(() => null));
     if (!found) return null;
     const prefix = await manifestPrefixBytes(source, found);
-    const opened = await openPrefix(mime, prefix, context).catch(() => null);
-    if (!opened) return null;
-    const { reader, prefixStore } = opened;
+    const reader = await openReader(mime, prefix, context).catch(() => null);
+    if (!reader) return null;
     try {
+      const prefixStore = reader.manifestStore() as RawManifestStore;
       const storeBytes = manifestStoreBytes(reader, prefixStore);
       const store = storeBytes && (await withWholeFileBmffBinding(prefixStore, storeBytes, hashMatches(found.top)));
       if (store) return { reader, store, storeBytes };
@@ -46,29 +45,6 @@ export function bmffNativeRead(mime: string, source: ByteSource): (context: stri
     reader.free();
     return null;
   };
-}
-
-/**
- * c2pa-wasm's read of the manifest prefix, without identity assertion decoding when the store has
- * none (identity-decoding.ts: the same report, about 5 ms less per read).
- */
-async function openPrefix(mime: string, prefix: Uint8Array, context: string): Promise<{ reader: Reader; prefixStore: RawManifestStore } | null> {
-  const open = async (settings: string) => {
-    const reader = await openReader(mime, prefix, settings);
-    if (!reader) return null;
-    try {
-      return { reader, prefixStore: reader.manifestStore() as RawManifestStore };
-    } catch (error) {
-      reader.free();
-      throw error;
-    }
-  };
-  if (!mayHoldIdentityAssertion(prefix)) {
-    const opened = await open(contextWithoutIdentityDecoding(context));
-    if (!opened || !listsIdentityAssertion(opened.prefixStore)) return opened;
-    opened.reader.free();
-  }
-  return open(context);
 }
 
 export function readBmffNatively(mime: string, source: ByteSource, context: string): Promise<StoreRead | null> {
