@@ -12,7 +12,7 @@ import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify } from 
 import { readerSettings } from '../src/c2pa/reader-settings.ts';
 import { corpusFile, corpusText, hasCorpus } from '../src/testing/shared-corpus.ts';
 import { makeSizedImage, rawVerify } from './engine-bench.ts';
-import { ms, table } from './measure.ts';
+import { ms, table, takingTurns } from './measure.ts';
 
 /** The corpus file the 7-manifest history is signed over (6 manifests of its own). */
 export const HISTORY_CORPUS_FILE = 'public-testfiles/adobe-20220124-CAIAIIICAICIICAIICICA.jpg';
@@ -24,24 +24,6 @@ export interface DataHashBenchRow {
   rawTrust: number;
   rawNoTrust: number;
   sha256: number;
-}
-
-/**
- * Each task's p50 over `runs` rounds in which every task runs once, in turn: on a shared machine the
- * load moves, and tasks measured one after another would each see a different machine.
- */
-async function takingTurns<K extends string>(runs: number, tasks: Record<K, () => Promise<unknown>>, warmup = 2): Promise<Record<K, number>> {
-  const names = Object.keys(tasks) as K[];
-  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
-  for (let round = 0; round < warmup + runs; round += 1) {
-    for (const name of names) {
-      const started = performance.now();
-      await tasks[name]();
-      if (round >= warmup) samples[name].push(performance.now() - started);
-    }
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<K, number>;
 }
 
 export async function runDataHashBench(log: (text: string) => void): Promise<DataHashBenchRow[]> {

@@ -18,6 +18,41 @@ export async function time(runs: number, task: () => Promise<unknown>, warmup = 
   return { p50: at(0.5), p99: at(0.99), runs };
 }
 
+/**
+ * Each task's p50 over `runs` rounds in which every task runs once, in turn: on a shared machine the
+ * load moves, and tasks measured one after another would each see a different machine.
+ */
+export async function takingTurns<K extends string>(runs: number, tasks: Record<K, () => Promise<unknown>>, warmup = 2): Promise<Record<K, number>> {
+  const { wall } = await takingTurnsWithCpu(runs, tasks, warmup);
+  return wall;
+}
+
+/**
+ * takingTurns with each task's p50 of this process's CPU time (user + system, all threads) beside
+ * its wall time: on a loaded 2-core machine a task's wall time includes the time it waited for a
+ * core, which a 20 ms task often escapes and a 40 ms one rarely does.
+ */
+export async function takingTurnsWithCpu<K extends string>(runs: number, tasks: Record<K, () => Promise<unknown>>, warmup = 2): Promise<{ wall: Record<K, number>; cpu: Record<K, number> }> {
+  const names = Object.keys(tasks) as K[];
+  const empty = () => Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const wall = empty();
+  const cpu = empty();
+  for (let round = 0; round < warmup + runs; round += 1) {
+    for (const name of names) {
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      await tasks[name]();
+      const used = process.cpuUsage(cpuStarted);
+      if (round < warmup) continue;
+      wall[name].push(performance.now() - started);
+      cpu[name].push((used.user + used.system) / 1000);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const medians = (samples: Record<K, number[]>) => Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<K, number>;
+  return { wall: medians(wall), cpu: medians(cpu) };
+}
+
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** Samples resident memory every 20 ms; `stop` returns the peak in MB. */
