@@ -62,7 +62,7 @@ describe('POST /sign-content of a ~300 MB MP4 over HTTP, in constant memory', ()
     writeFileSync(join(dir, 'small.mp4'), makeBmff('mp4', 12 * MEGABYTE));
     database = await openTestDatabase('pglite');
     engine = await createGatewayEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
-    server = await createTestServer(database, { engine, store: createFileAssetStore(join(dir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: 2048 * MEGABYTE } });
+    server = await createTestServer(database, { engine, store: createFileAssetStore(join(dir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: LARGE_BYTES + 64 * MEGABYTE } });
     token = (await signUpAccount(server)).session.access_token;
     listener = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((ready) => listener.once('listening', () => ready()));
