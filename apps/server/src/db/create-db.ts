@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { initialisePgliteData } from './pglite-initdb.ts';
 
 export type DbSchema = typeof schema;
 /** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
@@ -84,6 +85,9 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   // PostgreSQL's 128 MB of shared buffers is sized for a server of its own; embedded, it is memory
   // the process holds from the start (measured: the WebAssembly heap 198 MB with it, 134 MB with 16 MB).
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  // A new folder is made on a worker thread (pglite-initdb.ts): initdb in this thread would leave
+  // it hundreds of MB it never returns.
+  if (target.dataDir) await initialisePgliteData(target.dataDir, options);
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client, { schema });
   try {
