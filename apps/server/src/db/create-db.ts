@@ -85,7 +85,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   // PostgreSQL's 128 MB of shared buffers is sized for a server of its own; embedded, it is memory
   // the process holds from the start (measured: the WebAssembly heap 198 MB with it, 134 MB with 16 MB).
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
-  // A new folder is made on a worker thread (pglite-initdb.ts): initdb in this thread would leave
+  // A new folder is made in a child process (pglite-initdb.ts): initdb in this process would leave
   // it hundreds of MB it never returns.
   if (target.dataDir) await initialisePgliteData(target.dataDir, options);
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './create-db.ts';
 import { hasPgliteData, initialisePgliteData } from './pglite-initdb.ts';
 
-describe('PGlite data folder made on a worker thread', () => {
+describe('PGlite data folder made in a child process', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'pglite-initdb-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -16,7 +16,7 @@ describe('PGlite data folder made on a worker thread', () => {
     await first.sql.executeSql('create table kept (value text)');
     await first.sql.executeSql('insert into kept values ($1)', ['still here']);
     await first.close();
-    // A folder already made is left as it is (no worker, no second initdb).
+    // A folder already made is left as it is (no second initdb).
     await initialisePgliteData(dataDir, { postgresqlconf: [] });
     const second = await createDb({ kind: 'pglite', dataDir });
     expect((await second.sql.executeSql('select value from kept')).rows).toEqual([{ value: 'still here' }]);
