@@ -35,7 +35,9 @@ export interface RunningServer {
 /** A gateway on 127.0.0.1 in this process; its asset store is files in a temporary folder unless `store` is given. */
 export async function startServer(options: { workers: number; cache: boolean; trustAnchorFiles: string[]; store?: AssetStore }): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-http-bench-'));
-  const database = await createDb({ kind: 'pglite' });
+  // The database in a folder under the data directory, as a deployed server keeps it (DATA_DIR), not
+  // in memory: in memory, PGlite's initdb runs in this process and its memory would count as the server's.
+  const database = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const logger = createLogger({ level: 'silent' });
   const authSecret = 'bench-secret-bench-secret-bench-secret-0123';
   const publicUrl = 'http://127.0.0.1';
