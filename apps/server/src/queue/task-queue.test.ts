@@ -49,4 +49,23 @@ describe.each(testDatabaseKinds())('task queue on %s', (kind) => {
     expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(attempts.get(3)).toBe(2);
   }, 60_000);
+
+  // Copies starting at the same moment declare the same queues at once; on PostgreSQL two
+  // create_queue calls can deadlock, which a start must survive (it stopped a copy in CI).
+  it.runIf(kind === 'postgres')('starts copies that declare the same queues at the same moment', async () => {
+    database = await openTestDatabase(kind);
+    const handled: string[] = [];
+    for (let copy = 0; copy < 4; copy += 1) {
+      const queue = createTaskQueue({ sql: database.sql, logger });
+      for (let n = 0; n < 8; n += 1) {
+        queue.define<{ copy: number }>({ queue: `race-${n}`, work: { pollingIntervalSeconds: 0.5 }, handler: async (jobs) => void handled.push(...jobs.map(() => `race-${n}`)) });
+      }
+      queue.schedule({ queue: 'race-schedule', cron: '0 8 * * 1' });
+      queues.push(queue);
+    }
+    await Promise.all(queues.map((queue) => queue.start()));
+    for (let n = 0; n < 8; n += 1) await queues[1]!.send(`race-${n}`, { copy: 1 });
+    await until(() => handled.length === 8);
+    expect(new Set(handled).size).toBe(8);
+  }, 60_000);
 });

@@ -59,6 +59,26 @@ export interface TaskQueueOptions {
 
 export const QUEUE_SCHEMA = 'pgboss';
 
+/**
+ * PostgreSQL errors that mean another copy was declaring the same queue or schedule at the same
+ * moment: a deadlock between two create_queue calls (each inserting the queue row and creating its
+ * partition), or the partition or row the other made first. pg-boss's declarations are idempotent,
+ * so doing it again settles it.
+ */
+const RACE_CODES = new Set(['40P01', '40001', '23505', '42P07']);
+
+async function settlingRaces<T>(declare: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await declare();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= attempts || typeof code !== 'string' || !RACE_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const runWorkers = options.runWorkers ?? true;
   const definitions: WorkerDefinition<object>[] = [];
@@ -68,7 +88,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   let stopped = false;
 
   async function activate(boss: PgBoss, definition: WorkerDefinition<object>): Promise<void> {
-    await boss.createQueue(definition.queue, { ...definition.options, name: definition.queue });
+    await settlingRaces(() => boss.createQueue(definition.queue, { ...definition.options, name: definition.queue }));
     if (!runWorkers) return;
     for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
       await boss.work<object>(definition.queue, { ...definition.work }, definition.handler);
@@ -76,8 +96,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   }
 
   async function activateSchedule(boss: PgBoss, schedule: ScheduleDefinition): Promise<void> {
-    await boss.createQueue(schedule.queue);
-    await boss.schedule(schedule.queue, schedule.cron, schedule.data ?? {}, schedule.tz ? { tz: schedule.tz } : {});
+    await settlingRaces(() => boss.createQueue(schedule.queue));
+    await settlingRaces(() => boss.schedule(schedule.queue, schedule.cron, schedule.data ?? {}, schedule.tz ? { tz: schedule.tz } : {}));
   }
 
   function boss(): Promise<PgBoss> {
@@ -85,9 +105,20 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     starting ??= (async () => {
       // Maintenance is when pg-boss finds active jobs past their expiry (a crashed copy's) and hands
       // them out again: every 30 s rather than its default 2 minutes.
-      const created = new PgBoss({ db: options.sql, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: runWorkers, maintenanceIntervalSeconds: 30 });
-      created.on('error', (error) => options.logger.error('task queue error', { error: error.message }));
-      await created.start();
+      // Two copies installing pg-boss's schema at once can collide in the catalog (a duplicate
+      // pg_namespace key, which pg-boss does not take for its own "already exists" race): a new
+      // instance then finds the schema the other made.
+      const created = await settlingRaces(async () => {
+        const candidate = new PgBoss({ db: options.sql, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: runWorkers, maintenanceIntervalSeconds: 30 });
+        candidate.on('error', (error) => options.logger.error('task queue error', { error: error.message }));
+        try {
+          await candidate.start();
+          return candidate;
+        } catch (error) {
+          await candidate.stop({ graceful: false, close: false, wait: true, timeout: 1_000 }).catch(() => undefined);
+          throw error;
+        }
+      });
       for (const definition of definitions) await activate(created, definition);
       for (const schedule of schedules) await activateSchedule(created, schedule);
       instance = created;
