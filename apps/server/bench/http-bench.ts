@@ -15,9 +15,9 @@ import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../src/services/assets/asset-store.ts';
-import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createGatewayEngine, type GatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
-import { createServices } from '../src/services/create-services.ts';
+import { createServices, type Services } from '../src/services/create-services.ts';
 
 export interface HttpBenchAsset {
   name: string;
@@ -27,6 +27,9 @@ export interface HttpBenchAsset {
 
 export interface RunningServer {
   url: string;
+  /** The server's own engine and services, for timing the work of a request without HTTP. */
+  engine: GatewayEngine;
+  services: Services;
   signUp(): Promise<string>;
   sign(asset: HttpBenchAsset, token: string): Promise<Uint8Array>;
   stop(): Promise<void>;
@@ -62,6 +65,8 @@ export async function startServer(options: { workers: number; cache: boolean; tr
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    engine,
+    services,
     async signUp() {
       const response = await fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'secret-123' }) });
       return ((await response.json()) as { session: { access_token: string } }).session.access_token;
@@ -147,8 +152,17 @@ export interface HttpBenchRow {
   result: LoadResult;
 }
 
+
 /** Runs the HTTP benchmark over the given unsigned assets (each is signed by the gateway first). */
-export async function runHttpBench(assets: HttpBenchAsset[], options: { trustAnchorFiles: string[]; seconds: number }): Promise<{ rows: HttpBenchRow[]; signedAssets: HttpBenchAsset[] }> {
+export async function runHttpBench(
+  assets: HttpBenchAsset[],
+  options: {
+    trustAnchorFiles: string[];
+    seconds: number;
+    /** Called with each cold (cache off) server after its loads, its assets signed: the HTTP overhead is measured there (http-overhead.ts). */
+    onColdServer?: (server: RunningServer, signedAssets: HttpBenchAsset[], workers: number) => Promise<void>;
+  },
+): Promise<{ rows: HttpBenchRow[]; signedAssets: HttpBenchAsset[] }> {
   const rows: HttpBenchRow[] = [];
   let signedAssets: HttpBenchAsset[] = [];
   for (const workers of [1, 2]) {
@@ -173,6 +187,7 @@ export async function runHttpBench(assets: HttpBenchAsset[], options: { trustAnc
             rows.push({ label: `verify ${asset.name} (cold, file as body), 1 connection`, workers, result: await load(`${server.url}/api/v1/verify-content`, fileBody, { connections: 1, seconds: options.seconds }) });
           }
         }
+        if (!cache) await options.onColdServer?.(server, signedAssets, workers);
         if (!cache) {
           const small = assets[0]!;
           const body = multipart({ file: { value: small.bytes, fileName: small.name }, metadata: { value: JSON.stringify({ creator: 'Bench', aiAssisted: true }) } });
