@@ -22,7 +22,16 @@ export const batchJobs = pgTable('jobs', {
   createdAt: createdAt(),
   startedAt: moment('started_at'),
   completedAt: moment('completed_at'),
-}, (table) => [index('jobs_user_idx').on(table.userId, table.createdAt), index('jobs_unqueued_idx').on(table.createdAt).where(sql`enqueued_at is null`)]);
+  /**
+   * When job.completed was emitted; null on a finished job means a crash came between finishing its
+   * last item and the emission, and the requeue pass emits it.
+   */
+  completionAnnouncedAt: moment('completion_announced_at'),
+}, (table) => [
+  index('jobs_user_idx').on(table.userId, table.createdAt),
+  index('jobs_unqueued_idx').on(table.createdAt).where(sql`enqueued_at is null`),
+  index('jobs_unannounced_idx').on(table.completedAt).where(sql`completed_at is not null and completion_announced_at is null`),
+]);
 
 export const batchJobItems = pgTable('job_items', {
   jobId: text('job_id').notNull().references(() => batchJobs.id, { onDelete: 'cascade' }),

@@ -188,6 +188,28 @@ describe.each(testDatabaseKinds())('batch jobs on %s', (kind) => {
     expect(await completed(job!.id, account.session.access_token)).toMatchObject({ status: 'completed', done: 2, failed: 0 });
   }, 60_000);
 
+  it('announces job.completed, once, for a job whose last item a crash finished without announcing it', async () => {
+    const account = await signUpAccount(server);
+    // As a copy that died right after the transaction finishing the job's last item, two minutes ago.
+    const stored = createJobStore(database.db, () => new Date(Date.now() - 120_000));
+    const jobId = randomUUID();
+    await stored.create({ id: jobId, userId: account.session.user.id, type: 'verify' }, [{ assetUrl: `${files.baseUrl}/plain.jpg` }]);
+    await stored.markEnqueued(jobId);
+    expect((await stored.finish(jobId, 0, { status: 'done', result: '{}' }))?.completed).toBe(true);
+    const announced = () => completedEvents.filter((event) => event.data.id === jobId);
+    expect(announced()).toHaveLength(0);
+
+    // The pass pg-boss fires every minute, sent at once here, twice: the second finds nothing to do.
+    const boss = await server.services.queue.boss();
+    for (let pass = 0; pass < 2; pass += 1) {
+      const id = await server.services.queue.send(UNQUEUED_JOBS_QUEUE, {});
+      await until(async () => (await boss.getJobById(UNQUEUED_JOBS_QUEUE, id!))?.state, (state) => state === 'completed');
+    }
+    expect(announced()).toHaveLength(1);
+    expect(announced()[0]).toMatchObject({ accountId: account.session.user.id, data: { id: jobId, status: 'completed', total: 1, done: 1, failed: 0 } });
+    expect(await stored.listUnannounced(new Date())).toEqual([]);
+  }, 60_000);
+
   it('documents the jobs routes and the Idempotency-Key header in the OpenAPI document', async () => {
     const doc = await readJson<{ paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, unknown> } }>> }>(await server.request('GET', 'openapi.json'));
     expect(Object.keys(doc.paths['/jobs'] ?? {}).sort()).toEqual(['get', 'post']);

@@ -12,7 +12,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { AccountEvents } from '../events/account-events.ts';
 import { classifyItemFailure } from './item-failure.ts';
 import type { JobItemRunner } from './job-item-runner.ts';
-import type { ItemOutcome, ItemToRun, JobStore } from './job-store.ts';
+import type { ItemOutcome, ItemToRun, JobRow, JobStore } from './job-store.ts';
 
 export const JOB_ITEMS_QUEUE = 'batch-job-items';
 export const ABANDONED_JOB_ITEMS_QUEUE = 'batch-job-items-abandoned';
@@ -57,18 +57,25 @@ export function startJobItemWorker(deps: {
   const { queue, store, runner, events, logger, settings } = deps;
   const policy = { retryLimit: QUEUE_RETRY_LIMIT, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.itemTimeoutSeconds };
 
-  async function finish(item: ItemToRun, outcome: ItemOutcome): Promise<void> {
-    const finished = await store.finish(item.jobId, item.index, outcome);
-    if (!finished?.completed) return;
-    const { job } = finished;
-    logger.info('batch job completed', { jobId: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed });
-    // Decided by the transaction that finished the last item: one emission, whichever copy ran it.
+  /** Emits job.completed for a finished job, then records that it was. */
+  async function announce(job: JobRow): Promise<void> {
     await events.emit({
       type: 'job.completed',
       accountId: job.userId,
       data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },
       occurredAt: job.completedAt ?? new Date(),
     });
+    await store.markAnnounced(job.id);
+  }
+
+  async function finish(item: ItemToRun, outcome: ItemOutcome): Promise<void> {
+    const finished = await store.finish(item.jobId, item.index, outcome);
+    if (!finished?.completed) return;
+    const { job } = finished;
+    logger.info('batch job completed', { jobId: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed });
+    // Decided by the transaction that finished the last item: one emission, whichever copy ran it.
+    // A crash before it is recorded leaves the job to the requeue pass, which emits it then.
+    await announce(job);
   }
 
   /** Runs one item; says whether its queue job is settled or should be retried. */
@@ -155,14 +162,21 @@ export function startJobItemWorker(deps: {
     },
   };
 
-  // A crash between storing a job and queueing its items leaves it unqueued: every minute, once
-  // across all copies, such jobs older than a minute are queued (a duplicate message is a no-op).
+  // A crash between storing a job and queueing its items leaves it unqueued, and one between
+  // finishing its last item and emitting job.completed leaves it unannounced: every minute, once
+  // across all copies, such jobs older than a minute are queued (a duplicate message is a no-op) or
+  // announced.
   queue.define({
     queue: UNQUEUED_JOBS_QUEUE,
     handler: async () => {
-      for (const job of await store.listUnqueued(new Date(Date.now() - 60_000))) {
+      const aMinuteAgo = new Date(Date.now() - 60_000);
+      for (const job of await store.listUnqueued(aMinuteAgo)) {
         await worker.enqueue(job.id, await store.queuedIndexes(job.id));
         logger.warn('queued the items of a job left unqueued', { jobId: job.id, total: job.total });
+      }
+      for (const job of await store.listUnannounced(aMinuteAgo)) {
+        logger.warn('announcing a job whose completion was not announced', { jobId: job.id });
+        await announce(job);
       }
     },
   });

@@ -2,7 +2,7 @@
 // (its result or error written, the job's counts moved on) in one transaction that only applies
 // while the item is still queued, so a redelivered queue job never finishes an item twice, and the
 // transaction that finishes the last item is the one that completes the job.
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TJobStatus, TJobType } from '@provenance/contracts';
 import type { Db } from '../../db/create-db.ts';
 import { batchJobItems, batchJobs } from '../../db/schema/jobs.ts';
@@ -58,6 +58,10 @@ export interface JobStore {
   countFailedAttempt(jobId: string, index: number): Promise<number | null>;
   /** Finishes a queued item; null when it was finished already. `completed` is true for the call that finished the job. */
   finish(jobId: string, index: number, outcome: ItemOutcome): Promise<{ job: JobRow; completed: boolean } | null>;
+  /** Records that job.completed was emitted for the job. */
+  markAnnounced(jobId: string): Promise<void>;
+  /** Jobs finished before `before` whose job.completed was never emitted (a crash right after their last item). */
+  listUnannounced(before: Date): Promise<JobRow[]>;
 }
 
 const INSERT_CHUNK = 1_000;
@@ -154,6 +158,17 @@ export function createJobStore(db: Db, clock: () => Date = () => new Date()): Jo
         if (!job) return null;
         return { job, completed: job.completedAt !== null };
       });
+    },
+    async markAnnounced(jobId) {
+      await db.update(batchJobs).set({ completionAnnouncedAt: clock() }).where(and(eq(batchJobs.id, jobId), isNull(batchJobs.completionAnnouncedAt)));
+    },
+    async listUnannounced(before) {
+      return db
+        .select()
+        .from(batchJobs)
+        .where(and(isNotNull(batchJobs.completedAt), isNull(batchJobs.completionAnnouncedAt), lt(batchJobs.completedAt, before)))
+        .orderBy(asc(batchJobs.completedAt))
+        .limit(100);
     },
   };
 }
