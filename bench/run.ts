@@ -83,12 +83,13 @@ log('\nLatencies are each response\'s own time as autocannon measures it (proces
 log(`\nHTTP overhead of the ${OVERHEAD_ASSET} upload, cold: requests (sent one at a time from another process) and the server's own engine taking turns, ${overhead[0]?.overhead.rounds ?? 0} rounds. CPU is the server process's (event loop and engine workers) per request or call.\n`);
 log(
   table(
-    ['workers', 'HTTP p50, form / file as body', "engine p50 (the server's pool)", 'service p50 (services.verifier)', 'gap to engine, form / body', 'server CPU p50: form / body / engine / service'],
+    ['workers', 'HTTP p50, form / file as body', "engine p50 (the server's pool)", 'service p50 (services.verifier)', 'bare node:http, same body, p50', 'gap to engine, form / body', 'server CPU p50: form / body / engine / service'],
     overhead.map(({ workers, overhead: turns }) => [
       workers,
       `${ms(turns.form.p50)} / ${ms(turns.fileBody.p50)}`,
       ms(turns.engine.p50),
       ms(turns.service.p50),
+      `${ms(turns.bareHttp.p50)} (CPU ${ms(turns.bareHttp.cpu)})`,
       `+${ms(turns.form.p50 - turns.engine.p50)} / +${ms(turns.fileBody.p50 - turns.engine.p50)}`,
       `${ms(turns.form.cpu)} / ${ms(turns.fileBody.cpu)} / ${ms(turns.engine.cpu)} / ${ms(turns.service.cpu)}`,
     ]),

@@ -8,6 +8,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,11 @@ export interface HttpOverhead {
   engine: TurnFigure;
   /** services.verifier.verifyContent({kind: 'upload'}): the engine plus the service's own work (format, event). */
   service: TurnFigure;
+  /**
+   * The same file as the body to a bare node:http server in the same process that reads it and
+   * answers {}: the transport's own cost on this machine, which no route code can take away.
+   */
+  bareHttp: TurnFigure;
 }
 
 /** The asset whose HTTP overhead is measured against the server's own engine (issue 20's 2 MB upload). */
@@ -78,12 +85,19 @@ export async function measureHttpOverhead(server: RunningServer, asset: HttpBenc
   const url = `${server.url}/api/v1/verify-content`;
   const sha256 = createHash('sha256').update(asset.bytes).digest('hex');
   const requester = startRequester();
+  const bare = http.createServer((request, response) => {
+    request.on('data', () => undefined);
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((listening) => bare.listen(0, '127.0.0.1', () => listening()));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
   const tasks: Record<keyof Omit<HttpOverhead, 'asset' | 'rounds'>, Task> = {
     form: () => requester.request({ url, bodyFile: formFile, headers: { 'content-type': form.contentType } }),
     fileBody: () => requester.request({ url, bodyFile, headers: { 'content-type': asset.mime } }),
     // What the route's service asks of the engine for an in-memory upload, cache off.
     engine: () => server.engine.verifySerialized(asset.bytes, asset.mime, { thumbnails: false }).then(() => ({})),
     // What the route calls once the upload is read (the reader has hashed it as it streamed).
+    bareHttp: () => requester.request({ url: bareUrl, bodyFile, headers: { 'content-type': asset.mime } }),
     service: () => server.services.verifier.verifyContent({ kind: 'upload', bytes: asset.bytes, sha256, fileName: asset.name }, { thumbnails: false, referrer: null }).then(() => ({})),
   };
   const names = Object.keys(tasks) as (keyof typeof tasks)[];
@@ -106,8 +120,10 @@ export async function measureHttpOverhead(server: RunningServer, asset: HttpBenc
     }
   } finally {
     requester.stop();
+    bare.closeAllConnections();
+    await new Promise<void>((closed) => bare.close(() => closed()));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const figure = (name: keyof typeof tasks): TurnFigure => ({ p50: median(wall[name]), cpu: median(cpu[name]) });
-  return { asset: asset.name, rounds: options.rounds, form: figure('form'), fileBody: figure('fileBody'), engine: figure('engine'), service: figure('service') };
+  return { asset: asset.name, rounds: options.rounds, form: figure('form'), fileBody: figure('fileBody'), engine: figure('engine'), service: figure('service'), bareHttp: figure('bareHttp') };
 }

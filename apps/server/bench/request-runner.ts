@@ -19,7 +19,7 @@ export interface RequestAnswer {
   status: number;
 }
 
-// One kept-alive connection, as autocannon's single connection: no TCP handshake per request.
+// One kept-alive connection per server, as autocannon's single connection: no TCP handshake per request.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const bodies = new Map<string, Buffer>();
 
