@@ -7,7 +7,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -122,6 +122,7 @@ export async function measureHttpOverhead(server: RunningServer, asset: HttpBenc
     requester.stop();
     bare.closeAllConnections();
     await new Promise<void>((closed) => bare.close(() => closed()));
+    rmSync(folder, { recursive: true, force: true });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const figure = (name: keyof typeof tasks): TurnFigure => ({ p50: median(wall[name]), cpu: median(cpu[name]) });
