@@ -49,10 +49,24 @@ describe.each(testDatabaseKinds())('task queue on %s', (kind) => {
     expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(attempts.get(3)).toBe(2);
   }, 60_000);
+});
+
+// Server copies share a database only on PostgreSQL (an embedded PGlite belongs to one process), so
+// copies starting together are tested there.
+describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('task queue copies starting together on %s', (kind) => {
+  let database: DbHandle;
+  let queues: TaskQueue[] = [];
+  const logger = createLogger({ level: 'error', write: () => {} });
+
+  afterEach(async () => {
+    for (const queue of queues) await queue.stop(1_000);
+    queues = [];
+    await database?.close();
+  });
 
   // Copies starting at the same moment declare the same queues at once; on PostgreSQL two
   // create_queue calls can deadlock, which a start must survive (it stopped a copy in CI).
-  it.runIf(kind === 'postgres')('starts copies that declare the same queues at the same moment', async () => {
+  it('starts copies that declare the same queues at the same moment', async () => {
     database = await openTestDatabase(kind);
     const handled: string[] = [];
     for (let copy = 0; copy < 4; copy += 1) {
