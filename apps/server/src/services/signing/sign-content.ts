@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, type EditAction, type ParentAsset, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
+import { formatFromFileName, type EditAction, type ParentAsset, type SigningMetadata } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -21,7 +21,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
-import { signSpooledVideo, type SpooledVideo } from './sign-spooled-video.ts';
+import { signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -34,16 +34,12 @@ export type SignSource =
   /** An MP4, MOV or M4A upload too large for memory, signed from its spool file (sign-spooled-video.ts). */
   | ({ kind: 'spooled-upload' } & SpooledVideo);
 
-/** A signed and stored asset: what the API's answer is made of (the HTTP layer adds the links). */
-export interface SignedContent {
-  assetId: string;
-  manifestId: string;
-  mime: string;
-  assetHash: string;
-  signedAt: string;
-  bytes: { original: number; signed: number };
-  /** The engine's verification of the signed file (with its sidecar), as any validator will see it. */
-  verification: VerifyResponse;
+/**
+ * A signed and stored asset: what the API's answer is made of (the HTTP layer adds the links). Its
+ * `verification` is the engine's verification of the signed file (with its sidecar), as any
+ * validator will see it.
+ */
+export interface SignedContent extends SpooledVideoSigning {
   sidecar: boolean;
   /** The credentials the asset already carried, when it carried any (checked without trust). */
   parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
