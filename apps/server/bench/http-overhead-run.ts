@@ -37,11 +37,12 @@ for (const workers of [1, 2]) {
       workers,
       `${ms(formLoad.p50)} / ${ms(bodyLoad.p50)}`,
       `${ms(turns.form.p50)} / ${ms(turns.fileBody.p50)}`,
+      ms(turns.fileBodyAfterArrival.p50),
       ms(turns.engine.p50),
       ms(turns.service.p50),
       `${ms(turns.bareHttp.p50)} (CPU ${ms(turns.bareHttp.cpu)})`,
       `+${ms(turns.form.p50 - turns.engine.p50)} / +${ms(turns.fileBody.p50 - turns.engine.p50)}`,
-      `${ms(turns.form.cpu)} / ${ms(turns.fileBody.cpu)} / ${ms(turns.engine.cpu)} / ${ms(turns.service.cpu)}`,
+      `${ms(turns.form.cpu)} / ${ms(turns.fileBody.cpu)} / ${ms(turns.fileBodyAfterArrival.cpu)} / ${ms(turns.engine.cpu)} / ${ms(turns.service.cpu)}`,
       `${loadBefore} → ${load1()}`,
     ]);
   } finally {
@@ -51,7 +52,7 @@ for (const workers of [1, 2]) {
 log(`\n### HTTP overhead: ${OVERHEAD_ASSET} uncached, against the server's own engine (${rounds} rounds taking turns; autocannon ${seconds} s, 1 connection)\n`);
 log(
   table(
-    ['workers', 'autocannon p50, form / body', 'turns p50, form / body', 'engine p50 (reference)', 'service p50', 'bare node:http, same body, p50', 'gap, form / body', 'server CPU p50: form / body / engine / service', 'load average (1 min)'],
+    ['workers', 'autocannon p50, form / body', 'turns p50, form / body', 'body verified after arrival p50', 'engine p50 (reference)', 'service p50', 'bare node:http, same body, p50', 'gap, form / body', 'server CPU p50: form / body / body after arrival / engine / service', 'load average (1 min)'],
     rows,
   ),
 );

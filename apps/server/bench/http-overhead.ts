@@ -30,8 +30,10 @@ export interface HttpOverhead {
   rounds: number;
   /** POST /verify-content, multipart form upload. */
   form: TurnFigure;
-  /** POST /verify-content, the file itself as the body. */
+  /** POST /verify-content, the file itself as the body: a JPEG is verified by a worker while it arrives (arriving-verification.ts). */
   fileBody: TurnFigure;
+  /** The same request with that turned off (GatewayEngine.verifyArriving answering null): verified once it has arrived, as before. */
+  fileBodyAfterArrival: TurnFigure;
   /** engine.verifySerialized(bytes) on the server's gateway engine: the engine's own p50, the reference. */
   engine: TurnFigure;
   /** services.verifier.verifyContent({kind: 'upload'}): the engine plus the service's own work (format, event). */
@@ -94,6 +96,15 @@ export async function measureHttpOverhead(server: RunningServer, asset: HttpBenc
   const tasks: Record<keyof Omit<HttpOverhead, 'asset' | 'rounds'>, Task> = {
     form: () => requester.request({ url, bodyFile: formFile, headers: { 'content-type': form.contentType } }),
     fileBody: () => requester.request({ url, bodyFile, headers: { 'content-type': asset.mime } }),
+    fileBodyAfterArrival: async () => {
+      const { verifyArriving } = server.engine;
+      server.engine.verifyArriving = () => null;
+      try {
+        return await requester.request({ url, bodyFile, headers: { 'content-type': asset.mime } });
+      } finally {
+        server.engine.verifyArriving = verifyArriving;
+      }
+    },
     // What the route's service asks of the engine for an in-memory upload, cache off.
     engine: () => server.engine.verifySerialized(asset.bytes, asset.mime, { thumbnails: false }).then(() => ({})),
     // What the route calls once the upload is read (the reader has hashed it as it streamed).
@@ -126,5 +137,5 @@ export async function measureHttpOverhead(server: RunningServer, asset: HttpBenc
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const figure = (name: keyof typeof tasks): TurnFigure => ({ p50: median(wall[name]), cpu: median(cpu[name]) });
-  return { asset: asset.name, rounds: options.rounds, form: figure('form'), fileBody: figure('fileBody'), engine: figure('engine'), service: figure('service'), bareHttp: figure('bareHttp') };
+  return { asset: asset.name, rounds: options.rounds, form: figure('form'), fileBody: figure('fileBody'), fileBodyAfterArrival: figure('fileBodyAfterArrival'), engine: figure('engine'), service: figure('service'), bareHttp: figure('bareHttp') };
 }

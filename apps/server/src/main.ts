@@ -1,5 +1,5 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
-// (running migrations), starts the cleanup and orphan sweep jobs and the HTTP server, and shuts down
+// (running migrations), starts the orphan sweep and trust-list refresh jobs and the HTTP server, and shuts down
 // on SIGTERM/SIGINT.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,6 @@ import { createDb } from './db/create-db.ts';
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader } from './http/upload-reader.ts';
 import { createUploadSpool } from './http/upload-spool.ts';
-import { startCleanupJob } from './jobs/demo-cleanup-job.ts';
 import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
 import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
 import { createLogger } from './logging/logger.ts';
@@ -19,7 +18,7 @@ import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
 import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
 import { savedListsDir } from '@provenance/engine';
-import { createSafeFetcher } from '@provenance/safe-fetch';
+import { createSafeFetcher, createSafeStreamFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
@@ -84,6 +83,15 @@ const services = createServices({
   keyVault,
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
+  // Asset URLs to verify or sign stream into the upload spool folder (emptied below at start): a video
+  // up to MAX_VIDEO_BYTES, verified or signed from disk. Ten minutes in all (2 GB at 3.4 MB/s), and
+  // a server that sends nothing for 30 s is cut.
+  assetDownloads: {
+    fetcher: createSafeStreamFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: Math.max(config.MAX_VIDEO_BYTES, config.MAX_ASSET_BYTES), timeoutMs: 10 * 60_000, idleTimeoutMs: 30_000 }),
+    spoolDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
+    maxAssetBytes: config.MAX_ASSET_BYTES,
+    maxVideoBytes: config.MAX_VIDEO_BYTES,
+  },
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
   webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
@@ -140,7 +148,6 @@ const app = createApp({
   uploads,
 });
 
-const cleanup = startCleanupJob({ demoAccounts: services.demoAccounts, rateLimiter: services.rateLimiter, logger, intervalMs: 15 * 60 * 1000 });
 // Removes asset folders a crash left without a row: at start, then every 15 minutes.
 const orphanSweep = startOrphanSweepJob({
   sweep: createOrphanSweep({ store: assetStore, signedAssets: services.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
@@ -155,13 +162,18 @@ const trustListRefresh =
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
 });
+// Idle keep-alive connections outlive the client's and a proxy's (60 s is common): with node's 5 s
+// default, a client reusing a connection just as the server closed it gets ECONNRESET (seen in CI).
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 let shuttingDown = false;
 function shutdown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info('shutting down', { signal });
-  cleanup.stop();
   // close() stops accepting connections and waits for in-flight requests; idle keep-alive
   // connections are closed so it does not wait on them.
   server.close(async (error) => {

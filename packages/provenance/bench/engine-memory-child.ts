@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadC2pa } from '../src/c2pa/wasm.ts';
 import { createPemSigner, createTrustStore, readLocalPki, sign, verify } from '../src/index.ts';
 import { makeBmff } from '../src/testing/make-assets.ts';
+import { peakRssMb } from './measure.ts';
 
 export const MEMORY_SECTIONS = ['idle', 'verify', 'verify-wasm-hash', 'sign', 'raw-verify'] as const;
 export type MemorySection = (typeof MEMORY_SECTIONS)[number];
@@ -53,5 +54,5 @@ if (process.argv[1]?.endsWith('engine-memory-child.ts')) {
     throw new Error('usage: engine-memory-child.ts <section> <unsigned> <signed> <pki-dir> <anchors.pem> [runs]');
   }
   await runSection(section as MemorySection, unsignedPath, signedPath, pkiDir, anchorsPath, Number(runsText ?? 5));
-  process.stdout.write(`${JSON.stringify({ section, peakMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  process.stdout.write(`${JSON.stringify({ section, peakMb: peakRssMb() })}\n`);
 }

@@ -1,4 +1,6 @@
 /** Timing helpers for the benchmarks: repeated runs, medians and p99, and peak memory sampling. */
+import { readFileSync } from 'node:fs';
+
 export interface Timing {
   p50: number;
   p99: number;
@@ -54,6 +56,21 @@ export async function takingTurnsWithCpu<K extends string>(runs: number, tasks: 
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/**
+ * This process's peak RSS in MB as the kernel counted it: VmHWM on Linux. Not
+ * process.resourceUsage().maxRSS: a child's ru_maxrss starts at its parent's RSS at the fork (exec
+ * keeps the forked copy's high-water mark), so every child of a 700 MB bench reported 700 MB.
+ */
+export function peakRssMb(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // Not Linux: ru_maxrss.
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
 
 /** Samples resident memory every 20 ms; `stop` returns the peak in MB. */
 export function samplePeakMemory(): { stop: () => number } {

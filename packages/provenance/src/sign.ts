@@ -20,6 +20,7 @@ import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
+import { signBmffBytes } from './sign-source.ts';
 
 export interface SignOptions {
   /** Embed a thumbnail of the asset in the manifest (off by default: it costs kilobytes). */
@@ -119,6 +120,19 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const format = findFormat(mimeType);
   if (!format?.signable) throw new UnsupportedFormatError(mimeType);
   const mime = format.mime;
+  // An MP4, MOV, M4A, HEIC or AVIF is hashed natively and only its manifest signed by c2pa-wasm
+  // (sign-source.ts): given the file, c2pa-wasm holds it several times over, and its memory grows to
+  // the largest file it was given and never shrinks. Files that path cannot sign as this one would
+  // (already signed, thumbnails, sidecars, remote manifests, a separate parent) go on below.
+  if (!options.remoteManifestUrl && !options.sidecar && !options.parent && !options.thumbnail) {
+    const native = await signBmffBytes(bytes, mime, metadata, signer, {
+      ...(options.now && { now: options.now }),
+      ...(options.timestamper && { timestamper: options.timestamper }),
+      ...(metadata.title && { title: metadata.title }),
+      ...(options.softBinding && { softBinding: options.softBinding }),
+    });
+    if (native) return native;
+  }
   const { WasmBuilder, WasmReader } = loadC2pa();
   const signedAt = (options.now?.() ?? new Date()).toISOString();
   const parentAsset = options.parent ? { ...options.parent, mime: findFormat(options.parent.mime)?.mime ?? options.parent.mime } : null;

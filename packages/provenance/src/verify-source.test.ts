@@ -51,6 +51,15 @@ async function fromDisk(bytes: Uint8Array, mime: string, anchors: TrustStore, na
   });
 }
 
+/** Where the file's top-level mdat box ends (32-bit box sizes, as makeBmff writes them). */
+function mdatEnd(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = 0; offset + 8 <= bytes.byteLength; offset += view.getUint32(offset)) {
+    if (Buffer.from(bytes.subarray(offset + 4, offset + 8)).toString('latin1') === 'mdat') return offset + view.getUint32(offset);
+  }
+  throw new Error('no mdat box');
+}
+
 const inMemory = (bytes: Uint8Array, mime: string, anchors: TrustStore) => verify(bytes, mime, { trust: anchors }).then((value) => ({ value }), (error: unknown) => ({ error: String(error) }));
 
 describe('verifying from a file on disk', () => {
@@ -69,7 +78,8 @@ describe('verifying from a file on disk', () => {
   it('a tampered MP4 is read by c2pa-wasm through the source, with the whole-file verdict', async () => {
     const signed = (await sign(makeBmff('mp4', 256 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
     const tampered = signed.slice();
-    tampered[tampered.byteLength - 1000]! ^= 0x01;
+    // A media byte: the engine appends its C2PA box, so the file's last bytes are the manifest's.
+    tampered[mdatEnd(signed) - 1000]! ^= 0x01;
     const { report } = await fromDisk(tampered, 'video/mp4', trust, 'tampered.mp4');
     expect(report).toEqual(await inMemory(tampered, 'video/mp4', trust));
     expect(report).toMatchObject({ value: { verification: { status: 'invalid', reasonCode: 'assertion.bmffHash.mismatch' } } });

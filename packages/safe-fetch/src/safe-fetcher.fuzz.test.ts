@@ -2,15 +2,15 @@
 // (0x7f.1, 2130706433, 0177.0.0.1), IPv6 forms carrying IPv4, percent-escapes, userinfo, huge
 // ports, non-ASCII, and redirects to all of these. DNS is a fake answering only internal
 // addresses (public IP literals are unreachable); the only servers are two on loopback, one allow-listed by port and one not. Property:
-// the fetcher resolves or throws a SafeFetchError, in bounded time, and never opens a connection
-// anywhere but the allow-listed host:port. FUZZ_RUNS raises the run count (npm run fuzz).
+// the fetcher, in memory or streaming, resolves or throws a SafeFetchError, in bounded time, and
+// never opens a connection anywhere but the allow-listed host:port. FUZZ_RUNS raises the run count (npm run fuzz).
 import net from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSafeFetcher, SafeFetchError } from './safe-fetcher.ts';
+import { createSafeFetcher, createSafeStreamFetcher, SafeFetchError, type SafeFetchOptions } from './safe-fetcher.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const FETCH_TIMEOUT_MS = 1_500;
@@ -129,8 +129,8 @@ describe('safe fetcher under fuzzed URLs', () => {
 
   it('resolves or throws SafeFetchError, and connects only to the allow-listed host:port', { timeout: 20_000 + RUNS * 50 }, async () => {
     await fc.assert(
-      fc.asyncProperty(urls(), fc.boolean(), fc.oneof(fc.constant('throw' as const), fc.constantFrom(...INTERNAL_ANSWERS).map((answer) => [answer]), fc.subarray(INTERNAL_ANSWERS)), async (url, viaRedirect, dnsAnswers) => {
-        const fetcher = createSafeFetcher({
+      fc.asyncProperty(urls(), fc.boolean(), fc.oneof(fc.constant('throw' as const), fc.constantFrom(...INTERNAL_ANSWERS).map((answer) => [answer]), fc.subarray(INTERNAL_ANSWERS)), fc.boolean(), async (url, viaRedirect, dnsAnswers, streaming) => {
+        const options: SafeFetchOptions = {
           allowHosts: [`127.0.0.1:${allowedPort}`],
           maxBytes: 1024,
           timeoutMs: FETCH_TIMEOUT_MS,
@@ -144,7 +144,8 @@ describe('safe fetcher under fuzzed URLs', () => {
             if (dnsAnswers === 'throw') throw new Error('ENOTFOUND');
             return dnsAnswers;
           },
-        });
+        };
+        const fetcher = streaming ? (target: string) => createSafeStreamFetcher(options)(target, { write: async () => undefined }) : createSafeFetcher(options);
         attempts.length = 0;
         const target = viaRedirect ? `http://127.0.0.1:${allowedPort}/redirect?to=${encodeURIComponent(url)}` : url;
         const { error } = await settle(fetcher(target));

@@ -4,6 +4,12 @@
 // redirect is checked again (at most 5); a time limit and a size limit cut slow or huge bodies.
 // Its messages name no address it resolved and no host it was redirected to, and network errors
 // stay generic, so a refusal tells the caller nothing about the inside of the network.
+//
+// Two modes, one set of rules: createSafeFetcher answers with the body in memory (small assets,
+// manifests, OCSP...); createSafeStreamFetcher hands the body to the caller's sink as it arrives
+// (a large video written to disk), hashing it on the way, with its size limit decided from its
+// first bytes, an idle limit beside the total one, and a body cut short reported as such.
+import { createHash } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -12,7 +18,7 @@ import ipaddr from 'ipaddr.js';
 import { checkAddress } from './address-policy.ts';
 import { allowedForPort, parseAllowedHost, type AllowedHost } from './allow-hosts.ts';
 
-export type FetchFailure = 'scheme' | 'address' | 'redirects' | 'timeout' | 'too_large' | 'status' | 'network' | 'url';
+export type FetchFailure = 'scheme' | 'address' | 'redirects' | 'timeout' | 'too_large' | 'status' | 'network' | 'url' | 'incomplete';
 
 /** A refused or failed fetch; `status` is the HTTP status the API answers with. */
 export class SafeFetchError extends Error {
@@ -63,6 +69,45 @@ export interface SafeFetchPost {
 
 export type SafeFetch = (url: string, post?: SafeFetchPost) => Promise<FetchedAsset>;
 
+/** `maxBytes` is the most any body may have; a sink's `limitFor` may lower it per body. */
+export interface SafeStreamFetchOptions extends SafeFetchOptions {
+  /** A body that sends nothing for this long is cut (`timeoutMs` still bounds the whole fetch). */
+  idleTimeoutMs?: number;
+}
+
+/** Where a streamed body goes, and how large it may be. */
+export interface StreamSink {
+  /** Takes one chunk; the next is read once this resolves, so a slow disk slows the download. */
+  write(chunk: Uint8Array): Promise<void>;
+  /**
+   * The size limit of this body, from its first `headBytes` bytes (all of a shorter body): a video
+   * may be larger than other files. Nothing is written before it answers; capped at `maxBytes`.
+   */
+  limitFor?(head: Uint8Array): number | Promise<number>;
+  /** How many first bytes `limitFor` is given; 64 kB when absent. */
+  headBytes?: number;
+}
+
+/** A body streamed into a sink whole (nothing is returned in memory). */
+export interface StreamedAsset {
+  byteLength: number;
+  /** SHA-256 (hex) of the body, taken as it arrived. */
+  sha256: string;
+  contentType: string | null;
+  finalUrl: string;
+  status: number;
+}
+
+/** GET `url` into `sink`; on any failure the sink may hold part of the body, which the caller discards. */
+export type SafeStreamFetch = (url: string, sink: StreamSink) => Promise<StreamedAsset>;
+
+/** A sink's own failure (a full disk): passed to the caller as it is, never taken for a network error. */
+class SinkFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('sink failed');
+  }
+}
+
 const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
 /** `base`: the URL a redirect's Location is relative to (the asset server's, not the user's, mistake). */
@@ -110,7 +155,26 @@ async function resolveAllowed(url: URL, allowList: readonly AllowedHost[], resol
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeFetchOptions, signal: AbortSignal, post?: SafeFetchPost): Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer | null }> {
+interface Answer<T> {
+  status: number;
+  location: string | null;
+  contentType: string | null;
+  /** The body as the reader made it; null for a redirect or an error status. */
+  body: T | null;
+}
+
+/** Reads a 2xx answer's body; throws SafeFetchError for the body's own faults. */
+type BodyReader<T> = (response: http.IncomingMessage) => Promise<T>;
+
+/** Watches one fetch: the total time limit (the signal) and, streaming, the idle one. */
+interface FetchWatch {
+  signal: AbortSignal;
+  idleTimeoutMs?: number | undefined;
+  /** Set when the idle limit cut the connection. */
+  idled: boolean;
+}
+
+function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, watch: FetchWatch, readBody: BodyReader<T>, post?: SafeFetchPost): Promise<Answer<T>> {
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
@@ -122,7 +186,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
       {
         method: post ? 'POST' : 'GET',
         lookup,
-        signal,
+        signal: watch.signal,
         headers: {
           'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)',
           accept: '*/*',
@@ -136,68 +200,186 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
         const contentType = response.headers['content-type'] ?? null;
         if (REDIRECT_CODES.has(status)) {
           response.resume();
-          resolve({ status, location: response.headers.location ?? null, contentType, bytes: null });
+          resolve({ status, location: response.headers.location ?? null, contentType, body: null });
           return;
         }
         if (status < 200 || status >= 300) {
           response.resume();
-          resolve({ status, location: null, contentType, bytes: null });
+          resolve({ status, location: null, contentType, body: null });
           return;
         }
-        const declared = Number(response.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          response.destroy();
-          reject(new SafeFetchError('too_large', 413, `The asset is ${declared} bytes, over the limit of ${options.maxBytes} bytes`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.byteLength;
-          if (received > options.maxBytes) {
-            response.destroy();
-            reject(new SafeFetchError('too_large', 413, `The asset is over the limit of ${options.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status, location: null, contentType, bytes: Buffer.concat(chunks, received) }));
-        response.on('error', reject);
+        readBody(response).then((body) => resolve({ status, location: null, contentType, body }), reject);
       },
     );
+    if (watch.idleTimeoutMs !== undefined) {
+      // The socket's inactivity, from connecting to the body's last byte.
+      request.setTimeout(watch.idleTimeoutMs, () => {
+        watch.idled = true;
+        request.destroy();
+      });
+    }
     request.on('error', reject);
     request.end(post ? Buffer.from(post.body.buffer, post.body.byteOffset, post.body.byteLength) : undefined);
   });
 }
 
-export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
-  const allowList = options.allowHosts.map(parseAllowedHost);
-  const maxRedirects = options.maxRedirects ?? 5;
-  const resolveHost = options.resolveHost ?? ((host: string) => dnsLookup(host, { all: true, verbatim: true }));
-  return async (raw, post) => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-    try {
-      let url = parseUrl(raw);
-      for (let redirects = 0; ; redirects += 1) {
-        const pinned = await resolveAllowed(url, allowList, resolveHost, redirects === 0);
-        let answer;
-        try {
-          answer = await requestOnce(url, pinned, options, controller.signal, post);
-        } catch (error) {
-          if (error instanceof SafeFetchError) throw error;
-          if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${options.timeoutMs / 1000} s`);
-          // Not the socket's message: "connect ECONNREFUSED 10.0.0.5:80" would name an address,
-          // and telling refused from reset ports apart would make the fetcher a port scanner.
-          throw new SafeFetchError('network', 422, 'The asset server could not be reached');
-        }
-        if (answer.bytes) return { bytes: answer.bytes, contentType: answer.contentType, finalUrl: url.href, status: answer.status };
-        if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`, answer.status);
-        if (redirects >= maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${maxRedirects} redirects`);
-        url = parseUrl(answer.location, url);
+/** The Content-Length the answer declared, when it declared a valid one. */
+function declaredLength(response: http.IncomingMessage): number | null {
+  const header = response.headers['content-length'];
+  const declared = Number(header);
+  return header !== undefined && Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+}
+
+/** The in-memory body: gathered up to `maxBytes`. */
+function bodyInMemory(maxBytes: number): BodyReader<Buffer> {
+  return (response) =>
+    new Promise((resolve, reject) => {
+      const declared = declaredLength(response);
+      if (declared !== null && declared > maxBytes) {
+        response.destroy();
+        reject(new SafeFetchError('too_large', 413, `The asset is ${declared} bytes, over the limit of ${maxBytes} bytes`));
+        return;
       }
-    } finally {
-      clearTimeout(timer);
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.byteLength;
+        if (received > maxBytes) {
+          response.destroy();
+          reject(new SafeFetchError('too_large', 413, `The asset is over the limit of ${maxBytes} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => resolve(Buffer.concat(chunks, received)));
+      response.on('error', reject);
+    });
+}
+
+const DEFAULT_HEAD_BYTES = 64 * 1024;
+
+/** The streamed body: its head held until the sink names its limit, then every chunk written as it arrives. */
+function bodyIntoSink(maxBytes: number, sink: StreamSink, watch: FetchWatch): BodyReader<{ byteLength: number; sha256: string }> {
+  return async (response) => {
+    const declared = declaredLength(response);
+    const tooLarge = (limit: number) => new SafeFetchError('too_large', 413, declared !== null ? `The asset is ${declared} bytes, over the limit of ${limit} bytes` : `The asset is over the limit of ${limit} bytes`);
+    if (declared !== null && declared > maxBytes) {
+      response.destroy();
+      throw tooLarge(maxBytes);
     }
+    const headBytes = sink.headBytes ?? DEFAULT_HEAD_BYTES;
+    const hash = createHash('sha256');
+    let limit: number | null = sink.limitFor ? null : maxBytes;
+    let head: Buffer[] = [];
+    let headLength = 0;
+    let received = 0;
+    const write = async (chunk: Uint8Array) => {
+      try {
+        await sink.write(chunk);
+      } catch (error) {
+        throw new SinkFailure(error);
+      }
+    };
+    /** Asks the sink for its limit once the head is in, then writes the head. */
+    const decide = async () => {
+      const firstBytes = Buffer.concat(head, headLength);
+      limit = Math.min(maxBytes, await sink.limitFor!(firstBytes.subarray(0, headBytes)));
+      if ((declared ?? received) > limit) throw tooLarge(limit);
+      head = [];
+      await write(firstBytes);
+    };
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        received += chunk.byteLength;
+        if (received > (limit ?? maxBytes)) throw tooLarge(limit ?? maxBytes);
+        hash.update(chunk);
+        if (limit !== null) {
+          await write(chunk);
+          continue;
+        }
+        head.push(chunk);
+        headLength += chunk.byteLength;
+        if (headLength >= headBytes) await decide();
+      }
+      if (limit === null) await decide();
+    } catch (error) {
+      response.destroy();
+      if (error instanceof SafeFetchError || error instanceof SinkFailure || watch.signal.aborted || watch.idled) throw error;
+      // The connection closed before the body's end (a Content-Length or chunked body cut short).
+      throw incomplete(received, declared);
+    }
+    // A close-delimited body cannot tell; one with a length can.
+    if (declared !== null && received !== declared) throw incomplete(received, declared);
+    return { byteLength: received, sha256: hash.digest('hex') };
+  };
+}
+
+function incomplete(received: number, declared: number | null): SafeFetchError {
+  return new SafeFetchError('incomplete', 422, `The asset server closed the connection before the whole asset arrived (${received} bytes${declared !== null ? ` of ${declared}` : ''})`);
+}
+
+interface FetchRules {
+  allowList: readonly AllowedHost[];
+  maxRedirects: number;
+  resolveHost: NonNullable<SafeFetchOptions['resolveHost']>;
+  timeoutMs: number;
+  idleTimeoutMs?: number | undefined;
+}
+
+function rulesOf(options: SafeFetchOptions & { idleTimeoutMs?: number | undefined }): FetchRules {
+  return {
+    allowList: options.allowHosts.map(parseAllowedHost),
+    maxRedirects: options.maxRedirects ?? 5,
+    resolveHost: options.resolveHost ?? ((host: string) => dnsLookup(host, { all: true, verbatim: true })),
+    timeoutMs: options.timeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+  };
+}
+
+/** One fetch under every rule: each hop resolved, checked and pinned, redirects followed (a GET's only), time limits. */
+async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch: FetchWatch) => BodyReader<T>, post?: SafeFetchPost): Promise<{ body: T; contentType: string | null; finalUrl: string; status: number }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), rules.timeoutMs);
+  const watch: FetchWatch = { signal: controller.signal, idleTimeoutMs: rules.idleTimeoutMs, idled: false };
+  try {
+    let url = parseUrl(raw);
+    for (let redirects = 0; ; redirects += 1) {
+      const pinned = await resolveAllowed(url, rules.allowList, rules.resolveHost, redirects === 0);
+      let answer: Answer<T>;
+      try {
+        answer = await requestOnce(url, pinned, watch, readBody(watch), post);
+      } catch (error) {
+        if (error instanceof SafeFetchError) throw error;
+        if (error instanceof SinkFailure) throw error.failure;
+        if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${rules.timeoutMs / 1000} s`);
+        if (watch.idled) throw new SafeFetchError('timeout', 422, `The asset server sent nothing for ${rules.idleTimeoutMs! / 1000} s`);
+        // Not the socket's message: "connect ECONNREFUSED 10.0.0.5:80" would name an address,
+        // and telling refused from reset ports apart would make the fetcher a port scanner.
+        throw new SafeFetchError('network', 422, 'The asset server could not be reached');
+      }
+      if (answer.body !== null) return { body: answer.body, contentType: answer.contentType, finalUrl: url.href, status: answer.status };
+      if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`, answer.status);
+      if (redirects >= rules.maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${rules.maxRedirects} redirects`);
+      url = parseUrl(answer.location, url);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
+  const rules = rulesOf({ ...options, idleTimeoutMs: undefined });
+  return async (raw, post) => {
+    const { body, ...answer } = await fetchChecked(rules, raw, () => bodyInMemory(options.maxBytes), post);
+    return { bytes: body, ...answer };
+  };
+}
+
+/** The streaming mode: the same rules, the body written to the caller's sink as it arrives. */
+export function createSafeStreamFetcher(options: SafeStreamFetchOptions): SafeStreamFetch {
+  const rules = rulesOf(options);
+  return async (raw, sink) => {
+    const { body, ...answer } = await fetchChecked(rules, raw, (watch) => bodyIntoSink(options.maxBytes, sink, watch));
+    return { ...body, ...answer };
   };
 }

@@ -11,6 +11,7 @@ import { createAccountEvents, type AccountEvents } from './events/account-events
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
+import { scheduleDemoCleanup } from './accounts/demo-cleanup.ts';
 import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
 import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
@@ -42,7 +43,8 @@ import { createRevocationWatch, type RevocationWatch } from './revocation/revoca
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createContentVerifier, LARGE_MEDIA_TYPES, type ContentVerifier } from './verification/verify-content.ts';
+import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
@@ -72,6 +74,8 @@ export interface ServiceDeps {
   store: AssetStore;
   /** The one safe fetcher every outbound request of the server goes through. */
   fetcher: SafeFetch;
+  /** Asset URLs to verify or sign are streamed to a spool file through these (a video up to MAX_VIDEO_BYTES); absent, fetched into memory by `fetcher`. */
+  assetDownloads?: AssetDownloadSettings | undefined;
   /** Where the trust lists come from (TRUST_LISTS, TRUST_ANCHORS, DATA_DIR); without it, the official lists and the gateway root, never fetched. */
   trust?: TrustListSettings;
   /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
@@ -180,7 +184,8 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.clock && { clock: deps.clock }),
   });
   const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
-  const signer = createContentSigner({ engine, fetcher, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
+  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const certificates = createGatewayCertificateStatus(deps.db);
   const email = deps.email
     ? createEmailNotifications({
@@ -240,6 +245,7 @@ export function createServices(deps: ServiceDeps): Services {
     verifier: createContentVerifier({
       engine,
       fetcher,
+      downloads,
       store,
       signedAssets,
       events,
@@ -279,5 +285,6 @@ export function createServices(deps: ServiceDeps): Services {
   // Job items run the same verification and signing as the API's own endpoints.
   const { queue, logger, clock } = deps;
   const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, settings: deps.jobs, clock });
+  scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
   return { ...services, batchJobs, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSafeFetcher, type SafeFetch } from '@provenance/safe-fetch';
+import { createSafeFetcher, createSafeStreamFetcher, type SafeFetch } from '@provenance/safe-fetch';
 import type { TSession } from '@provenance/contracts';
 import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
@@ -28,6 +28,7 @@ import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
+import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
@@ -67,6 +68,11 @@ export interface TestServerOptions {
   engine?: GatewayEngine;
   store?: AssetStore;
   fetcher?: SafeFetch;
+  /**
+   * How asset URLs are streamed to disk; by default (unless `fetcher` is given, which then fetches
+   * them into memory) the streaming fetcher allowing 127.0.0.1, TEST_MAX_ASSET_BYTES (or maxVideoBytes for a video), a temporary folder.
+   */
+  assetDownloads?: AssetDownloadSettings;
   /** Where the trust lists come from; without it, the official lists (never fetched) and the gateway root. */
   trust?: TrustListSettings;
   /** 0 turns the verification cache off. */
@@ -100,6 +106,17 @@ export const TEST_ALLOW_HOSTS = ['127.0.0.1'];
 
 export function createTestFetcher(): SafeFetch {
   return createSafeFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 5_000 });
+}
+
+/** The streaming fetcher's settings of a test server: as createTestFetcher, videos up to `maxVideoBytes`. */
+export function testAssetDownloads(maxVideoBytes: number): AssetDownloadSettings {
+  const maxBytes = Math.max(maxVideoBytes, TEST_MAX_ASSET_BYTES);
+  return {
+    fetcher: createSafeStreamFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes, timeoutMs: 60_000, idleTimeoutMs: 5_000 }),
+    spoolDir: mkdtempSync(path.join(tmpdir(), 'pg-test-downloads-')),
+    maxAssetBytes: TEST_MAX_ASSET_BYTES,
+    maxVideoBytes: maxBytes,
+  };
 }
 
 export interface RequestOptions {
@@ -138,6 +155,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     engine: options.engine ?? (await defaultEngine()),
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
+    assetDownloads: options.assetDownloads ?? (options.fetcher ? undefined : testAssetDownloads(config.maxVideoBytes ?? TEST_MAX_ASSET_BYTES)),
     fetchAllowHosts: TEST_ALLOW_HOSTS,
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
     ...(options.keyVault && { keyVault: options.keyVault }),

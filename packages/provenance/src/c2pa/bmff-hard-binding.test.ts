@@ -114,16 +114,19 @@ describe('the engine’s own BMFF files', () => {
         'a changed byte in mdat (answered natively: the hash differs, as c2pa-rs finds)',
         () => {
           const bytes = signedMp4.slice();
-          bytes[bytes.byteLength - 100]! ^= 0x01;
+          bytes[topBoxes(signedMp4).find((box) => box.type === 'mdat')!.end - 100]! ^= 0x01;
           return bytes;
         },
         'invalid',
       ],
       [
-        'the C2PA box moved to the end',
+        // The engine appends its C2PA box (sign-source.ts); c2pa-rs places its own after ftyp.
+        'the C2PA box moved from the end to after ftyp',
         () => {
-          const [ftyp, c2pa, ...rest] = topBoxes(signedMp4);
-          return join_(signedMp4.subarray(ftyp!.start, ftyp!.end), ...rest.map((box) => signedMp4.subarray(box.start, box.end)), signedMp4.subarray(c2pa!.start, c2pa!.end));
+          const [ftyp, ...rest] = topBoxes(signedMp4);
+          const c2pa = rest.pop()!;
+          expect(c2pa.type).toBe('uuid');
+          return join_(signedMp4.subarray(ftyp!.start, ftyp!.end), signedMp4.subarray(c2pa.start, c2pa.end), ...rest.map((box) => signedMp4.subarray(box.start, box.end)));
         },
         'invalid',
       ],
@@ -147,7 +150,18 @@ describe('the engine’s own BMFF files', () => {
         },
         'invalid',
       ],
-      ['a truncated file', () => signedMp4.slice(0, signedMp4.byteLength - 500), 'invalid'],
+      // Cut inside the C2PA box at the end: no manifest store can be read, either way.
+      ['a truncated file', () => signedMp4.slice(0, signedMp4.byteLength - 500), 'error'],
+      [
+        'mdat cut short (every later box moves)',
+        () => {
+          const mdat = topBoxes(signedMp4).find((box) => box.type === 'mdat')!;
+          const bytes = join_(signedMp4.subarray(0, mdat.end - 500), signedMp4.subarray(mdat.end));
+          new DataView(bytes.buffer, bytes.byteOffset).setUint32(mdat.start, mdat.end - mdat.start - 500);
+          return bytes;
+        },
+        'invalid',
+      ],
       [
         'a changed byte inside the excluded ftyp',
         () => {

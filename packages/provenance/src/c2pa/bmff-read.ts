@@ -3,6 +3,7 @@
  * c2pa-wasm reads the manifest prefix, node hashes the file from its ByteSource. Null when that
  * does not confirm the file, which the caller then has c2pa-wasm read whole.
  */
+import { oncePerAssertion } from './hash-outcomes.ts';
 import type { ByteSource } from '../byte-source.ts';
 import { BMFF_MIME_TYPES, bmffManifestLayout, manifestPrefixBytes, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
 import { bmffHashMatches, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
@@ -21,23 +22,18 @@ export function nativeBmff(mime: string, options: { nativeHardBinding?: boolean;
  */
 export function bmffNativeRead(mime: string, source: ByteSource): (context: string) => Promise<StoreRead | null> {
   let layout: Promise<BmffManifestLayout | null> | undefined;
-  const hashes = new Map<string, Promise<BmffHashOutcome>>();
-  const hashMatches = (top: BmffManifestLayout['top']) => (assertion: BmffHashAssertion) => {
-    const key = JSON.stringify(assertion, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value));
-    let matches = hashes.get(key);
-    if (!matches) hashes.set(key, (matches = bmffHashMatches(source, top, assertion)));
-    return matches;
-  };
+  let hashMatches: ((assertion: BmffHashAssertion) => Promise<BmffHashOutcome>) | undefined;
   return async (context) => {
     const found = await (layout ??= bmffManifestLayout(source).catch(() => null));
     if (!found) return null;
+    hashMatches ??= oncePerAssertion((assertion: BmffHashAssertion) => bmffHashMatches(source, found.top, assertion));
     const prefix = await manifestPrefixBytes(source, found);
     const reader = await openReader(mime, prefix, context).catch(() => null);
     if (!reader) return null;
     try {
       const prefixStore = reader.manifestStore() as RawManifestStore;
       const storeBytes = manifestStoreBytes(reader, prefixStore);
-      const store = storeBytes && (await withWholeFileBmffBinding(prefixStore, storeBytes, hashMatches(found.top)));
+      const store = storeBytes && (await withWholeFileBmffBinding(prefixStore, storeBytes, hashMatches));
       if (store) return { reader, store, storeBytes };
     } catch {
       // A source that fails to read, or anything unexpected: c2pa-wasm reads the file whole.

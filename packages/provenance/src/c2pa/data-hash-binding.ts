@@ -72,29 +72,46 @@ export function exclusionsOf(assertion: DataHashAssertion): Exclusion[] | null {
   return exclusions;
 }
 
+/** How an asset of a given size is hashed for a data hash assertion: the algorithm, the ranges hashed in order, the expected digest. */
+export interface DataHashPlan {
+  algorithm: string;
+  /** [start, end) ranges of the asset, in order, between the exclusions. */
+  ranges: [number, number][];
+  expected: Uint8Array;
+}
+
 /**
- * True when the data hash of `bytes` equals the assertion's, computed as c2pa-rs computes it
- * (hash_stream_by_alg): exclusions sorted by start, the last one by start ending inside the data
- * (else c2pa-rs fails), empty ones ignored, overlaps merged. A remote hash or an algorithm c2pa-rs
- * does not name is never confirmed here.
+ * How c2pa-rs hashes an asset of `size` bytes for this assertion (hash_stream_by_alg): exclusions
+ * sorted by start, the last one by start ending inside the data (else c2pa-rs fails), empty ones
+ * ignored, overlaps merged. Null when it cannot match: a remote hash, an algorithm c2pa-rs does not
+ * name, exclusions it would not accept.
  */
-export function dataHashMatches(bytes: Uint8Array, assertion: DataHashAssertion): boolean {
+export function dataHashPlan(assertion: DataHashAssertion, size: number): DataHashPlan | null {
   const algorithm = typeof assertion.alg === 'string' ? HASH_ALGORITHMS[assertion.alg] : undefined;
   const exclusions = exclusionsOf(assertion);
-  if (!algorithm || assertion.url !== undefined || !(assertion.hash instanceof Uint8Array) || !exclusions || bytes.byteLength < 1) return false;
+  if (!algorithm || assertion.url !== undefined || !(assertion.hash instanceof Uint8Array) || !exclusions || size < 1) return null;
   // A stable sort, as Rust's sort_by_key: the range c2pa-rs checks is the last by start.
   exclusions.sort((a, b) => a.start - b.start);
   const last = exclusions.at(-1);
-  if (last && last.start + last.length > bytes.byteLength) return false;
-  const hash = createHash(algorithm);
+  if (last && last.start + last.length > size) return null;
+  const ranges: [number, number][] = [];
   let cursor = 0;
   for (const { start, length } of exclusions) {
     if (length === 0) continue;
-    if (start > cursor) hash.update(bytes.subarray(cursor, start));
+    if (start > cursor) ranges.push([cursor, start]);
     cursor = Math.max(cursor, start + length);
   }
-  if (cursor < bytes.byteLength) hash.update(bytes.subarray(cursor));
-  return Buffer.from(assertion.hash).equals(hash.digest());
+  if (cursor < size) ranges.push([cursor, size]);
+  return { algorithm, ranges, expected: assertion.hash };
+}
+
+/** True when the data hash of `bytes` equals the assertion's, computed as c2pa-rs computes it (dataHashPlan). */
+export function dataHashMatches(bytes: Uint8Array, assertion: DataHashAssertion): boolean {
+  const plan = dataHashPlan(assertion, bytes.byteLength);
+  if (!plan) return false;
+  const hash = createHash(plan.algorithm);
+  for (const [start, end] of plan.ranges) hash.update(bytes.subarray(start, end));
+  return Buffer.from(plan.expected).equals(hash.digest());
 }
 
 /** The data hash assertion's URL in c2pa-rs's codes. */
@@ -146,6 +163,17 @@ export function withDataHashMatch(store: RawManifestStore): RawManifestStore {
  * which leaves c2pa-rs's state Valid, as the corpus shows), or the hash does not match.
  */
 export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStore: Uint8Array, bytes: Uint8Array): RawManifestStore | null {
+  const assertion = standInDataHash(prefixStore, manifestStore);
+  if (!assertion || !dataHashMatches(bytes, assertion)) return null;
+  return withDataHashMatch(prefixStore);
+}
+
+/**
+ * The active manifest's data hash assertion, when the prefix's report has nothing wrong but the one
+ * data hash failure the prefix causes (an untrusted signer aside); null otherwise. The whole file's
+ * hash is then the only thing left to check (withWholeFileBinding, or as the file streams).
+ */
+export function standInDataHash(prefixStore: RawManifestStore, manifestStore: Uint8Array): DataHashAssertion | null {
   const label = prefixStore.active_manifest;
   const results = prefixStore.validation_results?.activeManifest;
   if (!label || !results) return null;
@@ -155,7 +183,5 @@ export function withWholeFileBinding(prefixStore: RawManifestStore, manifestStor
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isStandIn(code));
   if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => TOLERATED_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
-  const assertion = readDataHash(manifestStore, label);
-  if (!assertion || !dataHashMatches(bytes, assertion)) return null;
-  return withDataHashMatch(prefixStore);
+  return readDataHash(manifestStore, label);
 }

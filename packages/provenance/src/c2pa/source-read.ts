@@ -9,6 +9,7 @@ import { RemoteManifestError } from '../errors.ts';
 import type { AssetReads } from '../trust/trusted-read.ts';
 import { assetReads } from '../trust/trusted-read.ts';
 import { bmffNativeRead, nativeBmff } from './bmff-read.ts';
+import { dataHashSourceRead, nativeDataHashSource } from './data-hash-source-read.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { withRemoteManifest } from './network-guard.ts';
 import { manifestStoreBytes, type FetchedRemoteManifest, type Reader } from './open-reader.ts';
@@ -64,7 +65,7 @@ async function readSourceWhole(mime: string, source: ByteSource & { readSync(off
 
 /**
  * The reads of an asset from a source: in memory, those of readWithTrust; otherwise the native
- * BMFF read and c2pa-wasm reading the file through a Blob (a source without synchronous reads is
+ * BMFF or JPEG read (data-hash-source-read.ts) and c2pa-wasm reading the file through a Blob (a source without synchronous reads is
  * read into memory for that).
  */
 export function sourceReads(mime: string, source: ByteSource, options: StoreReadOptions): AssetReads {
@@ -73,5 +74,6 @@ export function sourceReads(mime: string, source: ByteSource, options: StoreRead
   const whole = readSync
     ? (context: string) => readSourceWhole(mime, { size: source.size, read: (offset, length) => source.read(offset, length), readSync: (offset, length) => readSync.call(source, offset, length) }, context, options.remoteManifest)
     : async (context: string) => assetReads(mime, await source.read(0, source.size), options).whole(context);
-  return { whole, ...(nativeBmff(mime, options) && { native: bmffNativeRead(mime, source) }) };
+  const native = nativeBmff(mime, options) ? bmffNativeRead(mime, source) : nativeDataHashSource(mime, options) ? dataHashSourceRead(source) : undefined;
+  return { whole, ...(native && { native }) };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPemSigner, ensureLocalPki, sign } from '../index.ts';
+import { writeUnsignedMp4 } from '../testing/large-mp4.ts';
 import { makeImage, tamperJpegPixel } from '../testing/make-assets.ts';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../bin/provenance.js');
+const peakRss = resolve(dirname(fileURLToPath(import.meta.url)), '../testing/report-peak-rss.cjs');
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
@@ -147,6 +149,41 @@ describe('provenance CLI', () => {
       server.close();
     }
   });
+
+  it('verifies a video URL larger than 100 MB from a temporary file, in constant memory, and leaves no file behind', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pg-cli-url-'));
+    const scratch = mkdtempSync(join(tmpdir(), 'pg-cli-tmp-'));
+    const megabytes = 160;
+    writeUnsignedMp4(join(folder, 'unsigned.mp4'), megabytes * 1024 * 1024);
+    const signed = await run(['sign', join(folder, 'unsigned.mp4'), '-o', join(folder, 'signed.mp4'), '--stream', '--creator', 'Ada Reporter', '--data-dir', dataDir]);
+    expect(signed.code).toBe(0);
+    rmSync(join(folder, 'unsigned.mp4'));
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(statSync(join(folder, 'signed.mp4')).size) });
+      createReadStream(join(folder, 'signed.mp4')).pipe(response);
+    });
+    const base = await listen(server);
+    try {
+      const verified = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+        execFile(process.execPath, ['--require', peakRss, bin, 'verify', `${base}/clips/interview.mp4`, '--json', '--data-dir', dataDir], { env: { ...process.env, FETCH_ALLOW_HOSTS: '127.0.0.1', TMPDIR: scratch }, timeout: 120_000 }, (error, stdout, stderr) =>
+          done({ code: error ? 1 : 0, stdout, stderr }),
+        );
+      });
+      expect(verified.code).toBe(0);
+      const response = JSON.parse(verified.stdout) as { verification: { status: string; credentials: { creator: string } } };
+      expect(response.verification).toMatchObject({ status: 'verified', credentials: { creator: 'Ada Reporter' } });
+      // Held in memory, the file alone would take 160 MB over the command's own ~150 MB.
+      const peakMb = Number(/PEAK_RSS_KB=(\d+)/.exec(verified.stderr)?.[1]) / 1024;
+      expect(peakMb).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThan(280);
+      // (tsx keeps its own cache there too.)
+      expect(readdirSync(scratch).filter((entry) => entry.startsWith('provenance-url-'))).toEqual([]);
+    } finally {
+      server.close();
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('reaches loopback only when FETCH_ALLOW_HOSTS lists it, as the server does', async () => {
     const received: string[] = [];

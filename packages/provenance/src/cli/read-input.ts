@@ -31,8 +31,18 @@ export interface CliFileInput {
   name: string;
 }
 
-/** A local file opened as a ByteSource, its format sniffed from its first bytes; the caller closes it. */
-export async function openInputFile(path: string): Promise<CliFileInput> {
+/** An http(s) URL as given; any other scheme is refused before anything is fetched. */
+export function httpUrl(target: string): string {
+  const scheme = target.slice(0, target.indexOf(':')).toLowerCase();
+  if (scheme !== 'http' && scheme !== 'https') throw new CliError(`Only http and https URLs can be read, not ${scheme}:`);
+  return target;
+}
+
+/**
+ * A local file opened as a ByteSource, its format sniffed from its first bytes, else told by its
+ * name, else by the type it was served with (a downloaded URL); the caller closes it.
+ */
+export async function openInputFile(path: string, named: { name: string; contentType?: string | null } = { name: basename(path) }): Promise<CliFileInput> {
   let source: FileSource;
   try {
     source = openFileSource(path);
@@ -40,8 +50,9 @@ export async function openInputFile(path: string): Promise<CliFileInput> {
     throw cannotRead(path, error);
   }
   try {
-    const name = basename(path);
-    const format = (await detectFormat(await source.read(0, Math.min(source.size, SNIFF_BYTES)))) ?? formatFromFileName(name);
+    const { name, contentType } = named;
+    const format =
+      (await detectFormat(await source.read(0, Math.min(source.size, SNIFF_BYTES)))) ?? formatFromFileName(name) ?? (contentType ? findFormat(normaliseMime(contentType)) : undefined);
     if (!format) throw new CliError(`${name} is not a format Content Credentials can be read from or signed into`, 1);
     return { source, mime: format.mime, name };
   } catch (error) {
@@ -55,9 +66,7 @@ export async function readInput(target: string, fetcher: SafeFetch): Promise<Cli
   let declared: string | null = null;
   let name = basename(target);
   if (isUrlTarget(target)) {
-    const scheme = target.slice(0, target.indexOf(':')).toLowerCase();
-    if (scheme !== 'http' && scheme !== 'https') throw new CliError(`Only http and https URLs can be read, not ${scheme}:`);
-    const fetched = await fetchOrExplain(fetcher, target, `Cannot fetch ${target}`);
+    const fetched = await fetchOrExplain(fetcher, httpUrl(target), `Cannot fetch ${target}`);
     bytes = fetched.bytes;
     declared = fetched.contentType;
     name = basename(new URL(target).pathname) || 'asset';

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
-import { sign } from '../sign.ts';
+import { sign, type ParentCredentials } from '../sign.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
@@ -104,6 +104,11 @@ function metadataOf(values: MetadataFlags, name: string): SigningMetadata {
   };
 }
 
+/** The warning for an input whose own Content Credentials were invalid; null when they were not. */
+function invalidParentWarning(parent: ParentCredentials | null): string | null {
+  return parent?.status === 'invalid' ? `The input's own Content Credentials are invalid (${parent.reason ?? 'c2pa-rs found them invalid'}); the new manifest records that.` : null;
+}
+
 export async function runSign(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -152,6 +157,9 @@ export async function runSign(args: string[]): Promise<void> {
       const { signer, note } = await chooseSigner(values, fetcher);
       if (note && !values.json) process.stderr.write(`${note}\n`);
       const signed = await signFromDisk(target, values.output, file.mime, metadataOf(values, file.name), signer, timestamper);
+      // Credentials the file carried are its parent ingredient here too (io/keep-parent.ts).
+      const parentWarning = invalidParentWarning(signed.parentCredentials);
+      if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
       const overhead = signed.signedBytes - signed.originalBytes;
       const summary = {
         success: true,
@@ -160,8 +168,8 @@ export async function runSign(args: string[]): Promise<void> {
         output: values.output,
         sidecar: null,
         originalUnchanged: false,
-        parentCredentials: null,
-        warnings: [],
+        parentCredentials: signed.parentCredentials,
+        warnings: parentWarning ? [parentWarning] : [],
         mime: signed.mime,
         bytes: { original: signed.originalBytes, signed: signed.signedBytes, overhead, overheadPercent: Number(((overhead / signed.originalBytes) * 100).toFixed(3)) },
       };
@@ -191,7 +199,7 @@ export async function runSign(args: string[]): Promise<void> {
   if (values.output) await writeFile(values.output, result.signedBytes);
   const sidecar = values.sidecar ? `${output}.c2pa` : null;
   if (sidecar) await writeFile(sidecar, result.manifestStore);
-  const parentWarning = result.parentCredentials?.status === 'invalid' ? `The input's own Content Credentials are invalid (${result.parentCredentials.reason ?? 'c2pa-rs found them invalid'}); the new manifest records that.` : null;
+  const parentWarning = invalidParentWarning(result.parentCredentials);
   if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
   const overhead = result.signedBytes.byteLength - input.bytes.byteLength;
   const summary = {

@@ -1,18 +1,20 @@
 /**
- * `provenance verify <path-or-url>`: validate Content Credentials and print the verdict. A manifest
- * the file keeps at a URL is fetched here, through the safe fetcher, as the API fetches it.
+ * `provenance verify <path-or-url>`: validate Content Credentials and print the verdict. A URL is
+ * streamed to a temporary file (url-download.ts) and verified from disk as a local file is; a
+ * manifest the file keeps at a URL is fetched here, through the safe fetcher, as the API fetches it.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
-import { verifyWithCredential, type CredentialedVerification } from '../verify.ts';
+import type { CredentialedVerification } from '../verify.ts';
 import { verifySourceWithCredential } from '../verify-source.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
-import { createCliFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
-import { isUrlTarget, openInputFile, readInput } from './read-input.ts';
+import { createCliFetcher, createCliStreamFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
+import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
+import { withUrlDownload } from './url-download.ts';
 import { CliError } from './usage-error.ts';
 
 export const VERIFY_HELP = `Usage: provenance verify <file-or-url> [options]
@@ -25,6 +27,9 @@ Options:
                             is verified against it
       --json                print the same JSON as the API's verify response
 ${OCSP_HELP}
+
+A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A may have up to
+4 GiB (10 minutes, 30 s without data at most), anything else 100 MB.
 
 ${TRUST_HELP}
 ${FETCH_HELP}`;
@@ -78,25 +83,20 @@ export async function runVerify(args: string[]): Promise<void> {
   const fetcher = createCliFetcher();
   const target = positionals[0]!;
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
-  let name: string;
-  let verified: CredentialedVerification;
-  if (!isUrlTarget(target) && !values.manifest) {
-    // A local file is read as the engine asks: a video of any size in constant memory.
-    const input = await openInputFile(target);
+  let name = target;
+  // A local file, or a URL streamed to a temporary file, is read as the engine asks: a video of any
+  // size in constant memory.
+  const verifyFile = async (path: string, named?: { name: string; contentType: string | null }): Promise<CredentialedVerification> => {
+    const input = await openInputFile(path, named);
     name = input.name;
     try {
-      verified = await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+      if (values.manifest) return await verifySourceWithCredential(input.source, input.mime, { trust, manifest: await readManifest(values.manifest) });
+      return await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
     } finally {
       input.source.close();
     }
-  } else {
-    const input = await readInput(target, fetcher);
-    name = input.name;
-    const manifest = values.manifest ? await readManifest(values.manifest) : undefined;
-    verified = manifest
-      ? await verifyWithCredential(input.bytes, input.mime, { trust, manifest })
-      : await verifyWithRemoteManifest((remoteManifest) => verifyWithCredential(input.bytes, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
-  }
+  };
+  const verified = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => verifyFile(file.path, file)) : await verifyFile(target);
   const response = values['no-ocsp'] ? verified.response : await withRevocation(verified);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name));
 }

@@ -13,6 +13,8 @@ import { signBmffSource, type SourceSignResult } from '../sign-source.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { withFileSource } from '../io/file-source.ts';
+import type { ParentCredentials } from '../sign.ts';
+import { copyReplacingParent, parentInFile } from './keep-parent.ts';
 
 const CHUNK = 8 * 1024 * 1024;
 
@@ -26,6 +28,8 @@ export interface DiskSignResult extends SourceSignResult {
   signedAssetHash: string;
   originalBytes: number;
   signedBytes: number;
+  /** The credentials the file carried, kept as its parent ingredient (keep-parent.ts); null when it carried none. */
+  parentCredentials: ParentCredentials | null;
 }
 
 /** Copies `from` to `to` in chunks and appends `tail`, returning the SHA-256 of `from` and of `to`. */
@@ -53,7 +57,13 @@ function copyWithHash(from: string, to: string, tail: Uint8Array): { assetHash: 
 }
 
 export async function signFromDisk(path: string, output: string, mime: string, metadata: SigningMetadata, signer: ClaimSigner, timestamper?: Timestamper): Promise<DiskSignResult> {
-  const { result, size } = await withFileSource(path, async (source) => ({ result: await signBmffSource(source, mime, metadata, signer, { ...(timestamper && { timestamper }), ...(metadata.title && { title: metadata.title }) }), size: source.size }));
-  const hashes = copyWithHash(path, output, result.manifestBox);
-  return { ...result, ...hashes, originalBytes: size, signedBytes: size + result.manifestBox.byteLength };
+  const { result, size, kept } = await withFileSource(path, async (source) => {
+    // Credentials the file carries become its parent ingredient, their box leaving the signed file.
+    const kept = await parentInFile(source, mime);
+    const options = { ...(timestamper && { timestamper }), ...(metadata.title && { title: metadata.title }), ...(kept && { parent: kept.parent }) };
+    return { result: await signBmffSource(kept?.view ?? source, mime, metadata, signer, options), size: source.size, kept };
+  });
+  const hashes = kept ? copyReplacingParent(path, output, result.manifestBox, kept) : copyWithHash(path, output, result.manifestBox);
+  const keptBytes = kept?.dropped ? size - kept.box.size : size;
+  return { ...result, ...hashes, originalBytes: size, signedBytes: keptBytes + result.manifestBox.byteLength, parentCredentials: kept?.credentials ?? null };
 }

@@ -51,10 +51,12 @@ describe('engine pool: signing a file by its path', () => {
     expect((await pool.verifyFile(join(dir, 'remote.mp4'), 'video/mp4')).verification.status).toBe('verified');
   });
 
-  it('refuses what it cannot sign from disk (a JPEG, a signed video, a missing file) and goes on', async () => {
+  it('refuses what it cannot sign from disk (a JPEG, a file that is not BMFF, a missing file) and goes on', async () => {
     writeFileSync(join(dir, 'photo.jpg'), await makeImage('jpeg'));
     await expect(pool.signFile(join(dir, 'photo.jpg'), join(dir, 'x'), 'image/jpeg', { creator: 'Ada' })).rejects.toMatchObject({ code: 'unsupported_format' });
-    await expect(pool.signFile(join(dir, 'signed.mp4'), join(dir, 'again.mp4'), 'video/mp4', { creator: 'Ada' })).rejects.toMatchObject({ code: 'malformed_asset' });
+    // (A signed video is signed again, its credentials kept as the parent: io/keep-parent.test.ts.)
+    writeFileSync(join(dir, 'garbage.mp4'), Buffer.from('not a video at all'));
+    await expect(pool.signFile(join(dir, 'garbage.mp4'), join(dir, 'again.mp4'), 'video/mp4', { creator: 'Ada' })).rejects.toMatchObject({ code: 'malformed_asset' });
     await expect(pool.signFile(join(dir, 'missing.mp4'), join(dir, 'y'), 'video/mp4', { creator: 'Ada' })).rejects.toThrow(/ENOENT/);
     expect((await pool.signFile(join(dir, 'video.mp4'), join(dir, 'after.mp4'), 'video/mp4', { creator: 'Ada' })).signedBytes).toBeGreaterThan(original.byteLength);
   });

@@ -29,6 +29,7 @@ import type {
   VerifyTaskOptions,
 } from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
+import type { SharedFilling } from '../filling-source.ts';
 import { compileC2pa } from '../c2pa/wasm.ts';
 import { transferablesOf } from './transferables.ts';
 
@@ -90,6 +91,14 @@ export interface EnginePool {
   verifyFile(path: string, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
   /**
+   * Verifies a file still arriving (filling-source.ts: the caller writes it into shared memory and
+   * fails it if it stops), serialized: a JPEG is validated and hashed as its bytes come. Queued and
+   * refused when busy as any task; a failed file fails the task at once.
+   */
+  verifyFillingSerialized(filling: SharedFilling, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  /** Workers with no task: a task submitted now starts at once. */
+  idle(): number;
+  /**
    * Gives every worker a new trust store (refreshed trust lists); resolves once all use it. Tasks
    * already running finish under the store they began with.
    */
@@ -127,7 +136,7 @@ function remoteMaterialOf(signer: ClaimSigner): RemoteSignerMaterial {
  */
 function ownCopies(task: TaskInput): TaskInput {
   if (task.kind === 'sign') return { ...task, bytes: new Uint8Array(task.bytes) };
-  if ('path' in task) return task;
+  if ('path' in task || 'filling' in task) return task;
   const { manifest, remoteManifest } = task.options;
   return {
     ...task,
@@ -237,7 +246,13 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
       const buffers =
-        task.kind === 'sign' ? [task.bytes] : task.kind === 'sign-file' ? [] : 'path' in task ? [task.options.manifest, task.options.remoteManifest?.bytes] : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
+        task.kind === 'sign'
+          ? [task.bytes]
+          : task.kind === 'sign-file'
+            ? []
+            : 'path' in task || 'filling' in task
+              ? [task.options.manifest, task.options.remoteManifest?.bytes]
+              : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
       slot.worker.postMessage({ ...task, id }, transferablesOf(buffers));
     }
   }
@@ -265,6 +280,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
     verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
     verifyFileSerialized: (path, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }),
+    verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
+    idle: () => slots.filter((slot) => !slot.busy).length,
     async updateTrust(trustAnchorPems) {
       // Sent to each worker directly, not through the queue: every worker must take it, busy or not.
       await Promise.all(

@@ -5,6 +5,7 @@ import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
+import type { SharedFilling } from '../filling-source.ts';
 
 /** A signing identity's key and chain as they cross to a worker; never logged. */
 export interface SignerMaterial {
@@ -84,6 +85,11 @@ export type EngineTask =
   /** A file on disk, read by the worker as the verification needs it (never whole for BMFF): large media in constant memory. */
   | { id: number; kind: 'verify-file'; path: string; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-file-serialized'; path: string; mime: string; options: VerifyTaskOptions }
+  /**
+   * A file still arriving, in memory shared with the pool's thread (filling-source.ts): verified as
+   * its bytes come, so a JPEG's manifest is validated and most of it hashed during its upload.
+   */
+  | { id: number; kind: 'verify-filling-serialized'; filling: SharedFilling; mime: string; options: VerifyTaskOptions }
   /**
    * A BMFF file on disk signed into `outPath` (the file followed by its manifest's C2PA box), hashed
    * as it streams: a video of any size crosses no thread and is never held whole.

@@ -14,6 +14,7 @@ import { createTrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { verifySourceWithCredential } from '../verify-source.ts';
 import { withFileSource } from '../io/file-source.ts';
+import { fillingSource } from '../filling-source.ts';
 import { signFromDisk } from '../io/sign-file.ts';
 import { serializeVerification } from '../report/verification-report.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
@@ -102,8 +103,10 @@ async function run(task: EngineTask): Promise<EngineReply> {
     const { response, signingCredential } =
       'path' in task
         ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))
-        : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
-    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized';
+        : 'filling' in task
+          ? await verifySourceWithCredential(fillingSource(task.filling), task.mime, verifyOptions)
+          : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
+    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
     return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiKeys, users } from '../../db/schema/index.ts';
+import { DEMO_CLEANUP_CRON, DEMO_CLEANUP_QUEUE } from '../../services/accounts/demo-cleanup.ts';
 import { DEFAULT_ATTEMPT_LIMITS } from '../../services/rate-limits/attempt-limits.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, useTestServer, readJson, signUpAccount, TEST_DEMO_PASSWORD } from '../../testing/test-server.ts';
@@ -48,6 +49,25 @@ describe.each(testDatabaseKinds())('POST /auth/demo on %s', (kind) => {
     expect(signIn.status).toBe(401);
     expect((await suite.server.request('GET', 'auth/user', { token: regular.session.access_token })).status).toBe(200);
   });
+
+  it('removes expired demo accounts from the work queue every 15 minutes, once across all copies', async () => {
+    const demo = await readJson<DemoResponse>(await suite.server.request('POST', 'auth/demo'));
+    // A copy whose clock is a day and an hour ahead: the demo account has expired there.
+    const later = await createTestServer(suite.database, { clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000) });
+    try {
+      const boss = await later.services.queue.boss();
+      expect(await boss.getSchedules()).toEqual(expect.arrayContaining([expect.objectContaining({ name: DEMO_CLEANUP_QUEUE, cron: DEMO_CLEANUP_CRON, timezone: 'UTC' })]));
+      // What the schedule fires: one job, which one copy takes.
+      await later.services.queue.send(DEMO_CLEANUP_QUEUE, {});
+      const deadline = Date.now() + 30_000;
+      while ((await suite.database.db.select().from(users).where(eq(users.id, demo.user.id))).length > 0) {
+        if (Date.now() > deadline) throw new Error('the demo account was not removed by the queued cleanup');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await later.close();
+    }
+  }, 60_000);
 
   it('limits demo creation per IP with a 429 and Retry-After (default limits)', async () => {
     const limited = await createTestServer(suite.database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });

@@ -84,14 +84,27 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
     expect((await upload(new Uint8Array(65 * MEGABYTE), 'huge.mp4')).status).toBe(413);
   });
 
-  it('refuses a large video that already carries Content Credentials with 422, storing nothing', async () => {
+  it('keeps the credentials a large video already carries as its parent ingredient, with a warning when they are invalid', async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-sign-large-other-')), 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     const alreadySigned = (await sign(makeBmff('mp4', 10 * MEGABYTE, 3), 'video/mp4', { creator: 'Someone Else' }, signer)).signedBytes;
-    const before = (await readJson<{ assets: unknown[] }>(await server.request('GET', 'assets', { token }))).assets.length;
     const response = await upload(alreadySigned, 'signed.mp4');
-    expect(response.status).toBe(422);
-    expect((await readJson<{ assets: unknown[] }>(await server.request('GET', 'assets', { token }))).assets.length).toBe(before);
+    expect(response.status).toBe(201);
+    const signed = ZSignContentResponse.parse(await response.json());
+    expect(signed).toMatchObject({ parentCredentials: { status: 'valid', reason: null }, warnings: [] });
+    // Our signature is trusted; the parent's signer is not (a PKI of its own): partial, as in memory.
+    expect(signed.verification.verification.status).toBe('partial');
+    // The stored file: the parent's box gone, one C2PA box, Valid for c2pa-wasm with the parent's manifest inside.
+    const stored = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
+    expect(await rawValidationState(stored, 'video/mp4')).toBe('Valid');
+    expect(stored.byteLength).toBe(signed.bytes.signed);
+    const tampered = alreadySigned.slice();
+    tampered[4096]! ^= 0x01;
+    const again = ZSignContentResponse.parse(await (await upload(tampered, 'tampered.mp4')).json());
+    expect(again.parentCredentials).toMatchObject({ status: 'invalid' });
+    expect(again.warnings[0]).toContain('already carried are invalid');
+    // What the ingredient records of it is compared with c2pa-wasm's own signing in the engine (io/keep-parent.test.ts).
+    expect(again.verification.verification.status).toBe(signed.verification.verification.status);
   });
 });
 

@@ -4,12 +4,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
+import { isFileBody, type ArrivingBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 import { detectFormat } from '@provenance/engine';
 import { LARGE_MEDIA_TYPES, type VerificationAnswer } from '../../services/verification/verify-content.ts';
+import { startEarlyVerification, type EarlyVerification } from '../../services/verification/arriving-verification.ts';
 
 /** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */
 async function isLargeMedia(head: Uint8Array): Promise<boolean> {
@@ -73,7 +74,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
     const type = c.req.header('content-type') ?? '';
     // The upload's memory (or spool file) is released once its verification is done, whatever the outcome.
-    const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null) => {
+    const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null, early?: EarlyVerification | null) => {
       try {
         const manifest = sidecar?.bytes;
         const named = declaredMime ? { declaredMime } : { fileName: file.fileName };
@@ -87,24 +88,30 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
           const { path, head } = spooled;
           return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: file.sha256, ...named, withBytes: (use) => file.withBytes(use) }, caller));
         }
-        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, ...named }, caller)));
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, early, ...named }, caller)));
       } finally {
         sidecar?.discard();
         await file.discard();
       }
     };
+    // Verified from its first chunk while the rest arrives, when the engine can (a JPEG, a free
+    // worker); the file's own verification takes that verdict when it fits (verify-content.ts).
+    let early: EarlyVerification | null = null;
+    const onArriving = (body: ArrivingBody) => {
+      early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
+    };
     if (type.startsWith('multipart/form-data')) {
-      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES } });
+      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, onArriving });
       if (!file) {
         smallFile?.discard();
         throw ApiError.validation('file is required: the image or video to verify');
       }
-      return verifyUpload(file, undefined, smallFile);
+      return verifyUpload(file, undefined, smallFile, early);
     }
     if (isFileBody(type)) {
-      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxVideoBytes });
+      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxVideoBytes, onArriving });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
-      return verifyUpload(file, type);
+      return verifyUpload(file, type, null, early);
     }
     const parsed = ZVerifyContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));

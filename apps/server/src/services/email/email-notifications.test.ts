@@ -8,7 +8,7 @@ import { readAnswer } from '../../testing/read-answer.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
-import type { EmailKind, EmailRow } from './email-outbox.ts';
+import { EMAIL_RETENTION_DAYS, type EmailKind, type EmailRow } from './email-outbox.ts';
 import type { EmailNotifications, EmailSettings } from './email-notifications.ts';
 import { createSmtpMailer } from './mailer.ts';
 import { WEEKLY_REPORTS_QUEUE } from './weekly-reports.ts';
@@ -213,6 +213,25 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     // Sent (or with a job on its way), a row is not queued twice.
     expect(await suite.email.outbox.requeueStranded()).toBe(0);
   }, 60_000);
+
+  it('removes finished emails after the retention and keeps recent ones and those still queued', async () => {
+    const old = new Date(Date.now() - (EMAIL_RETENTION_DAYS + 1) * 24 * 60 * 60_000);
+    const recent = new Date(Date.now() - (EMAIL_RETENTION_DAYS - 1) * 24 * 60 * 60_000);
+    const rows = await suite.database.db
+      .insert(emailOutbox)
+      .values([
+        { kind: 'support-acknowledgement', to: 'old-sent@example.org', subject: 'Old', text: 'Old', status: 'sent', createdAt: old, updatedAt: old },
+        { kind: 'support-acknowledgement', to: 'old-failed@example.org', subject: 'Old', text: 'Old', status: 'failed', createdAt: old, updatedAt: old },
+        { kind: 'support-acknowledgement', to: 'recent-sent@example.org', subject: 'Recent', text: 'Recent', status: 'sent', createdAt: recent, updatedAt: recent },
+        // Still to be sent, however old: never removed.
+        { kind: 'support-acknowledgement', to: 'old-queued@example.org', subject: 'Old', text: 'Old', status: 'queued', createdAt: old, updatedAt: new Date() },
+      ])
+      .returning({ id: emailOutbox.id, to: emailOutbox.to });
+    expect(await suite.email.outbox.purgeFinished()).toBe(2);
+    const left = new Set((await suite.email.outbox.list({ kind: 'support-acknowledgement', limit: 1000 })).map((row) => row.id));
+    expect(rows.filter((row) => left.has(row.id)).map((row) => row.to)).toEqual(['recent-sent@example.org', 'old-queued@example.org']);
+    expect(await suite.email.outbox.purgeFinished()).toBe(0);
+  });
 });
 
 describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {

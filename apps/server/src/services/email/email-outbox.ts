@@ -2,7 +2,7 @@
 // queue that one server copy takes. The job sends the row through the mailer, retrying with backoff
 // while the SMTP server fails, and records the end: sent, failed (with the reason), or, without
 // SMTP_URL, outbox: kept in the table and logged so an operator sees mail is not configured.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { emailAlertThrottle, emailOutbox, type EMAIL_KINDS, type EMAIL_STATUSES } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
@@ -38,11 +38,16 @@ export interface EmailRetryPolicy {
 export const DEFAULT_EMAIL_RETRY: EmailRetryPolicy = { attempts: 5, delaySeconds: 30, backoff: true };
 
 export const EMAIL_SEND_QUEUE = 'email-send';
-/** Every 10 minutes, queued rows that lost their job (a crash between writing and queueing) are queued again. */
+/**
+ * Every 10 minutes, queued rows that lost their job (a crash between writing and queueing) are queued
+ * again, and finished rows past the retention are removed.
+ */
 export const EMAIL_SWEEP_QUEUE = 'email-outbox-sweep';
 const SWEEP_CRON = '*/10 * * * *';
 /** Older than this, a queued row without a live job is stranded: the writer's queueing would have happened long before. */
 export const STRANDED_AFTER_SECONDS = 10 * 60;
+/** How long a finished email (sent, failed, or kept in the outbox without SMTP) stays in the table. */
+export const EMAIL_RETENTION_DAYS = 30;
 
 export interface EmailOutbox {
   /** Writes the email and queues its sending; null when a dedupe key or throttle left it unwritten. */
@@ -51,6 +56,8 @@ export interface EmailOutbox {
   list(filter?: { userId?: string; kind?: EmailKind; limit?: number }): Promise<EmailRow[]>;
   /** Queues again the rows still queued after `olderThanSeconds` with no job waiting or running for them; returns how many. */
   requeueStranded(olderThanSeconds?: number): Promise<number>;
+  /** Removes finished rows (sent, failed, outbox) created more than EMAIL_RETENTION_DAYS ago; queued ones stay. Returns how many. */
+  purgeFinished(): Promise<number>;
 }
 
 export interface EmailOutboxDeps {
@@ -145,11 +152,22 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
     return stranded.length;
   }
 
+  async function purgeFinished(): Promise<number> {
+    const cutoff = new Date(now().getTime() - EMAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const removed = await db
+      .delete(emailOutbox)
+      .where(and(inArray(emailOutbox.status, ['sent', 'failed', 'outbox']), lt(emailOutbox.createdAt, cutoff)))
+      .returning({ id: emailOutbox.id });
+    if (removed.length > 0) logger.info('finished emails past retention removed', { emails: removed.length, retentionDays: EMAIL_RETENTION_DAYS });
+    return removed.length;
+  }
+
   deps.queue.define<object>({
     queue: EMAIL_SWEEP_QUEUE,
     options: { retryLimit: 1, expireInSeconds: 300 },
     handler: async () => {
       await requeueStranded();
+      await purgeFinished();
     },
   });
   deps.queue.schedule({ queue: EMAIL_SWEEP_QUEUE, cron: SWEEP_CRON, tz: 'UTC' });
@@ -167,6 +185,7 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
 
   return {
     requeueStranded,
+    purgeFinished,
     async enqueue(email) {
       // The throttle slot and the row commit together: a slot is never taken for an email not written.
       const id = await db.transaction(async (tx) => {

@@ -11,6 +11,11 @@ export interface AccountEvent {
   /** The payload's `data`: plain JSON. */
   data: Record<string, unknown>;
   occurredAt: Date;
+  /**
+   * Set on an event that may be emitted twice (job.completed, announced again when a crash came
+   * between emitting and recording it): the same ID each time, so listeners deduplicate on it.
+   */
+  eventId?: string;
 }
 
 export type AccountEventListener = (event: AccountEvent) => Promise<void>;

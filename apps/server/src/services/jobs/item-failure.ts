@@ -13,7 +13,7 @@ export interface ClassifiedFailure extends ItemFailure {
   retryable: boolean;
 }
 
-const RETRYABLE_FETCH: ReadonlySet<FetchFailure> = new Set(['timeout', 'network', 'status']);
+const RETRYABLE_FETCH: ReadonlySet<FetchFailure> = new Set(['timeout', 'network', 'status', 'incomplete']);
 /** A 4xx answer says the URL itself is wrong (404, 403, 410...), unless it asks to wait (408, 425, 429). */
 const permanentStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && ![408, 425, 429].includes(status);
 const RETRYABLE_DOMAIN: ReadonlySet<DomainErrorKind> = new Set(['bad_gateway', 'rate_limited']);

@@ -64,6 +64,7 @@ export function startJobItemWorker(deps: {
       accountId: job.userId,
       data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },
       occurredAt: job.completedAt ?? new Date(),
+      eventId: `job.completed:${job.id}`,
     });
     await store.markAnnounced(job.id);
   }

@@ -38,6 +38,7 @@ import {
   type DiskSignResult,
   type SerializedVerification,
   type SignerMaterial,
+  type SharedFilling,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 
@@ -67,6 +68,12 @@ export interface GatewayEngine {
   verifyFile(path: string, mime: string): Promise<VerifyResponse>;
   /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
   verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>): Promise<SerializedVerification>;
+  /**
+   * Starts verifying a file still arriving (an upload shared as it comes: the engine's
+   * filling-source.ts) on an engine worker, serialized; null when no worker is free to start it now
+   * (or the engine runs on the server's thread), and the file is then verified once it has arrived.
+   */
+  verifyArriving(filling: SharedFilling, mime: string, options?: { thumbnails?: boolean }): Promise<SerializedVerification> | null;
 }
 
 export interface GatewayEngineOptions {
@@ -161,6 +168,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       verifyFileSerialized: (path, mime, verifyOptions) => pool.verifyFileSerialized(path, mime, verifyOptions),
       signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
+      // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
+      verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
       close: () => pool.close(),
     };
   }
@@ -187,6 +196,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     signFile: (path, outPath, mime, metadata, accountSigner) =>
       signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),
     verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
+    // On this thread, verifying while the body arrives would only slow its reading.
+    verifyArriving: () => null,
     close: async () => undefined,
   };
 }

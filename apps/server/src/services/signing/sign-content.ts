@@ -14,6 +14,7 @@ import { formatFromFileName, type EditAction, type ParentAsset, type SigningMeta
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
+import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
@@ -21,7 +22,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
-import { signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
+import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -29,6 +30,8 @@ import { signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from '.
  */
 export type SignSource =
   | { kind: 'url'; url: string }
+  /** An asset URL's body, already fetched (to a spool file, then read): signed and recorded as the URL's. */
+  | { kind: 'fetched'; url: string; bytes: Uint8Array; finalUrl: string }
   | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
   | { kind: 'transform'; bytes: Uint8Array; fileName?: string | undefined; parent: ParentAsset; edits: EditAction[] }
   /** An MP4, MOV or M4A upload too large for memory, signed from its spool file (sign-spooled-video.ts). */
@@ -41,10 +44,6 @@ export type SignSource =
  */
 export interface SignedContent extends SpooledVideoSigning {
   sidecar: boolean;
-  /** The credentials the asset already carried, when it carried any (checked without trust). */
-  parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
-  /** Things the signer should know, in words: credentials the asset carried were invalid. */
-  warnings: string[];
 }
 
 export interface SignContentOptions {
@@ -66,10 +65,7 @@ export interface ContentSigner {
   signContent(userId: string, source: SignSource, metadata: TSigningMetadata, options?: SignContentOptions): Promise<SignedContent>;
 }
 
-/** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
-export function invalidParentWarning(reason: string | null): string {
-  return `The Content Credentials this file already carried are invalid${reason ? ` (${reason.replace(/\.$/, '')})` : ''}; the new manifest records that in its parent ingredient.`;
-}
+export { invalidParentWarning };
 
 /** A small JPEG preview for lists and reports; formats sharp cannot decode simply get none. */
 async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
@@ -83,6 +79,8 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
 export function createContentSigner(deps: {
   engine: GatewayEngine;
   fetcher: SafeFetch;
+  /** Asset URLs are fetched to a spool file through these (a video past MAX_ASSET_BYTES signed from disk); absent, into memory through `fetcher`. */
+  downloads?: AssetDownloads | undefined;
   store: AssetStore;
   signedAssets: SignedAssets;
   /** Writes each image's soft binding into its manifest and indexes every signed asset; absent: neither. */
@@ -95,13 +93,17 @@ export function createContentSigner(deps: {
   assetUrlOf?: ((assetId: string) => string) | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
-  return {
+  const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
+      if (source.kind === 'url' && deps.downloads) {
+        const { url } = source;
+        return deps.downloads.withDownload(url, (asset) => (asset.exceedsAssetLimit ? signLargeDownload(userId, url, asset, metadata, options) : asset.read().then((bytes) => signer.signContent(userId, { kind: 'fetched', url, bytes, finalUrl: asset.finalUrl }, metadata, options))));
+      }
       if (source.kind === 'spooled-upload') {
         if (sidecar) throw new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
         const signed = await signSpooledVideo(deps, userId, source, metadata, { assetId: options.assetId });
-        return { ...signed, sidecar: false, parentCredentials: null, warnings: [] };
+        return { ...signed, sidecar: false };
       }
       let bytes: Uint8Array;
       let name: string | undefined;
@@ -109,6 +111,9 @@ export function createContentSigner(deps: {
         const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
         bytes = fetched.bytes;
         name = path.basename(new URL(fetched.finalUrl).pathname) || undefined;
+      } else if (source.kind === 'fetched') {
+        bytes = source.bytes;
+        name = path.basename(new URL(source.finalUrl).pathname) || undefined;
       } else {
         bytes = source.bytes;
         name = source.fileName;
@@ -157,8 +162,8 @@ export function createContentSigner(deps: {
         signedBytes: signed.signedBytes.byteLength,
         assetHash: signed.assetHash,
         signedAssetHash: signed.signedAssetHash,
-        source: source.kind,
-        sourceUrl: source.kind === 'url' ? source.url : null,
+        source: source.kind === 'fetched' ? 'url' : source.kind,
+        sourceUrl: source.kind === 'url' || source.kind === 'fetched' ? source.url : null,
         hasThumbnail: thumbnail !== null,
         sidecar,
         parentCredentialsWarning: warning,
@@ -201,4 +206,14 @@ export function createContentSigner(deps: {
       };
     },
   };
+
+  /** A video fetched past MAX_ASSET_BYTES: signed from its spool file, as a large upload is. */
+  async function signLargeDownload(userId: string, url: string, asset: DownloadedAsset, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
+    if (options.sidecar) throw new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
+    const video = { path: asset.path, head: asset.head, fileName: path.basename(new URL(asset.finalUrl).pathname) || undefined };
+    const signed = await signSpooledVideo(deps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
+    return { ...signed, sidecar: false };
+  }
+
+  return signer;
 }

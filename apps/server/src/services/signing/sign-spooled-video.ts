@@ -1,12 +1,13 @@
-// Signs a large video upload (MP4, MOV, M4A) from its spool file, in constant memory: the engine
+// Signs a large video upload (MP4, MOV, M4A), or one fetched from a URL to a spool file, in constant memory: the engine
 // hashes the file as it streams and copies it into a signed file beside the spool file with its
 // manifest appended (a worker does both; the bytes never cross threads), the signed file is verified
 // by path, streamed into the asset store with its .c2pa manifest store, and recorded and indexed as
 // any signing (sign-content.ts, which hands such uploads here).
 //
 // What differs from a signing in memory: no thumbnail (only images get one there too) and no soft
-// binding (ISCC fingerprints are of images); the file must not carry Content Credentials already
-// (kept as a parent only by the in-memory signing, which a file this large cannot take); no sidecar.
+// binding (ISCC fingerprints are of images); no sidecar. Content Credentials the file already carries
+// become its parent ingredient as in memory (the engine gives c2pa-wasm their manifest store alone,
+// io/keep-parent.ts), with the same warning when they were invalid.
 // The order of writes is the same: files first, the row last, files removed if the row fails.
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -40,6 +41,15 @@ export interface SpooledVideoSigning {
   signedAt: string;
   bytes: { original: number; signed: number };
   verification: VerifyResponse;
+  /** The credentials the asset already carried, when it carried any (checked without trust). */
+  parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
+  /** Things the signer should know, in words: credentials the asset carried were invalid. */
+  warnings: string[];
+}
+
+/** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
+export function invalidParentWarning(reason: string | null): string {
+  return `The Content Credentials this file already carried are invalid${reason ? ` (${reason.replace(/\.$/, '')})` : ''}; the new manifest records that in its parent ingredient.`;
 }
 
 export interface SpooledVideoSignerDeps {
@@ -63,7 +73,13 @@ export async function signSpooledVideo(
   userId: string,
   video: SpooledVideo,
   metadata: TSigningMetadata,
-  options: { assetId?: string | undefined } = {},
+  options: {
+    assetId?: string | undefined;
+    /** The URL the file was fetched from (recorded as the asset's source); absent, an upload. */
+    sourceUrl?: string | undefined;
+    /** As SignContentOptions.beforeStore: called once signed, before anything is stored. */
+    beforeStore?: (() => Promise<void>) | undefined;
+  } = {},
 ): Promise<SpooledVideoSigning> {
   const { engine, store, signedAssets, repository, identities, events } = deps;
   const mime = await spooledSignMime(engine, video);
@@ -86,6 +102,8 @@ export async function signSpooledVideo(
   try {
     const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material);
     const verification = await engine.verifyFile(signedPath, mime);
+    const parent = signed.parentCredentials;
+    const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
     const assetId = options.assetId ?? randomUUID();
     const row: NewSignedAsset = {
       id: assetId,
@@ -97,14 +115,15 @@ export async function signSpooledVideo(
       signedBytes: signed.signedBytes,
       assetHash: signed.assetHash,
       signedAssetHash: signed.signedAssetHash,
-      source: 'upload',
-      sourceUrl: null,
+      source: options.sourceUrl ? 'url' : 'upload',
+      sourceUrl: options.sourceUrl ?? null,
       hasThumbnail: false,
       sidecar: false,
-      parentCredentialsWarning: null,
+      parentCredentialsWarning: warning,
       signingIdentityId: accountSigner?.identityId ?? null,
       signedAt: new Date(signed.signedAt),
     };
+    await options.beforeStore?.();
     try {
       await store.put(assetId, 'signed', createReadStream(signedPath));
       await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
@@ -130,6 +149,8 @@ export async function signSpooledVideo(
       signedAt: signed.signedAt,
       bytes: { original: signed.originalBytes, signed: signed.signedBytes },
       verification,
+      parentCredentials: parent && { status: parent.status, reason: parent.reason },
+      warnings: warning ? [warning] : [],
     };
   } finally {
     await rm(signedPath, { force: true });

@@ -1,12 +1,15 @@
 // Verifies content for the API: fetches an asset URL through the safe fetcher, reads an upload, or
 // loads a signed asset we hold by manifest ID; validates it with the engine (fetching a remote
 // manifest safely when the asset names one) and asks about its signer's revocation (OCSP); records the
-// verification event (written behind).
+// verification event (written behind). An asset URL is fetched to a spool file when the server has
+// one (asset-download.ts) and then verified as a spooled upload is: a video from disk, up to
+// MAX_VIDEO_BYTES, anything else read back into memory.
 import { createHash } from 'node:crypto';
 import { findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
+import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountEvents } from '../events/account-events.ts';
@@ -14,6 +17,7 @@ import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import type { EarlyVerification } from './arriving-verification.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
@@ -31,6 +35,8 @@ export type VerifySource =
       sha256?: string | undefined;
       /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
       manifest?: Uint8Array | undefined;
+      /** A verification started while the file arrived (arriving-verification.ts), used on a cache miss when it fits. */
+      early?: EarlyVerification | null | undefined;
     }
   | { kind: 'manifest'; manifestId: string }
   | {
@@ -46,8 +52,15 @@ export type VerifySource =
       withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
     };
 
-/** Formats verified from a spooled file as it streams (large media in constant memory). */
+/** Formats verified from a spooled file as it streams (large media in constant memory), up to MAX_VIDEO_BYTES. */
 export const LARGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
+
+/**
+ * Formats a spooled file of is verified from disk rather than read back: the large media, and the
+ * BMFF images, which the engine verifies from a file exactly as from bytes (verify-source's BMFF read;
+ * their size limit stays MAX_ASSET_BYTES).
+ */
+export const DISK_VERIFIED_TYPES: ReadonlySet<string> = new Set([...LARGE_MEDIA_TYPES, 'image/heic', 'image/heif', 'image/avif']);
 
 export interface VerifyCaller {
   userId?: string | undefined;
@@ -72,6 +85,8 @@ export interface ContentVerifier {
 export function createContentVerifier(deps: {
   engine: GatewayEngine;
   fetcher: SafeFetch;
+  /** Asset URLs are fetched to a spool file through these; absent, into memory through `fetcher` (up to its limit). */
+  downloads?: AssetDownloads | undefined;
   store: AssetStore;
   signedAssets: SignedAssets;
   events: VerificationEvents;
@@ -109,12 +124,15 @@ export function createContentVerifier(deps: {
   }
 
   /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes), manifest?: Uint8Array): Promise<SerializedVerification> {
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes), manifest?: Uint8Array, early?: EarlyVerification | null): Promise<SerializedVerification> {
     // The same file with or without a sidecar (or with another one) is another verification.
     const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
+    // A verification started while the file arrived counts when it was of this file as it is verified now.
+    const fits = early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
+    const head = !manifest && fits ? await early.verdict : null;
+    const verdict = head ?? (manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails));
     // The signer's revocation, when asked about, bounds how long the verdict is reused.
     const { verification: response, validUntil } = revocation ? await revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
     cache.set(key, response, validUntil?.getTime());
@@ -177,57 +195,78 @@ export function createContentVerifier(deps: {
     });
   }
 
+  /** A fetched asset's file as a spooled upload: verified the same way, recorded as the URL's. */
+  const asSpooled = (asset: DownloadedAsset): VerifySource => ({
+    kind: 'spooled-upload',
+    path: asset.path,
+    head: asset.head,
+    sha256: asset.sha256,
+    fileName: new URL(asset.finalUrl).pathname,
+    withBytes: async (use) => use(await asset.read()),
+  });
+
+  /**
+   * The verification of `source`, recorded as coming from `origin` (a URL fetched to a spool file is
+   * verified as the spooled upload it became, and recorded as the URL it was).
+   */
+  async function verifyAs(source: VerifySource, caller: VerifyCaller, origin: VerifySource): Promise<VerificationAnswer> {
+    let bytes: Uint8Array;
+    let mime: string;
+    let manifest: Uint8Array | undefined;
+    let verification: SerializedVerification | undefined;
+    if (source.kind === 'spooled-upload') {
+      mime = await mimeOf(source.head, source.fileName, source.declaredMime);
+      const { path: _path, head: _head, withBytes, ...upload } = source;
+      if (!DISK_VERIFIED_TYPES.has(mime)) return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
+      const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256);
+      // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the
+      // file. An unsigned image's lookup compares its pixels: read back for that alone.
+      if (fromDisk.status === 'unsigned' && repository && !LARGE_MEDIA_TYPES.has(mime)) {
+        return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
+      }
+      bytes = new Uint8Array(0);
+      verification = fromDisk;
+    } else if (source.kind === 'url' && deps.downloads) {
+      return deps.downloads.withDownload(source.url, (asset) => verifyAs(asSpooled(asset), caller, origin));
+    } else if (source.kind === 'url') {
+      const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
+      bytes = fetched.bytes;
+      mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
+    } else if (source.kind === 'upload') {
+      bytes = source.bytes;
+      mime = await mimeOf(bytes, source.fileName, source.declaredMime);
+      manifest = source.manifest;
+    } else {
+      ({ bytes, mime, manifest } = await loadStored(source.manifestId));
+    }
+    const assetHash = ((source.kind === 'upload' || source.kind === 'spooled-upload') && source.sha256) || sha256(bytes);
+    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null);
+    // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
+    // never makes tampered or different content verified), and the file's own status stays unsigned.
+    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, assetHash) : null;
+    // The owner and signed asset are found from the manifest ID when the event is written.
+    const eventId = events.record({
+      status: verification.status,
+      reason: verification.reason,
+      geoLocation: caller.geo ?? null,
+      source: origin.kind === 'spooled-upload' ? 'upload' : origin.kind,
+      manifestId: verification.manifestId,
+      assetHash,
+      callerUserId: caller.userId ?? null,
+      recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
+      referrer: caller.referrer ?? null,
+    });
+    if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
+      // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
+      announceFailure(deps.accountEvents, verification, origin, caller, eventId).catch((error: unknown) => deps.onAnnounceError?.(error));
+    }
+    // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
+    const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
+    return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };
+  }
+
   const verifier: ContentVerifier = {
-    async verifyContent(source, caller) {
-      let bytes: Uint8Array;
-      let mime: string;
-      let manifest: Uint8Array | undefined;
-      let verification: SerializedVerification | undefined;
-      if (source.kind === 'spooled-upload') {
-        mime = await mimeOf(source.head, source.fileName, source.declaredMime);
-        if (!LARGE_MEDIA_TYPES.has(mime)) {
-          const { path: _path, head: _head, withBytes, ...upload } = source;
-          return withBytes((fileBytes) => verifier.verifyContent({ ...upload, kind: 'upload', bytes: fileBytes }, caller));
-        }
-        // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the file.
-        bytes = new Uint8Array(0);
-        verification = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256);
-      } else if (source.kind === 'url') {
-        const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
-        bytes = fetched.bytes;
-        mime = await mimeOf(bytes, new URL(fetched.finalUrl).pathname);
-      } else if (source.kind === 'upload') {
-        bytes = source.bytes;
-        mime = await mimeOf(bytes, source.fileName, source.declaredMime);
-        manifest = source.manifest;
-      } else {
-        ({ bytes, mime, manifest } = await loadStored(source.manifestId));
-      }
-      const assetHash = ((source.kind === 'upload' || source.kind === 'spooled-upload') && source.sha256) || sha256(bytes);
-      verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest);
-      // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
-      // never makes tampered or different content verified), and the file's own status stays unsigned.
-      const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, assetHash) : null;
-      // The owner and signed asset are found from the manifest ID when the event is written.
-      const eventId = events.record({
-        status: verification.status,
-        reason: verification.reason,
-        geoLocation: caller.geo ?? null,
-        source: source.kind === 'spooled-upload' ? 'upload' : source.kind,
-        manifestId: verification.manifestId,
-        assetHash,
-        callerUserId: caller.userId ?? null,
-        recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
-        referrer: caller.referrer ?? null,
-      });
-      if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
-        // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
-        announceFailure(deps.accountEvents, verification, source, caller, eventId).catch((error: unknown) => deps.onAnnounceError?.(error));
-      }
-      // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
-      const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
-      return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };
-    },
+    verifyContent: (source, caller) => verifyAs(source, caller, source),
     async verifyStored(manifestId, options = {}) {
       const { bytes, mime, manifest } = await loadStored(manifestId);
       return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, sha256(bytes), manifest)).json) as VerifyResponse;

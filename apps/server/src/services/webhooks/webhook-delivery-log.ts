@@ -1,7 +1,7 @@
 // The delivery log: one row per message (its ID is the webhook-id every attempt sends), updated by
 // each attempt with what the receiver answered, until it is delivered or its retries are spent.
 import type { TWebhookDelivery } from '@provenance/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 
@@ -23,6 +23,7 @@ export interface AttemptOutcome {
 }
 
 export interface WebhookDeliveryLog {
+  /** Logs the deliveries; a message ID already in the log is skipped (an event emitted again). Returns the rows written. */
   insert(rows: NewWebhookDelivery[]): Promise<WebhookDeliveryRow[]>;
   find(id: string): Promise<WebhookDeliveryRow | null>;
   /** Counts one attempt and records its outcome; only while the delivery is pending (a job run twice after a crash changes nothing once it is settled). */
@@ -31,6 +32,8 @@ export interface WebhookDeliveryLog {
   settle(id: string, status: 'failed', error: string): Promise<void>;
   /** The endpoint's deliveries, newest first. */
   list(endpointId: string, limit: number): Promise<WebhookDeliveryRow[]>;
+  /** Deletes settled (delivered or failed) deliveries made before `before`; pending ones stay. Returns how many. */
+  purgeSettled(before: Date): Promise<number>;
 }
 
 export function toWebhookDelivery(row: WebhookDeliveryRow): TWebhookDelivery {
@@ -51,7 +54,7 @@ export function createWebhookDeliveryLog(db: Db): WebhookDeliveryLog {
   return {
     async insert(rows) {
       if (rows.length === 0) return [];
-      return db.insert(webhookDeliveries).values(rows).returning();
+      return db.insert(webhookDeliveries).values(rows).onConflictDoNothing({ target: webhookDeliveries.id }).returning();
     },
     async find(id) {
       const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
@@ -68,5 +71,12 @@ export function createWebhookDeliveryLog(db: Db): WebhookDeliveryLog {
     },
     list: (endpointId, limit) =>
       db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit),
+    async purgeSettled(before) {
+      const removed = await db
+        .delete(webhookDeliveries)
+        .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
+        .returning({ id: webhookDeliveries.id });
+      return removed.length;
+    },
   };
 }

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { users } from '../../db/schema/index.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestFetcher, createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 import { eventually, startWebhookReceiver, verifiedDelivery, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
@@ -14,6 +15,7 @@ import { createKeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog } from './webhook-delivery-log.ts';
 import { createWebhookEndpointStore } from './webhook-endpoint-store.ts';
 import { createWebhookSender } from './webhook-sender.ts';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from './webhooks.ts';
 
 const QUICK = { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 2 };
 
@@ -21,6 +23,9 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
   let database: DbHandle;
   let receiver: WebhookReceiver;
   let copies: TestServer[] = [];
+  // One key vault for every server copy of this database, as copies share KEY_ENCRYPTION_KEY: any of
+  // them may take a delivery another queued.
+  const keyVault = createKeyVault(randomBytes(32));
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -33,8 +38,6 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
   });
 
   it('sends each message once across two server copies', async () => {
-    // One key vault for both, as copies share KEY_ENCRYPTION_KEY.
-    const keyVault = createKeyVault(randomBytes(32));
     copies = [await createTestServer(database, { webhookDelivery: QUICK, keyVault }), await createTestServer(database, { webhookDelivery: QUICK, keyVault })];
     const [first, second] = copies as [TestServer, TestServer];
     const userId = (await signUpAccount(first)).session.user.id;
@@ -80,6 +83,56 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     await send(orphaned!.id);
     expect(receiver.receivedAt('/settled')).toHaveLength(1);
     expect(await log.find(orphaned!.id)).toMatchObject({ status: 'failed', attempts: 0, lastError: 'The endpoint was deleted before the delivery was made' });
+  });
+
+  it('logs and sends an event emitted twice with its own ID once per endpoint (job.completed announced again after a crash)', async () => {
+    const server = await createTestServer(database, { webhookDelivery: QUICK, keyVault });
+    copies.push(server);
+    const userId = (await signUpAccount(server)).session.user.id;
+    const webhook = await server.services.webhooks.register(userId, { url: receiver.url('/again'), events: ['job.completed'] });
+    const event = { type: 'job.completed' as const, accountId: userId, occurredAt: new Date(), data: { id: 'job-1', status: 'completed' }, eventId: 'job.completed:job-1' };
+    await server.services.accountEvents.emit(event);
+    await server.services.accountEvents.emit(event);
+    // A different job's event is its own message.
+    await server.services.accountEvents.emit({ ...event, data: { id: 'job-2', status: 'completed' }, eventId: 'job.completed:job-2' });
+    await eventually(async () => {
+      const log = await server.services.webhooks.deliveries(userId, webhook.id, 10);
+      return log.length === 2 && log.every((delivery) => delivery.status === 'delivered') ? log : undefined;
+    }, 'both deliveries to be delivered');
+    const arrived = receiver.receivedAt('/again');
+    expect(arrived.map((delivery) => (verifiedDelivery(delivery, webhook.secret).data as { id: string }).id).sort()).toEqual(['job-1', 'job-2']);
+  });
+
+  it('trims the delivery log after the retention: settled deliveries and emptied deleted endpoints go, the rest stays', async () => {
+    const userId = randomUUID();
+    await database.db.insert(users).values({ id: userId, name: 'Ada', email: `${userId}@example.com` });
+    const day = 24 * 60 * 60_000;
+    const old = new Date(Date.now() - (WEBHOOK_DELIVERY_RETENTION_DAYS + 1) * day);
+    const recent = new Date(Date.now() - (WEBHOOK_DELIVERY_RETENTION_DAYS - 1) * day);
+    const endpoints = createWebhookEndpointStore(database.db);
+    const sealedSecret = createKeyVault(randomBytes(32)).seal(`whsec_${randomBytes(32).toString('base64')}`);
+    const endpoint = (url: string) => endpoints.insert({ id: randomUUID(), userId, url, events: ['asset.signed'], sealedSecret });
+    const [active, deletedLongAgo, deletedWithRecent] = [await endpoint('https://a.example/'), await endpoint('https://b.example/'), await endpoint('https://c.example/')];
+    await database.db.update(webhookEndpoints).set({ deletedAt: old }).where(inArray(webhookEndpoints.id, [deletedLongAgo!.id, deletedWithRecent!.id]));
+    const delivery = (endpointId: string, status: 'pending' | 'delivered' | 'failed', createdAt: Date) => ({ id: `msg_${randomUUID()}`, endpointId, type: 'asset.signed', payload: '{}', status, createdAt });
+    const rows = [
+      delivery(active!.id, 'delivered', old),
+      delivery(active!.id, 'failed', old),
+      delivery(active!.id, 'pending', old),
+      delivery(active!.id, 'delivered', recent),
+      delivery(deletedLongAgo!.id, 'failed', old),
+      delivery(deletedWithRecent!.id, 'delivered', recent),
+    ];
+    await database.db.insert(webhookDeliveries).values(rows);
+    const server = await createTestServer(database, { webhookDelivery: QUICK, keyVault });
+    copies.push(server);
+    expect(await server.services.webhooks.purgeExpired()).toEqual({ deliveries: 3, endpoints: 1 });
+    const left = await database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, rows.map((row) => row.id)));
+    expect(new Set(left.map((row) => row.id))).toEqual(new Set([rows[2]!.id, rows[3]!.id, rows[5]!.id]));
+    const endpointsLeft = await database.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    expect(new Set(endpointsLeft.map((row) => row.id))).toEqual(new Set([active!.id, deletedWithRecent!.id]));
+    // The account still sees its recent deliveries.
+    expect((await server.services.webhooks.deliveries(userId, active!.id, 10)).map((entry) => entry.id).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
   });
 
   it('fails an attempt whose answer is over the fetcher’s size limit, without reading it', async () => {

@@ -1,9 +1,9 @@
 // The webhook endpoints an account has registered, as rows: written, listed, found for a delivery
 // and deleted (kept with deleted_at, so the delivery log still has its endpoint).
 import type { TWebhookEventType } from '@provenance/contracts';
-import { and, arrayContains, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, isNull, lt, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -20,6 +20,8 @@ export interface WebhookEndpointStore {
   subscribers(userId: string, type: TWebhookEventType): Promise<WebhookEndpointRow[]>;
   /** True when an endpoint of the account was deleted now. */
   markDeleted(userId: string, id: string, at: Date): Promise<boolean>;
+  /** Removes endpoints deleted before `before` that no longer have a delivery in the log. Returns how many. */
+  purgeDeleted(before: Date): Promise<number>;
 }
 
 const activeOf = (userId: string) => and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt));
@@ -48,6 +50,13 @@ export function createWebhookEndpointStore(db: Db): WebhookEndpointStore {
     async markDeleted(userId, id, at) {
       const rows = await db.update(webhookEndpoints).set({ deletedAt: at }).where(and(activeOf(userId), eq(webhookEndpoints.id, id))).returning({ id: webhookEndpoints.id });
       return rows.length > 0;
+    },
+    async purgeDeleted(before) {
+      const removed = await db
+        .delete(webhookEndpoints)
+        .where(and(lt(webhookEndpoints.deletedAt, before), notExists(db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhookEndpoints.id)))))
+        .returning({ id: webhookEndpoints.id });
+      return removed.length;
     },
   };
 }

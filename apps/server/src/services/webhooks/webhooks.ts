@@ -3,7 +3,7 @@
 // delivery per subscribed endpoint: a row in the delivery log and a job on the work queue, which
 // sends it once across every server copy and retries it with exponential backoff
 // (webhook-sender.ts makes each attempt).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TCreateWebhookRequest, TCreatedWebhook, TWebhook, TWebhookDelivery, TWebhookEventType, TWebhookPayload } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Db } from '../../db/create-db.ts';
@@ -18,6 +18,11 @@ import { createWebhookSender, WebhookAttemptFailed } from './webhook-sender.ts';
 import { createWebhookUrlPolicy } from './webhook-url-policy.ts';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+/** Once a day, settled deliveries past the retention, and deleted endpoints left without deliveries, are removed. */
+export const WEBHOOK_RETENTION_QUEUE = 'webhook-retention';
+const RETENTION_CRON = '23 3 * * *';
+/** How long the delivery log keeps a settled delivery: long enough to look into a month of failures, short enough that the table stays small. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
 /** Endpoints one account may have at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -50,6 +55,11 @@ export interface Webhooks {
   deliveries(userId: string, id: string, limit: number): Promise<TWebhookDelivery[]>;
   /** Queues a webhook.test delivery to the endpoint. */
   sendTest(userId: string, id: string): Promise<TWebhookDelivery>;
+  /**
+   * Removes settled deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS and endpoints deleted
+   * that long ago once they have none left (run daily by the work queue).
+   */
+  purgeExpired(): Promise<{ deliveries: number; endpoints: number }>;
 }
 
 export interface WebhooksDeps {
@@ -75,6 +85,15 @@ function newSecret(): string {
 /** A message ID, the webhook-id receivers deduplicate on. */
 function newMessageId(): string {
   return `msg_${randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * The message of an event to an endpoint. An event that may be emitted again carries its own ID, and
+ * its message to an endpoint is then always the same one: logged once, so sent once.
+ */
+function messageIdFor(event: AccountEvent, endpointId: string): string {
+  if (!event.eventId) return newMessageId();
+  return `msg_${createHash('sha256').update(`${event.eventId}\0${endpointId}`).digest('hex').slice(0, 32)}`;
 }
 
 function toWebhook(row: WebhookEndpointRow): TWebhook {
@@ -112,6 +131,22 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     },
   });
 
+  async function purgeExpired() {
+    const before = new Date(clock().getTime() - WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const deliveries = await log.purgeSettled(before);
+    const removedEndpoints = await endpoints.purgeDeleted(before);
+    if (deliveries > 0 || removedEndpoints > 0) deps.logger.info('webhook delivery log trimmed', { deliveries, endpoints: removedEndpoints, retentionDays: WEBHOOK_DELIVERY_RETENTION_DAYS });
+    return { deliveries, endpoints: removedEndpoints };
+  }
+  deps.queue.define<object>({
+    queue: WEBHOOK_RETENTION_QUEUE,
+    options: { retryLimit: 1, expireInSeconds: 15 * 60 },
+    handler: async () => {
+      await purgeExpired();
+    },
+  });
+  deps.queue.schedule({ queue: WEBHOOK_RETENTION_QUEUE, cron: RETENTION_CRON, tz: 'UTC' });
+
   /** Logs the deliveries, then queues them; deliveries that could not be queued are marked failed, not left pending. */
   async function enqueue(deliveries: NewWebhookDelivery[]) {
     const rows = await log.insert(deliveries);
@@ -133,7 +168,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     const subscribed = await endpoints.subscribers(event.accountId, event.type);
     if (subscribed.length === 0) return;
     const payload = payloadOf(event.type, event.occurredAt, event.data);
-    await enqueue(subscribed.map((endpoint) => ({ id: newMessageId(), endpointId: endpoint.id, type: event.type, payload })));
+    await enqueue(subscribed.map((endpoint) => ({ id: messageIdFor(event, endpoint.id), endpointId: endpoint.id, type: event.type, payload })));
   }
   deps.events.on(fanOut);
 
@@ -172,5 +207,6 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       if (!row) throw new Error('the test delivery was not logged');
       return toWebhookDelivery(row);
     },
+    purgeExpired,
   };
 }

@@ -1,0 +1,216 @@
+// A file body of known length shared as it arrives (onArriving): whoever reads it meanwhile (an
+// engine worker, through the engine's filling source) gets exactly the file, the file is the same
+// bytes for the request afterwards, and a body cut off, refused, too slow or discarded fails every
+// read of it at once; the memory budget is what it is for any body.
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFillingPool, fillingSource, FillingFailedError } from '@provenance/engine';
+import { describe, expect, it } from 'vitest';
+import { createInflightBytes } from './inflight-bytes.ts';
+import { createUploadReader, type ArrivingBody } from './upload-reader.ts';
+import { createUploadSpool } from './upload-spool.ts';
+
+const budget = createInflightBytes(16 * 1024 * 1024);
+const reader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-arriving-'))), arrivingDeadlineMs: 300 });
+const file = new Uint8Array(300_000).map((_, index) => (index * 31) % 251);
+
+/** The body in chunks, `delayMs` apart; with `cutAt`, cut off there; with `length`, that Content-Length. */
+function bodyRequest(bytes: Uint8Array, options: { chunk?: number; delayMs?: number; cutAt?: number; length?: number | null } = {}): Request {
+  const { chunk = 32 * 1024, delayMs = 1, cutAt, length = bytes.byteLength } = options;
+  let at = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (cutAt !== undefined && at >= cutAt) return controller.error(new Error('reset'));
+      if (at >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(at, at + chunk));
+      at += chunk;
+    },
+  });
+  const headers: Record<string, string> = { 'content-type': 'image/jpeg', ...(length !== null && { 'content-length': String(length) }) };
+  return new Request('http://x/', { method: 'POST', body: stream, headers, duplex: 'half' } as RequestInit);
+}
+
+const BOUNDARY = 'arriving-boundary';
+function form(bytes: Uint8Array, fieldAfter?: string): Uint8Array {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const after = fieldAfter === undefined ? '' : `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${fieldAfter}`;
+  return new Uint8Array(Buffer.concat([Buffer.from(head), bytes, Buffer.from(`${after}\r\n--${BOUNDARY}--\r\n`)]));
+}
+const formRequest = (body: Uint8Array) => {
+  const request = bodyRequest(body);
+  return new Request(request, { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.byteLength) } });
+};
+
+describe('readMultipart with onArriving', () => {
+  it('shares a form’s file when it is the last part: the reader gets exactly the file', async () => {
+    let wholeRead: Promise<Uint8Array> | undefined;
+    const { file: upload } = await reader.readMultipart(formRequest(form(file)), {
+      fileField: 'file',
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        wholeRead = fillingSource(body.shared).read(0, body.shared.size);
+      },
+    });
+    expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
+    expect(upload!.byteLength).toBe(file.byteLength);
+    expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+    await upload!.discard();
+    expect(budget.held).toBe(0);
+  });
+
+  it('with a field after the file, the shared length is not the file’s and its reader fails; the file is whole', async () => {
+    for (const note of ['x', 'y'.repeat(5000)]) {
+      let shared = 0;
+      let waiting: Promise<unknown> | undefined;
+      const { file: upload, fields } = await reader.readMultipart(formRequest(form(file, note)), {
+        fileField: 'file',
+        maxFileBytes: 1_000_000,
+        onArriving: (body) => {
+          shared = body.shared.size;
+          waiting = fillingSource(body.shared).read(0, shared).then(() => 'read', (error: unknown) => error);
+        },
+      });
+      expect(fields.note).toBe(note);
+      expect(shared).not.toBe(file.byteLength);
+      // The reader either failed or read bytes that are not the whole file: the length tells them apart.
+      expect(upload!.byteLength).toBe(file.byteLength);
+      expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+      await upload!.discard();
+      expect(await waiting).toBeDefined();
+    }
+    expect(budget.held).toBe(0);
+  });
+});
+
+describe('readBody with onArriving', () => {
+  it('shares the body from its first chunk: the reader gets the whole file, and so does the request', async () => {
+    const arrived: ArrivingBody[] = [];
+    let wholeRead: Promise<Uint8Array> | undefined;
+    const upload = await reader.readBody(bodyRequest(file), {
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        arrived.push(body);
+        // Read while it arrives, as an engine worker would.
+        wholeRead = fillingSource(body.shared).read(0, file.byteLength);
+      },
+    });
+    expect(arrived).toHaveLength(1);
+    expect(Buffer.from(arrived[0]!.head).equals(Buffer.from(file.subarray(0, arrived[0]!.head.byteLength)))).toBe(true);
+    expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
+    expect(upload!.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+    expect(budget.held).toBe(file.byteLength);
+    await upload!.discard();
+    expect(budget.held).toBe(0);
+    // Discarded: a reader still at work stops.
+    await expect(fillingSource(arrived[0]!.shared).read(0, 10)).rejects.toBeInstanceOf(FillingFailedError);
+  });
+
+  it('fails the reader at once when the body is cut off, and releases its memory', async () => {
+    let waiting: Promise<unknown> | undefined;
+    const reading = reader.readBody(bodyRequest(file, { cutAt: 64 * 1024 }), {
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ status: 400, code: 'body_aborted' });
+    expect(await waiting).toBeInstanceOf(FillingFailedError);
+    expect(budget.held).toBe(0);
+  });
+
+  it('fails the reader of a body slower than the deadline, and still gives the request its file', async () => {
+    let waiting: Promise<unknown> | undefined;
+    const upload = await reader.readBody(bodyRequest(file, { chunk: 64 * 1024, delayMs: 100 }), {
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
+      },
+    });
+    expect(await waiting).toBeInstanceOf(FillingFailedError);
+    expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+    await upload!.discard();
+  });
+
+  it('does not share a body without a Content-Length, or one spooled to disk', async () => {
+    const calls: ArrivingBody[] = [];
+    const onArriving = (body: ArrivingBody) => void calls.push(body);
+    const unknown = await reader.readBody(bodyRequest(file, { length: null }), { maxFileBytes: 1_000_000, onArriving });
+    await unknown!.discard();
+    const big = new Uint8Array(9 * 1024 * 1024);
+    const spooled = await reader.readBody(bodyRequest(big, { chunk: 1024 * 1024, delayMs: 0 }), { maxFileBytes: 10 * 1024 * 1024, onArriving });
+    expect(await spooled!.spooled()).not.toBeNull();
+    await spooled!.discard();
+    expect(calls).toHaveLength(0);
+    expect(budget.held).toBe(0);
+  });
+});
+
+describe('the shared memory of bodies arriving', () => {
+  // Room for two bodies of the file's class (300,000 bytes: 512 kB).
+  const pool = createFillingPool({ maxBytes: 1024 * 1024, maxFileBytes: 8 * 1024 * 1024 });
+  const pooledReader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-pooled-'))), arrivingMemory: pool });
+  /** Reads a body, noting what it was shared as (null: not shared) and taking a job's hold on it when `hold` is set. */
+  async function read(options: { hold?: boolean } = {}) {
+    let arrived: ArrivingBody | null = null;
+    let letGo = () => {};
+    const upload = await pooledReader.readBody(bodyRequest(file), {
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        arrived = body;
+        if (options.hold) letGo = body.hold();
+      },
+    });
+    expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+    expect(upload!.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    return { upload: upload!, shared: (arrived as ArrivingBody | null)?.shared ?? null, letGo };
+  }
+
+  it('is reused from body to body, and not given to another while a job still holds it', async () => {
+    const first = await read({ hold: true });
+    await first.upload.discard();
+    // The request is done but the job reading the first body has not settled: the next body gets other memory.
+    const second = await read();
+    expect(second.shared!.data).not.toBe(first.shared!.data);
+    await second.upload.discard();
+    first.letGo();
+    const third = await read();
+    expect([first.shared!.data, second.shared!.data]).toContain(third.shared!.data);
+    await third.upload.discard();
+    expect(pool.lentBytes).toBe(0);
+    expect(budget.held).toBe(0);
+  });
+
+  it('past its bound, a body is read without sharing, whole and within the budget, and shared again once memory is back', async () => {
+    const held = [await read(), await read()];
+    expect(held.every(({ shared }) => shared !== null)).toBe(true);
+    expect(pool.lentBytes).toBe(1024 * 1024);
+    const unshared = await read();
+    expect(unshared.shared).toBeNull();
+    await unshared.upload.discard();
+    for (const { upload } of held) await upload.discard();
+    const again = await read();
+    expect(again.shared).not.toBeNull();
+    await again.upload.discard();
+    expect(pool.lentBytes + pool.freeBytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(budget.held).toBe(0);
+  });
+
+  it('a body cut off gives its memory back once its reader let go', async () => {
+    let letGo = () => {};
+    await expect(
+      pooledReader.readBody(bodyRequest(file, { cutAt: 64 * 1024 }), {
+        maxFileBytes: 1_000_000,
+        onArriving: (body) => {
+          letGo = body.hold();
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'body_aborted' });
+    expect(pool.lentBytes).toBe(512 * 1024);
+    letGo();
+    expect(pool.lentBytes).toBe(0);
+  });
+});

@@ -1,0 +1,189 @@
+// A JPEG sent as the request body with its length is verified by an engine worker while it arrives
+// (services/verification/arriving-verification.ts): the answer must be the one the same file gets
+// verified once it has arrived (as a form, which is not verified early), intact or tampered; a body
+// cut off mid-way is a 400 and leaves the worker free; a file the cache knows is answered from it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
+import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
+import { makeImage } from '@provenance/engine/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/create-db.ts';
+import type { Services } from '../../services/create-services.ts';
+import { createGatewayTestServer, uploadRequest } from '../../testing/gateway-fixture.ts';
+import { readAnswer } from '../../testing/read-answer.ts';
+import { openTestDatabase } from '../../testing/test-databases.ts';
+import { readJson, type TestServer } from '../../testing/test-server.ts';
+
+/** The body in chunks of `chunk` bytes, a few milliseconds apart, as a network delivers it; cut off after `cutAt` bytes if given. */
+function arriving(bytes: Uint8Array, chunk: number, cutAt?: number): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (cutAt !== undefined && at >= cutAt) return controller.error(new Error('connection reset'));
+      if (at >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(at, at + chunk));
+      at += chunk;
+    },
+  });
+}
+
+const withoutEvent = ({ eventId: _eventId, ...rest }: TVerifyResponse) => rest;
+
+const BOUNDARY = 'arriving-form-boundary';
+/** A form with the file, and a text field after it when `fieldAfter` is given. */
+function formBody(bytes: Uint8Array, fieldAfter?: string): Uint8Array {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const after = fieldAfter === undefined ? '' : `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${fieldAfter}`;
+  return new Uint8Array(Buffer.concat([Buffer.from(head), bytes, Buffer.from(`${after}\r\n--${BOUNDARY}--\r\n`)]));
+}
+
+let signed: Uint8Array;
+beforeAll(async () => {
+  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-arriving-')), 'pki'));
+  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+  signed = (await sign(await makeImage('jpeg', 900, 700), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+});
+
+/** A gateway with one engine worker, noting which verifications started early and how many ran on a whole file. */
+function arrivingGateway(options: { verifyCacheEntries?: number }) {
+  const state = { server: undefined as unknown as TestServer, gateway: undefined as unknown as Services, started: [] as boolean[], wholeVerifications: 0 };
+  let database: DbHandle;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    ({ server: state.server, gateway: state.gateway, close } = await createGatewayTestServer(database, { workers: 1, ...options }));
+    const { verifyArriving, verifySerialized } = state.gateway.engine;
+    Object.assign(state.gateway.engine, {
+      verifyArriving: (...args: Parameters<typeof verifyArriving>) => {
+        const job = verifyArriving(...args);
+        state.started.push(job !== null);
+        return job;
+      },
+      verifySerialized: (...args: Parameters<typeof verifySerialized>) => {
+        state.wholeVerifications += 1;
+        return verifySerialized(...args);
+      },
+    });
+  });
+  afterAll(async () => {
+    await close();
+    await database.close();
+  });
+  const post = (bytes: Uint8Array, type: string, chunk = 16 * 1024, cutAt?: number) =>
+    state.server.app.request('/api/v1/verify-content', {
+      method: 'POST',
+      body: arriving(bytes, chunk, cutAt),
+      headers: { 'content-type': type, 'content-length': String(bytes.byteLength) },
+      duplex: 'half',
+    } as RequestInit);
+  const postBody = (bytes: Uint8Array, chunk = 16 * 1024, cutAt?: number) => post(bytes, 'image/jpeg', chunk, cutAt);
+  const postForm = (bytes: Uint8Array, fieldAfter?: string) => post(formBody(bytes, fieldAfter), `multipart/form-data; boundary=${BOUNDARY}`);
+  return { state, postBody, postForm };
+}
+
+describe('POST /verify-content: a JPEG body verified while it arrives (cache off)', () => {
+  const { state, postBody, postForm } = arrivingGateway({ verifyCacheEntries: 0 });
+  const asForm = async (bytes: Uint8Array) => readAnswer(ZVerifyResponse, await uploadRequest(state.server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'photo.jpg' }));
+
+  it('gives an intact JPEG the answer it gets once arrived, without verifying it again', async () => {
+    const before = state.wholeVerifications;
+    const response = await postBody(signed);
+    expect(response.status).toBe(200);
+    const early = await readAnswer(ZVerifyResponse, response);
+    expect(state.started.at(-1)).toBe(true);
+    expect(state.wholeVerifications).toBe(before);
+    expect(early.verification.status).toBe('partial');
+    expect(early.report.codes.success.map((code) => code.code)).toContain('assertion.dataHash.match');
+    // The form is verified once it has arrived.
+    expect(withoutEvent(early)).toEqual(withoutEvent(await asForm(signed)));
+    expect(state.wholeVerifications).toBe(before + 1);
+  });
+
+  it('gives a tampered one the invalid verdict it gets once arrived', async () => {
+    const tampered = signed.slice();
+    tampered[tampered.byteLength - 500]! ^= 0x20;
+    const before = state.wholeVerifications;
+    const early = await readAnswer(ZVerifyResponse, await postBody(tampered, 64 * 1024));
+    expect(state.started.at(-1)).toBe(true);
+    expect(state.wholeVerifications).toBe(before);
+    expect(early.verification.status).toBe('invalid');
+    expect(early.verification.reasonCode).toBe('assertion.dataHash.mismatch');
+    expect(withoutEvent(early)).toEqual(withoutEvent(await asForm(tampered)));
+  });
+
+  it('answers a body cut off mid-way with 400, and the worker verifies the next file', async () => {
+    const other = (await makeImage('jpeg', 640, 480, 7)).slice();
+    const response = await postBody(other, 8 * 1024, 48 * 1024);
+    expect(response.status).toBe(400);
+    expect((await readJson<{ error: { code: string } }>(response)).error.code).toBe('body_aborted');
+    expect(state.started.at(-1)).toBe(true);
+    // A worker left waiting for the rest of the cut-off body would never verify this one.
+    const next = await readAnswer(ZVerifyResponse, await postBody(other));
+    expect(next.verification.status).toBe('unsigned');
+  });
+
+  it('verifies a form whose file is its last part while it arrives, with the same answer', async () => {
+    const before = state.wholeVerifications;
+    const early = await readAnswer(ZVerifyResponse, await postForm(signed));
+    expect(state.started.at(-1)).toBe(true);
+    expect(state.wholeVerifications).toBe(before);
+    expect(withoutEvent(early)).toEqual(withoutEvent(await readAnswer(ZVerifyResponse, await postBody(signed))));
+  });
+
+  it('verifies a form with a field after its file once it has arrived (its file is not the length expected)', async () => {
+    const reference = withoutEvent(await readAnswer(ZVerifyResponse, await postBody(signed)));
+    const before = state.wholeVerifications;
+    for (const note of ['x', 'a longer note after the file'.repeat(100)]) {
+      expect(withoutEvent(await readAnswer(ZVerifyResponse, await postForm(signed, note)))).toEqual(reference);
+    }
+    expect(state.wholeVerifications).toBe(before + 2);
+  });
+
+  it('does not take the verdict of a file shorter than the form’s file (a closing boundary without its CRLF)', async () => {
+    const reference = withoutEvent(await readAnswer(ZVerifyResponse, await postBody(signed)));
+    const before = state.wholeVerifications;
+    const body = formBody(signed).slice(0, -2);
+    // Everything up to the file's expected length, then (after the worker had time to verify those
+    // bytes) the file's last two bytes and the closing boundary: a verdict of a file 2 bytes short.
+    const expectedEnd = body.byteLength - Buffer.byteLength(`\r\n--${BOUNDARY}--\r\n`);
+    const pieces = [body.slice(0, expectedEnd), body.slice(expectedEnd)];
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const piece = pieces.shift();
+        if (!piece) return controller.close();
+        if (pieces.length === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+        controller.enqueue(piece);
+      },
+    });
+    const response = await state.server.app.request('/api/v1/verify-content', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.byteLength) },
+      duplex: 'half',
+    } as RequestInit);
+    const answer = await readAnswer(ZVerifyResponse, response);
+    expect(state.started.at(-1)).toBe(true);
+    expect(state.wholeVerifications).toBe(before + 1);
+    expect(withoutEvent(answer)).toEqual(reference);
+  });
+
+});
+
+describe('POST /verify-content: a JPEG body the cache knows', () => {
+  const { state, postBody } = arrivingGateway({});
+
+  it('is answered from the cache, each call recorded, and the worker goes on to the next', async () => {
+    const first = await readAnswer(ZVerifyResponse, await postBody(signed));
+    const second = await readAnswer(ZVerifyResponse, await postBody(signed));
+    expect(second.eventId).not.toBe(first.eventId);
+    expect(withoutEvent(second)).toEqual(withoutEvent(first));
+    expect(state.wholeVerifications).toBe(0);
+    const other = await readAnswer(ZVerifyResponse, await postBody(await makeImage('jpeg', 300, 200, 3)));
+    expect(other.verification.status).toBe('unsigned');
+    // The second one's early verification was started and dropped (the cache answered).
+    expect(state.started.slice(0, 2)).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,48 @@
+// Verifying an upload while it arrives: a JPEG sent as the request body is verified by an engine
+// worker from its first chunk (the engine reads the shared memory the body fills), so the manifest's
+// validation and most of the hashing run during the transfer rather than after it. The verdict is
+// only a head start: verify-content.ts uses it when the whole file turns out to be what it was
+// started as (the same format, same options) and the cache has no verdict for it; otherwise it is
+// dropped and the file verified as any other.
+import type { SerializedVerification, SharedFilling } from '@provenance/engine';
+import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+
+/** A verification started while its file arrives. */
+export interface EarlyVerification {
+  /** The format it was started as. */
+  mime: string;
+  /** The length it was started for: a file of another length (a form laid out otherwise) is not the one verified. */
+  size: number;
+  thumbnails: boolean;
+  /** The trust store's version when it started: a verdict under lists since replaced is not used. */
+  trustVersion: string;
+  /** Its verdict; null when it failed (the file cut off, refused, or unreadable): then verify as usual. */
+  verdict: Promise<SerializedVerification | null>;
+}
+
+// Formats the engine reads natively as they arrive (its data-hash-source-read.ts); any other would
+// wait for the whole file in a worker, for nothing.
+const isJpeg = (head: Uint8Array) => head.byteLength >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+
+/** Starts verifying an arriving file when its first bytes show a format read as it arrives and a worker is free; else null. */
+export function startEarlyVerification(engine: GatewayEngine, file: { shared: SharedFilling; head: Uint8Array; hold: () => () => void }, thumbnails: boolean): EarlyVerification | null {
+  if (!isJpeg(file.head)) return null;
+  const mime = 'image/jpeg';
+  const trustVersion = engine.trust.version;
+  // The shared memory stays this file's until the worker's job has settled (it may still be
+  // reading after the request failed the file): only then may it go to another body.
+  const letGo = file.hold();
+  let started: Promise<SerializedVerification> | null;
+  try {
+    started = engine.verifyArriving(file.shared, mime, { thumbnails });
+  } catch (error) {
+    letGo();
+    throw error;
+  }
+  if (!started) {
+    letGo();
+    return null;
+  }
+  // Never rejects: a verdict nobody waits for (a cache hit, a refused body) must not go unhandled.
+  return { mime, size: file.shared.size, thumbnails, trustVersion, verdict: started.finally(letGo).catch(() => null) };
+}

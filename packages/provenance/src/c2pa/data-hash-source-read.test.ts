@@ -1,0 +1,184 @@
+// A JPEG verified from a source that fills while the engine reads it (an upload still arriving) must
+// give exactly verify()'s report on the same bytes: the corpus's JPEGs, our own, and tampered ones (a
+// changed byte after the manifest, the file cut short, bytes after its end, a second manifest
+// segment), with and without anchors. A file that stops arriving fails the verification at once.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFillingWriter, fillingSource, FillingFailedError, type FillingWriter } from '../filling-source.ts';
+import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
+import { makeImage } from '../testing/make-assets.ts';
+import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
+import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
+import { verifySource } from '../verify-source.ts';
+import { dataHashSourceRead } from './data-hash-source-read.ts';
+import { jpegManifestSegments } from './jpeg-hard-binding.ts';
+import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
+import { readerSettings } from './reader-settings.ts';
+import { bytesSource } from '../byte-source.ts';
+
+const settle = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error: String(error) }));
+const fresh = (trust: TrustStore) => createTrustStore(trust.anchors.map((anchor) => anchor.pem));
+
+/** Writes `bytes` into the writer in chunks of `chunk`, one per turn of the event loop, as a socket would. */
+async function trickle(writer: FillingWriter, bytes: Uint8Array, chunk: number, stopAt = bytes.byteLength): Promise<void> {
+  for (let at = 0; at < stopAt; at += chunk) {
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.write(bytes.subarray(at, Math.min(stopAt, at + chunk)));
+  }
+}
+
+/** verifySource over the bytes as they arrive, and verify() over them whole. */
+async function bothWays(bytes: Uint8Array, trust: TrustStore, chunk = 16 * 1024) {
+  const writer = createFillingWriter(bytes.byteLength);
+  const [streamed] = await Promise.all([settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(trust), thumbnails: true })), trickle(writer, bytes, chunk)]);
+  const whole = await settle(verify(bytes, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
+  return { streamed, whole };
+}
+
+/** Whether the streamed native read confirms the file on its own (no whole-file read by c2pa-wasm). */
+async function nativelyConfirmed(bytes: Uint8Array): Promise<boolean> {
+  const read = await dataHashSourceRead(bytesSourceWithoutMemory(bytes))(readerSettings());
+  read?.reader.free();
+  return read !== null;
+}
+
+/** The bytes as a source that is not recognised as memory, as a filling one is not. */
+function bytesSourceWithoutMemory(bytes: Uint8Array) {
+  const source = bytesSource(bytes);
+  return { size: source.size, read: source.read };
+}
+
+let signed: Uint8Array;
+let ourTrust: TrustStore;
+
+beforeAll(async () => {
+  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-streamed-jpeg-')), 'pki'));
+  ourTrust = createTrustStore([pki.rootCertificatePem]);
+  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+  signed = (await sign(await makeImage('jpeg', 800, 600), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+});
+
+describe('the engine’s own JPEGs, arriving in chunks', () => {
+  it('are confirmed natively with verify()’s report, with and without anchors', async () => {
+    expect(await nativelyConfirmed(signed)).toBe(true);
+    for (const trust of [NO_TRUST, ourTrust]) {
+      for (const chunk of [1000, 64 * 1024]) {
+        const { streamed, whole } = await bothWays(signed, trust, chunk);
+        expect(streamed).toEqual(whole);
+      }
+    }
+    expect((await bothWays(signed, ourTrust)).streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+  });
+
+  it('finds the same segments as the in-memory walk', async () => {
+    const found = await jpegSourceSegments(bytesSourceWithoutMemory(signed));
+    const inMemory = jpegManifestSegments(signed)!;
+    expect(found?.end).toBe(inMemory.end);
+    expect(Buffer.from(found!.store).equals(Buffer.from(inMemory.store))).toBe(true);
+  });
+
+  it('a changed byte after the manifest, a cut-off file and bytes after the end give verify()’s verdicts', async () => {
+    const changed = signed.slice();
+    changed[changed.byteLength - 100]! ^= 0xff;
+    const cut = signed.slice(0, signed.byteLength - 5000);
+    const trailing = new Uint8Array([...signed, ...new Uint8Array(777).fill(7)]);
+    for (const [name, bytes] of [['changed', changed], ['cut', cut], ['trailing', trailing]] as const) {
+      expect(await nativelyConfirmed(bytes), name).toBe(false);
+      for (const trust of [NO_TRUST, ourTrust]) {
+        const { streamed, whole } = await bothWays(bytes, trust);
+        expect(streamed, name).toEqual(whole);
+        expect(streamed, name).toMatchObject({ value: { verification: { status: 'invalid' } } });
+      }
+    }
+  });
+
+  it('a second manifest segment after the first scan (anywhere, even across a chunk boundary) is left to c2pa-wasm', async () => {
+    const end = jpegManifestSegments(signed)!.end;
+    const segment = signed.subarray(2, end);
+    const twice = new Uint8Array(signed.byteLength - 2 + segment.byteLength + 2);
+    twice.set(signed.subarray(0, signed.byteLength - 2));
+    twice.set(segment, signed.byteLength - 2);
+    twice.set([0xff, 0xd9], twice.byteLength - 2);
+    expect(jpegManifestSegments(twice)).toBeNull();
+    expect(await nativelyConfirmed(twice)).toBe(false);
+    const { streamed, whole } = await bothWays(twice, ourTrust);
+    expect(streamed).toEqual(whole);
+  });
+
+  it('a JUMBF segment whose marker two chunks share is found from the chunk it starts in', () => {
+    const file = new Uint8Array(200);
+    file.set([0xff, 0xeb, 0x00, 0x10, 0x4a, 0x50], 97);
+    // Chunks [0, 100) and [100, 200), each read with 5 bytes past its end.
+    expect(findJumbfSegment(file.subarray(0, 105), 0, 0, 100, 200)).toBe(97);
+    expect(findJumbfSegment(file.subarray(100, 200), 100, 100, 200, 200)).toBe(-1);
+    // Not a JUMBF segment when it would end past the file.
+    expect(findJumbfSegment(file.subarray(0, 102), 0, 0, 100, 102)).toBe(-1);
+  });
+
+  it('an unsigned JPEG and a file that is no JPEG give verify()’s answers', async () => {
+    const unsigned = await makeImage('jpeg', 320, 240);
+    const { streamed, whole } = await bothWays(unsigned, ourTrust);
+    expect(streamed).toEqual(whole);
+    expect(streamed).toMatchObject({ value: { verification: { status: 'unsigned' } } });
+    const png = await makeImage('png', 64, 64);
+    const other = await bothWays(png, ourTrust);
+    expect(other.streamed).toEqual(other.whole);
+  });
+});
+
+describe('a file that stops arriving', () => {
+  it('fails the verification promptly when the writer fails it mid-way (cut off, refused)', async () => {
+    const writer = createFillingWriter(signed.byteLength);
+    const verifying = settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
+    await trickle(writer, signed, 16 * 1024, signed.byteLength / 2);
+    writer.fail();
+    expect(await verifying).toEqual({ error: expect.stringContaining('FillingFailedError') });
+    expect(writer.write(new Uint8Array(10))).toBe(false);
+  });
+
+  it('fails a verification already past the head, and one started after the failure', async () => {
+    const writer = createFillingWriter(signed.byteLength);
+    await trickle(writer, signed, 64 * 1024, signed.byteLength - 10);
+    const verifying = settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
+    setTimeout(() => writer.fail(), 20);
+    expect(await verifying).toEqual({ error: expect.stringContaining('FillingFailedError') });
+    await expect(fillingSource(writer.shared).read(0, 10)).rejects.toBeInstanceOf(FillingFailedError);
+  });
+
+  it('a read waits no longer than its limit for bytes that never come', async () => {
+    const writer = createFillingWriter(1000);
+    writer.write(new Uint8Array(100));
+    const source = fillingSource(writer.shared, { readWaitMs: 50 });
+    await expect(source.read(0, 100)).resolves.toHaveLength(100);
+    await expect(source.read(0, 101)).rejects.toBeInstanceOf(FillingFailedError);
+  });
+
+  it('refuses a chunk past the declared size', () => {
+    const writer = createFillingWriter(10);
+    expect(writer.write(new Uint8Array(8))).toBe(true);
+    expect(writer.write(new Uint8Array(3))).toBe(false);
+    expect(writer.arrived()).toBe(8);
+  });
+});
+
+describe.skipIf(!hasCorpus)(`every JPEG of ${CORPUS_DIR}, arriving in chunks`, () => {
+  const corpus = hasCorpus ? expectedCorpus() : { files: {}, trust_anchors: [] };
+  const jpegs = Object.entries(corpus.files).filter(([, expected]) => expected.mime === 'image/jpeg');
+  const anchors = () => createTrustStore([corpusText('trust/c2pa-rs-test-roots.pem'), corpusText('trust/C2PA-TRUST-LIST.pem')]);
+
+  it.each(jpegs.map(([file]) => file))('%s: verify()’s answer, with and without anchors', async (file) => {
+    const bytes = corpusFile(file);
+    for (const trust of [NO_TRUST, anchors()]) {
+      const { streamed, whole } = await bothWays(bytes, trust);
+      expect(streamed).toEqual(whole);
+    }
+  });
+
+  it('confirms most intact ones natively (the streamed read is not dead code)', async () => {
+    let confirmed = 0;
+    for (const [file] of jpegs) if (await nativelyConfirmed(corpusFile(file))) confirmed += 1;
+    expect(confirmed).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The native read of a data-hashed JPEG from a ByteSource, as bmff-read.ts does for BMFF: the manifest
+ * prefix is read from the file's head and validated by c2pa-wasm as soon as those bytes are there,
+ * and the data hash (data-hash-binding.ts) is computed over the rest in chunks as they can be read.
+ * Over a source that fills while it is read (an upload still arriving, filling-source.ts), c2pa-wasm's
+ * work and most of the hashing happen during the transfer. The result is exactly readNatively's on
+ * the same bytes (read-store.ts); null when that would not confirm the file, which the caller then
+ * has c2pa-wasm read whole.
+ */
+import { oncePerAssertion } from './hash-outcomes.ts';
+import { createHash } from 'node:crypto';
+import type { ByteSource } from '../byte-source.ts';
+import { dataHashPlan, standInDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
+import { findJumbfSegment, jpegSourceSegments, type JpegSourceSegments } from './jpeg-source-segments.ts';
+import { manifestCount } from './jumbf.ts';
+import type { RawManifestStore } from './manifest-store.ts';
+import { manifestStoreBytes, openReader } from './open-reader.ts';
+import type { StoreRead, StoreReadOptions } from './read-store.ts';
+
+/**
+ * How much is read and hashed at a time: over a file still arriving, each read waits for its bytes,
+ * so fewer, larger reads wake the reading thread less often (the last one is hashed after the file ends).
+ */
+const CHUNK_BYTES = 256 * 1024;
+/** Bytes past a chunk needed to tell whether a JUMBF segment starts in it (jumbfSegmentAt reads to `at + 6`). */
+const SEGMENT_LOOKAHEAD = 5;
+
+/** Whether a file of this type may be read natively from a source under these options. */
+export function nativeDataHashSource(mime: string, options: StoreReadOptions): boolean {
+  return mime === 'image/jpeg' && options.nativeHardBinding !== false && !options.remoteManifest;
+}
+
+/**
+ * True when the source's data hash equals the assertion's and no other APP11 JUMBF segment starts
+ * after the manifest's (jpegManifestSegments refuses such a file; so does this read).
+ */
+async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, segmentsEnd: number): Promise<boolean> {
+  const { size } = source;
+  const plan = dataHashPlan(assertion, size);
+  if (!plan) return false;
+  const hash = createHash(plan.algorithm);
+  let range = 0;
+  for (let at = 0; at < size; at += CHUNK_BYTES) {
+    const to = Math.min(size, at + CHUNK_BYTES);
+    const window = await source.read(at, Math.min(size, to + SEGMENT_LOOKAHEAD) - at);
+    if (to > segmentsEnd && findJumbfSegment(window, at, Math.max(at, segmentsEnd), to, size) !== -1) return false;
+    for (; range < plan.ranges.length && plan.ranges[range]![0] < to; range += 1) {
+      const [start, end] = plan.ranges[range]!;
+      const from = Math.max(start, at);
+      const until = Math.min(end, to);
+      if (until > from) hash.update(window.subarray(from - at, until - at));
+      if (end > to) break;
+    }
+  }
+  return Buffer.from(plan.expected).equals(hash.digest());
+}
+
+/**
+ * The native read of one JPEG source, as often as the caller needs it (a read without trust checking,
+ * then one with): the segments are found and the file hashed once, however many times it is read.
+ */
+export function dataHashSourceRead(source: ByteSource): (context: string) => Promise<StoreRead | null> {
+  let segments: Promise<JpegSourceSegments | null> | undefined;
+  let matches: ((assertion: DataHashAssertion) => Promise<boolean>) | undefined;
+  return async (context) => {
+    const found = await (segments ??= jpegSourceSegments(source).catch(() => null));
+    if (!found) return null;
+    matches ??= oncePerAssertion((assertion: DataHashAssertion) => sourceMatches(source, assertion, found.end));
+    const reader = await openReader('image/jpeg', found.prefix, context).catch(() => null);
+    if (!reader) return null;
+    try {
+      const prefixStore = reader.manifestStore() as RawManifestStore;
+      // As readNatively: the store as the file carries it, when it holds the manifests c2pa-rs read.
+      const own = manifestCount(found.store) === Object.keys(prefixStore.manifests ?? {}).length ? found.store : null;
+      const storeBytes = own ?? manifestStoreBytes(reader, prefixStore);
+      const assertion = storeBytes && standInDataHash(prefixStore, storeBytes);
+      if (storeBytes && assertion && (await matches(assertion))) return { reader, store: withDataHashMatch(prefixStore), storeBytes };
+    } catch {
+      // A source that fails to read (an upload cut off), or anything unexpected: the caller decides.
+    }
+    reader.free();
+    return null;
+  };
+}
