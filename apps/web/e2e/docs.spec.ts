@@ -57,8 +57,10 @@ test('the four tabs, with endpoints from the server’s OpenAPI document', async
     await tabs.getByRole('tab', { name }).click();
     await expect(page).toHaveURL(new RegExp(`\\?tab=${slug}$`));
     const panel = page.getByRole('tabpanel', { name });
-    const documented = await panel.getByTestId('endpoint').count();
-    if (documented === 0) await expect(panel.getByText(`This server does not publish any ${name} endpoints yet.`)).toBeVisible();
+    const none = panel.getByText(`This server does not publish any ${name} endpoints yet.`);
+    // The panel renders after the URL changes: wait for its endpoints or its empty state before counting.
+    await expect(panel.getByTestId('endpoint').or(none).first()).toBeVisible();
+    if ((await panel.getByTestId('endpoint').count()) === 0) await expect(none).toBeVisible();
     else await shoot(page, testInfo, `docs-${slug}-desktop`);
   }
 });
