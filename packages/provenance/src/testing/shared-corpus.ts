@@ -29,8 +29,10 @@ export interface ExpectedCorpus {
   files: Record<string, ExpectedFile>;
 }
 
+/** A corpus file's bytes: a plain Uint8Array over the buffer read (a view: copying it doubled what a caller held). */
 export function corpusFile(relative: string): Uint8Array {
-  return new Uint8Array(readFileSync(join(CORPUS_DIR, relative)));
+  const buffer = readFileSync(join(CORPUS_DIR, relative));
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
 export function corpusText(relative: string): string {
