@@ -1,4 +1,4 @@
-// Builds the server for `npm start`: one ES module bundle, dist/main.js, with our workspace packages
+// Builds the server for `npm start`: an ES module bundle, dist/main.js (and its chunks), with our workspace packages
 // (contracts, engine) compiled in from their TypeScript source, plus dist/engine-worker.js, the
 // engine's worker thread (engine-pool.ts starts it from next to the bundle). Third-party packages
 // stay external and load from node_modules as they are; Node runs the output without tsx.
@@ -41,6 +41,10 @@ await esbuild.build({
   },
   outdir,
   bundle: true,
+  // Code only some deployments run (the S3 asset store and its SDK) is imported dynamically and
+  // split into its own chunk, so a server without it never loads it (README: memory).
+  // Chunks sit beside main.js, so import.meta.url in any of them still finds engine-worker.js.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

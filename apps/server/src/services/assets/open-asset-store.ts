@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { AssetStoreSetting } from './asset-store-setting.ts';
 import type { AssetStore } from './asset-store.ts';
 import { createFileAssetStore } from './file-asset-store.ts';
-import { createS3AssetStore } from './s3-asset-store.ts';
 
 export interface OpenedAssetStore {
   store: AssetStore;
@@ -22,6 +21,8 @@ export async function openAssetStore(
     const root = path.join(options.dataDir, 'assets');
     return { store: createFileAssetStore(root), description: root, close: () => undefined };
   }
+  // Loaded only here: the AWS SDK costs a server on local files about 20 MB it would never use.
+  const { createS3AssetStore } = await import('./s3-asset-store.ts');
   const store = createS3AssetStore({ ...setting, credentials: options.credentials, partSizeBytes: options.partSizeBytes });
   try {
     await store.check();

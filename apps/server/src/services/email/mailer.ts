@@ -1,7 +1,7 @@
 // The SMTP side of email: a nodemailer transport made from SMTP_URL, behind the small interface the
 // outbox uses, so nothing else knows of nodemailer. Without SMTP_URL there is no mailer, and the
 // outbox keeps the emails it would have sent.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
   from: string;
@@ -26,12 +26,17 @@ export function defaultEmailFrom(publicUrl: string): string {
 }
 
 export function createSmtpMailer(smtpUrl: string): Mailer {
+  // nodemailer is loaded at the first email, not at start: a server without SMTP_URL never needs it.
   // Short timeouts: a relay that does not answer fails the attempt, and the queue retries later
   // instead of a worker hanging on it.
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    ));
   return {
     async send(email) {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from: email.from,
         to: email.to,
         ...(email.replyTo && { replyTo: email.replyTo }),
@@ -41,6 +46,6 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         ...(email.headers && { headers: email.headers }),
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
