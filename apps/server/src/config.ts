@@ -80,6 +80,8 @@ export const ZServerConfig = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Engine worker threads; unset means one per core, 0 runs the engine on the main thread. */
   ENGINE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /** Verifications kept by the asset's SHA-256 and the trust in force (64 MB at most, 10 minutes each); 0 turns the cache off. */
+  VERIFY_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   /** Sign and verify tasks that may wait for a worker before new ones get 503. */
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
