@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(config.TRUST_PROXY).toBe(true);
   });
 
+  it('keeps 5000 verifications by default; 0 turns the cache off, and a negative count stops the start', () => {
+    expect(loadConfig({}).VERIFY_CACHE_ENTRIES).toBe(5_000);
+    expect(loadConfig({ VERIFY_CACHE_ENTRIES: '0' }).VERIFY_CACHE_ENTRIES).toBe(0);
+    expect(() => loadConfig({ VERIFY_CACHE_ENTRIES: '-1' })).toThrow(/VERIFY_CACHE_ENTRIES: /);
+  });
+
   it('stops the server at start naming a FETCH_ALLOW_HOSTS entry that is not a host, address or host:port', () => {
     expect(() => loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1, http://127.0.0.1:3000' })).toThrow(/FETCH_ALLOW_HOSTS: .*"http:\/\/127\.0\.0\.1:3000" is a URL/);
     expect(loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:3000, [::1]:4000' }).FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:3000', '[::1]:4000']);
