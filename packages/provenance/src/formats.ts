@@ -12,6 +12,15 @@ export interface AssetFormat {
   signable: boolean;
 }
 
+/** Formats whose hard binding is a BMFF hash (c2pa.hash.bmff.*): ISO BMFF files. */
+export const BMFF_MIME_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
+
+/**
+ * The time-based BMFF media (MP4, MOV, M4A): the formats that may be far larger than an image, since
+ * the engine verifies and signs them from a file in constant memory (hashed as they stream).
+ */
+export const LARGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
+
 export const SUPPORTED_FORMATS: readonly AssetFormat[] = [
   { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image', signable: true },
   { mime: 'image/png', extensions: ['png'], kind: 'image', signable: true },

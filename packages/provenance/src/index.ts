@@ -19,7 +19,7 @@ export type * from './report/verification-report.ts';
 export { serializeVerification } from './report/verification-report.ts';
 export { explainCode } from './report/validation-codes.ts';
 export type { SigningMetadata, DeviceInfo, CaptureLocation, EditAction } from './manifest/signing-metadata.ts';
-export { SUPPORTED_FORMATS, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
+export { SUPPORTED_FORMATS, BMFF_MIME_TYPES, LARGE_MEDIA_TYPES, findFormat, formatFromFileName, detectFormat, normaliseMime, type AssetFormat } from './formats.ts';
 export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
 export { TIMESTAMP_TOKEN_RESERVE } from './signer/claim-signer.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
-import { BMFF_FORMATS } from './c2pa/sidecar-read.ts';
+import { BMFF_MIME_TYPES } from './formats.ts';
 import { SUPPORTED_FORMATS } from './formats.ts';
 import { makeBmff, makeImage, tamperJpegPixel } from './testing/make-assets.ts';
 import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
@@ -85,7 +85,7 @@ async function expectSidecarProof(mime: string, original: Uint8Array, other: Uin
   expect(signed.assetUnchanged).toBe(!rewritten);
   if (!rewritten) expect(Buffer.from(signed.signedBytes).equals(original)).toBe(true);
   const asset = signed.signedBytes;
-  const hashCode = BMFF_FORMATS.has(mime) ? 'assertion.bmffHash' : 'assertion.dataHash';
+  const hashCode = BMFF_MIME_TYPES.has(mime) ? 'assertion.bmffHash' : 'assertion.dataHash';
 
   const pair = await verify(asset, mime, { trust, manifest: signed.manifestStore });
   expect(pair.verification.status).toBe('verified');

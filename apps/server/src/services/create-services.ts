@@ -43,7 +43,8 @@ import { createRevocationWatch, type RevocationWatch } from './revocation/revoca
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { createContentVerifier, LARGE_MEDIA_TYPES, type ContentVerifier } from './verification/verify-content.ts';
+import { LARGE_MEDIA_TYPES } from '@provenance/engine';
+import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';

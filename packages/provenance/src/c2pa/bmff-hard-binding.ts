@@ -20,8 +20,7 @@ import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from '
 import { readBmffHash, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 
-/** Formats whose hard binding is a BMFF hash. */
-export const BMFF_MIME_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
+export { BMFF_MIME_TYPES } from '../formats.ts';
 
 /** The largest C2PA box read natively: one larger is left to c2pa-wasm. */
 const MAX_PREFIX_BYTES = 32 * 1024 * 1024;

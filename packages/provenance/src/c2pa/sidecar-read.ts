@@ -17,14 +17,13 @@
  * that does not match keeps c2pa-rs's failure, assertion.dataHash.mismatch.
  */
 import { MalformedAssetError } from '../errors.ts';
+import { BMFF_MIME_TYPES } from '../formats.ts';
 import { dataHashMatches, exclusionsOf, isStandInFailure, readDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
 import { boxes } from './jumbf.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
 import type { StoreRead } from './read-store.ts';
 
-/** Formats whose hard binding is a BMFF hash (c2pa.hash.bmff.*). */
-export const BMFF_FORMATS: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4', 'image/avif', 'image/heic', 'image/heif']);
 
 const C2PA_UUID = Buffer.from('d8fec3d61b0e483c92975828877ec481', 'hex');
 
@@ -85,5 +84,5 @@ async function readDataHashPair(asset: Uint8Array, manifest: Uint8Array, context
 
 /** c2pa-rs's validating read of `asset` with the manifest store `manifest` made for it; the caller frees the reader. */
 export async function readWithSidecar(mime: string, asset: Uint8Array, manifest: Uint8Array, context: string): Promise<StoreRead> {
-  return BMFF_FORMATS.has(mime) ? readBmffPair(mime, asset, manifest, context) : readDataHashPair(asset, manifest, context);
+  return BMFF_MIME_TYPES.has(mime) ? readBmffPair(mime, asset, manifest, context) : readDataHashPair(asset, manifest, context);
 }

@@ -9,13 +9,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fetchToFile, type SafeStreamFetch } from '@provenance/safe-fetch';
-import { detectFormat } from '../formats.ts';
+import { detectFormat, LARGE_MEDIA_TYPES } from '../formats.ts';
 import { explainFetchFailure } from './cli-fetcher.ts';
 
 const HEAD_BYTES = 64 * 1024;
 const MAX_ASSET_BYTES = 100 * 1024 * 1024;
-/** What may be as large as the stream fetcher's limit: the formats the engine hashes natively from disk. */
-const VIDEO_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
 
 export interface DownloadedUrl {
   path: string;
@@ -33,7 +31,8 @@ export async function withUrlDownload<T>(fetcher: SafeStreamFetch, url: string, 
     try {
       ({ contentType } = await fetchToFile(fetcher, url, path, {
         headBytes: HEAD_BYTES,
-        limitFor: async (head) => (VIDEO_TYPES.has((await detectFormat(head))?.mime ?? '') ? Number.MAX_SAFE_INTEGER : MAX_ASSET_BYTES),
+        // Only what the engine hashes natively from disk may be as large as the stream fetcher's limit.
+        limitFor: async (head) => (LARGE_MEDIA_TYPES.has((await detectFormat(head))?.mime ?? '') ? Number.MAX_SAFE_INTEGER : MAX_ASSET_BYTES),
       }));
     } catch (error) {
       throw explainFetchFailure(error, `Cannot fetch ${url}`);

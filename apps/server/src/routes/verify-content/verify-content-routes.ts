@@ -8,8 +8,8 @@ import { isFileBody, type ArrivingBody, type SmallUploadedFile, type UploadedFil
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
-import { detectFormat } from '@provenance/engine';
-import { LARGE_MEDIA_TYPES, type VerificationAnswer } from '../../services/verification/verify-content.ts';
+import { detectFormat, LARGE_MEDIA_TYPES } from '@provenance/engine';
+import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
 import { startEarlyVerification, type EarlyVerification } from '../../services/verification/arriving-verification.ts';
 
 /** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */

@@ -5,7 +5,7 @@
 // one (asset-download.ts) and then verified as a spooled upload is: a video from disk, up to
 // MAX_VIDEO_BYTES, anything else read back into memory.
 import { createHash } from 'node:crypto';
-import { findFormat, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -52,15 +52,6 @@ export type VerifySource =
       withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
     };
 
-/** Formats verified from a spooled file as it streams (large media in constant memory), up to MAX_VIDEO_BYTES. */
-export const LARGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
-
-/**
- * Formats a spooled file of is verified from disk rather than read back: the large media, and the
- * BMFF images, which the engine verifies from a file exactly as from bytes (verify-source's BMFF read;
- * their size limit stays MAX_ASSET_BYTES).
- */
-export const DISK_VERIFIED_TYPES: ReadonlySet<string> = new Set([...LARGE_MEDIA_TYPES, 'image/heic', 'image/heif', 'image/avif']);
 
 export interface VerifyCaller {
   userId?: string | undefined;
@@ -217,7 +208,9 @@ export function createContentVerifier(deps: {
     if (source.kind === 'spooled-upload') {
       mime = await mimeOf(source.head, source.fileName, source.declaredMime);
       const { path: _path, head: _head, withBytes, ...upload } = source;
-      if (!DISK_VERIFIED_TYPES.has(mime)) return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
+      // BMFF files are verified from disk rather than read back: the large media as they stream (up to
+      // MAX_VIDEO_BYTES), the BMFF images exactly as from bytes (their size limit stays MAX_ASSET_BYTES).
+      if (!BMFF_MIME_TYPES.has(mime)) return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
       const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256);
       // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the
       // file. An unsigned image's lookup compares its pixels: read back for that alone.
