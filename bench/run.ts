@@ -8,7 +8,7 @@ import { measureHttpOverhead, OVERHEAD_ASSET, type HttpOverheadRow } from '../ap
 import { runRecoveryBench } from '../apps/server/bench/recovery-bench.ts';
 import { runJobsBench } from '../apps/server/bench/jobs-bench.ts';
 import { runStoreBench } from '../apps/server/bench/store-bench.ts';
-import { measureServerMemory, START_SCRIPT_ENV } from '../apps/server/bench/http-memory-child.ts';
+import { measureServerMemory, startScript } from '../apps/server/bench/server-memory.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
@@ -24,7 +24,9 @@ const log = (text: string) => process.stdout.write(`${text}\n`);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
 log(`# Provenance Gateway benchmarks (${new Date().toISOString()}, Node ${process.version})`);
-const engineMemory = await runEngineBench(log);
+// The engine's processes run with the environment the server's `npm start` gives it (its malloc settings).
+const serverStart = startScript();
+const engineMemory = await runEngineBench(log, serverStart.env);
 const dataHashRows = await runDataHashBench(log);
 // BMFF natively, and large MP4 files from disk (BENCH_LARGE_MP4=off|small skips the large files or the 2 GB one).
 const bmff = await runBmffBench(log);
@@ -169,25 +171,24 @@ log('\n### Targets of the performance issue, from the figures above\n');
 log(table(['target', 'measured', ''], targetRows));
 log(`\nPeak resident memory of the bench's process during the HTTP bench (the servers above run in it, after every engine bench; not the server's own figure, which follows): ${memory.stop()} MB`);
 
-// The server's own memory under the same loads: a server started as above (PGlite in a folder, cache
-// off) in a process that runs nothing else, with the environment `npm start` gives it (http-memory-child.ts).
+// The server's own memory under the same loads: the built server as `npm start` runs it, alone in its
+// process, its verification cache off (server-memory.ts).
 const serverMemory = await measureServerMemory(assets, { workers: [1, 2], seconds: Math.min(seconds, 3), trustAnchorFiles: hasCorpus ? [trustListFile] : [] });
-log(`\n### Server memory under the HTTP bench's loads (the server alone in its process, ${Object.entries(START_SCRIPT_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} as \`npm start\` sets it)\n`);
+log(`\n### Server memory under the HTTP bench's loads (the built server as \`npm start\` runs it: ${[...Object.entries(serverStart.env).map(([name, value]) => `${name}=${value}`), 'node', ...serverStart.nodeOptions].join(' ')}; cache off)\n`);
 log(
   table(
-    ['engine workers', 'RSS at start-up (peak)', 'after signing the assets', 'peak under load', 'RSS at the end', 'after a full GC: V8 heap / array buffers', 'requests'],
+    ['engine workers', 'RSS at start-up (peak)', 'after signing the assets', 'peak under load', 'RSS at the end', 'requests'],
     serverMemory.map((run) => [
       run.workers,
       `${run.startup.peakMb.toFixed(0)} MB`,
       `${run.afterSigning.rssMb.toFixed(0)} MB`,
       `${run.afterLoad.peakMb.toFixed(0)} MB`,
       `${run.afterLoad.rssMb.toFixed(0)} MB`,
-      run.afterGc ? `${run.afterGc.heapUsedMb.toFixed(0)} / ${run.afterGc.arrayBuffersMb.toFixed(0)} MB` : '-',
       Object.entries(run.statuses).map(([status, count]) => `${count} × ${status}`).join(', '),
     ]),
   ),
 );
-log('\nPeak RSS is VmHWM as the kernel counts it, node and tsx included (the built bundle `npm start` runs starts lower: README). Loads: each asset by upload as a form and as the body at 1 and 4 × workers connections, then signing, the load generator in its own process.\n');
+log('\nPeak RSS is VmHWM as the kernel counts it. Loads: each asset by upload as a form and as the body at 1 and 4 × workers connections, then signing, the load generator in its own process.\n');
 // Issue 20's memory target: halve the issue's figures (engine bench 714 MB; the server under the HTTP bench 802 MB at start-up).
 const memoryTargets: [string, number, number][] = [
   ['engine bench: peak RSS of the engine\'s process (the whole engine bench), at most 357 MB', engineMemory.enginePeakMb, 357],

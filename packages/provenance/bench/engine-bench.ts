@@ -21,22 +21,20 @@ export { makeSizedImage } from './sized-image.ts';
 export { rawVerify } from './raw-c2pa-child.ts';
 
 /**
- * The malloc settings the engine runs under in production: apps/server's `npm start` sets
- * MALLOC_ARENA_MAX=2 (its START_SCRIPT_ENV, which the server memory bench uses the same way). Under
- * glibc's defaults, threads that allocate at the same time (V8's background compilers and GC
- * helpers with the main thread) get arenas of their own, up to 8 per core, and memory freed in them
- * stays resident. Measured in the engine's process (VmHWM, process.memoryUsage() and smaps_rollup
- * per section): its live memory was the same either way (V8 heap about 50 MB, array buffers 40 to
- * 100 MB, c2pa-wasm's linear memory 17 MB); what differed was that retention, 367 to 404 MB at the
- * end under the defaults against 328 to 332 MB with the setting. A full GC does not lower it (with
- * --expose-gc, RSS stayed at 364 MB after gc() with 39 MB of array buffers live): the buffers were
- * freed, glibc kept the pages. So the engine's process is measured under both: the target's figure
- * under the production setting, and glibc's defaults in a row beside it.
+ * Why the engine's process is measured twice (given the server's `npm start` environment, and under
+ * glibc's defaults): under the defaults, threads that allocate at the same time (V8's background
+ * compilers and GC helpers with the main thread) get arenas of their own, up to 8 per core, and
+ * memory freed in them stays resident. Measured in the engine's process (VmHWM, process.memoryUsage()
+ * and smaps_rollup per section): its live memory was the same either way (V8 heap about 50 MB, array
+ * buffers 40 to 100 MB, c2pa-wasm's linear memory 17 MB); what differed was that retention, 367 to
+ * 404 MB at the end under the defaults against 328 to 332 MB with MALLOC_ARENA_MAX=2. A full GC does
+ * not lower it (with --expose-gc, RSS stayed at 364 MB after gc() with 39 MB of array buffers live):
+ * the buffers were freed, glibc kept the pages.
  */
-export const ENGINE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+type ProcessEnv = Readonly<Record<string, string>>;
 
 /** Runs a bench script in a node process of its own (tsx) and returns the JSON of its last stdout line. */
-function runChild<T>(script: string, args: string[], env: Readonly<Record<string, string>> = ENGINE_PROCESS_ENV): Promise<T> {
+function runChild<T>(script: string, args: string[], env: ProcessEnv): Promise<T> {
   const file = fileURLToPath(new URL(script, import.meta.url));
   // The environment given replaces the inherited values of the variables it names; glibc's defaults: every MALLOC_ variable removed.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_')));
@@ -53,8 +51,9 @@ function runChild<T>(script: string, args: string[], env: Readonly<Record<string
  * and raw c2pa-wasm and the engine with the hash in c2pa-wasm read the signed files in a third
  * (raw-c2pa-child.ts). In one process c2pa-wasm's memory, which never shrinks, grew to the largest
  * whole file any baseline gave it, and sharp's encoders peaked above everything else. Each process
- * runs under the malloc settings of `npm start` (ENGINE_PROCESS_ENV); the engine's process runs a
- * second time under glibc's defaults, for its peak only (its timings are the first run's).
+ * runs with `processEnv`, the malloc settings the server's `npm start` gives the engine (bench/run.ts
+ * reads them from its start script); the engine's process runs a second time under glibc's defaults,
+ * for its peak only (its timings are the first run's).
  */
 /**
  * Returns each process's peak RSS in MB: the engine's (the whole engine bench) under `npm start`'s
@@ -62,6 +61,7 @@ function runChild<T>(script: string, args: string[], env: Readonly<Record<string
  */
 export async function runEngineBench(
   log: (text: string) => void,
+  processEnv: ProcessEnv,
 ): Promise<{ enginePeakMb: number; enginePeakDefaultMallocMb: number; baselinePeakMb: number; fixturesPeakMb: number }> {
   const benchDir = mkdtempSync(join(tmpdir(), 'pg-bench-'));
   const pkiDir = join(benchDir, 'pki');
@@ -71,7 +71,7 @@ export async function runEngineBench(
   const anchorsPath = join(benchDir, 'anchors.pem');
   writeFileSync(anchorsPath, anchorsPem);
 
-  const made = await runChild<{ fixtures: EngineFixture[]; peakMb: number }>('./engine-fixtures.ts', [benchDir]);
+  const made = await runChild<{ fixtures: EngineFixture[]; peakMb: number }>('./engine-fixtures.ts', [benchDir], processEnv);
   const input = (format: string, size: number) => made.fixtures.find((fixture) => fixture.use === 'input' && fixture.format === format && fixture.size === size)!;
   const inputs = [
     { name: 'JPEG 100 kB', fixture: input('jpeg', 100_000), runs: 40 },
@@ -86,12 +86,12 @@ export async function runEngineBench(
     timestamped: inputs.filter((entry) => entry.mime === 'image/jpeg').map(({ name, path }) => ({ name, path })),
   };
   writeFileSync(join(benchDir, 'engine-plan.json'), JSON.stringify(plan));
-  const engine = await runChild<EngineTimingResult>('./engine-timing-child.ts', [join(benchDir, 'engine-plan.json')]);
-  // The same engine work again under glibc's default malloc settings, for its memory only (ENGINE_PROCESS_ENV says why).
+  const engine = await runChild<EngineTimingResult>('./engine-timing-child.ts', [join(benchDir, 'engine-plan.json')], processEnv);
+  // The same engine work again under glibc's default malloc settings, for its memory only (the note above runChild says why).
   const engineDefaultMalloc = await runChild<EngineTimingResult>('./engine-timing-child.ts', [join(benchDir, 'engine-plan.json')], {});
   const rawPlan: RawC2paPlan = { anchorsPath, files: inputs.map(({ name, signedPath, mime, runs }) => ({ name, path: signedPath, mime, runs })) };
   writeFileSync(join(benchDir, 'raw-plan.json'), JSON.stringify(rawPlan));
-  const raw = await runChild<RawC2paResult>('./raw-c2pa-child.ts', [join(benchDir, 'raw-plan.json')]);
+  const raw = await runChild<RawC2paResult>('./raw-c2pa-child.ts', [join(benchDir, 'raw-plan.json')], processEnv);
 
   log('\n### Engine: sign and verify (same files, same run)\n');
   log('Trust anchors: our local root plus the C2PA trust list. "raw" is c2pa-wasm WasmReader.fromBytes + manifestStore with the anchors in its context JSON. The engine runs in a process of its own; raw c2pa-wasm and "engine, hashing in wasm" in another, on the files the engine signed, just after it.\n');
@@ -144,7 +144,7 @@ export async function runEngineBench(
   );
   log(`\nOne timestamp request alone (build the query, POST, openssl ts -reply, check the reply): p50 ${ms(engine.timestampRoundTrip.p50)}, p99 ${ms(engine.timestampRoundTrip.p99)}. The bytes added are the space kept for the token (8 KiB), whatever the token's own size.\n`);
 
-  log(`\n### Engine bench memory (peak RSS of each process, VmHWM as the kernel counts it; ${Object.entries(ENGINE_PROCESS_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} as \`npm start\` sets it)\n`);
+  log(`\n### Engine bench memory (peak RSS of each process, VmHWM as the kernel counts it; ${Object.entries(processEnv).map(([name, value]) => `${name}=${value}`).join(' ')} as \`npm start\` sets it)\n`);
   log(
     table(
       ['process', 'what it ran', 'peak RSS'],

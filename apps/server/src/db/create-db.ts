@@ -84,7 +84,9 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
   // PostgreSQL's 128 MB of shared buffers is sized for a server of its own; embedded, it is memory
   // the process holds from the start (measured: the WebAssembly heap 198 MB with it, 134 MB with 16 MB).
-  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  // PGlite is one backend in single-user mode, yet the shared memory for locks and backends is sized
+  // for max_connections (100 by default): 4 is room enough.
+  const options = { postgresqlconf: ['shared_buffers=16MB', 'max_connections=4'] };
   // A new folder is made in a child process (pglite-initdb.ts): initdb in this process would leave
   // it hundreds of MB it never returns.
   if (target.dataDir) await initialisePgliteData(target.dataDir, options);
