@@ -41,7 +41,8 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     path: '/verify-content',
     tags: ['verify'],
     summary: 'Verify the Content Credentials of an asset (by URL, upload, upload with its .c2pa sidecar, or manifest ID)',
-    description: 'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials.',
+    description:
+      'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials. Files are limited to the upload limit (MAX_ASSET_BYTES), except an MP4, MOV or M4A, by upload or by assetUrl, which may be as large as the video limit (MAX_VIDEO_BYTES): it is spooled to disk and verified as it streams, in constant memory.',
     // Public; a session or API key, when given, attributes the call to its account.
     security: OPTIONAL_BEARER,
     middleware: [ctx.optionalAccount, ctx.clientLimit('verify')] as const,
