@@ -54,8 +54,7 @@ function runChild<T>(script: string, args: string[], env: ProcessEnv): Promise<T
  * runs with `processEnv`, the malloc settings the server's `npm start` gives the engine (bench/run.ts
  * reads them from its start script); the engine's process runs a second time under glibc's defaults,
  * for its peak only (its timings are the first run's).
- */
-/**
+ *
  * Returns each process's peak RSS in MB: the engine's (the whole engine bench) under `npm start`'s
  * malloc settings and under glibc's defaults, the baselines' and the fixtures'.
  */
