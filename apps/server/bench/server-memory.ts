@@ -1,19 +1,21 @@
 /**
  * The server's memory under the HTTP bench's loads, measured on the server as `npm start` runs it:
- * the bundle apps/server/build.js makes, started with the environment and node options of this
- * package's start script, in a process of its own. Its database is PGlite in its DATA_DIR, its
+ * the bundle apps/server/build.js makes, started (testing/server-process.ts) with the environment and
+ * node options of this package's start script, in a process of its own. Its database is PGlite in its DATA_DIR, its
  * verification cache is off (VERIFY_CACHE_ENTRIES=0, so every request is verified, not answered from
  * memory), OCSP is off (the gateway's own responder is at PUBLIC_URL, which no one serves here) and
  * trust lists are not fetched. The bench signs the assets through POST /sign-content, then runs its
  * loads from another process (load-runner.ts): each asset by upload as a form and as the body at 1
  * and 4 × workers connections, then signing. Memory is read from /proc/<pid>/status (VmRSS, VmHWM).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startServerProcess } from '../src/testing/server-process.ts';
 import { load, multipart, type HttpBenchAsset } from './http-bench.ts';
+
+export { startScript } from '../src/testing/start-script.ts';
 
 export interface MemoryPoint {
   rssMb: number;
@@ -32,16 +34,6 @@ export interface ServerMemoryResult {
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
-/** The start script's environment assignments and node options (apps/server/package.json), so the bench runs what `npm start` runs. */
-export function startScript(): { env: Record<string, string>; nodeOptions: string[] } {
-  const { scripts } = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = scripts.start.trim().split(/\s+/);
-  const node = words.indexOf('node');
-  if (node < 0 || words.at(-1) !== 'dist/main.js') throw new Error(`unexpected start script: ${scripts.start}`);
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
-  return { env, nodeOptions: words.slice(node + 1, -1) };
-}
-
 function memoryOf(pid: number): MemoryPoint {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
@@ -54,31 +46,6 @@ async function buildServer(outdir: string): Promise<string> {
     execFile(process.execPath, [path.join(SERVER_DIR, 'build.js'), outdir], { cwd: SERVER_DIR }, (error, _stdout, stderr) => (error ? reject(new Error(`server build failed: ${stderr}`)) : resolve())),
   );
   return path.join(outdir, 'main.js');
-}
-
-interface StartedServer {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<void>;
-}
-
-async function startBuiltServer(main: string, env: Record<string, string>, nodeOptions: string[]): Promise<StartedServer> {
-  const child = spawn(process.execPath, [...nodeOptions, main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s: ${stderr}`)), 120_000);
-    void exited.then(() => reject(new Error(`the server exited before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'listening' && entry.url) {
-        clearTimeout(timer);
-        resolve(entry.url.replace('localhost', '127.0.0.1'));
-      }
-    });
-  });
-  return { child, url, exited };
 }
 
 async function signUp(url: string): Promise<string> {
@@ -107,23 +74,18 @@ export interface ServerMemoryOptions {
 
 async function measureOne(main: string, assets: HttpBenchAsset[], workers: number, options: ServerMemoryOptions): Promise<ServerMemoryResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-server-memory-'));
-  const script = startScript();
-  const server = await startBuiltServer(
-    main,
+  const server = await startServerProcess(
+    dataDir,
     {
-      ...script.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
       ENGINE_WORKERS: String(workers),
       VERIFY_CACHE_ENTRIES: '0',
       OCSP: 'off',
       TRUST_LIST_REFRESH_HOURS: '0',
       TRUST_ANCHORS: options.trustAnchorFiles.join(','),
-      LOG_LEVEL: 'info',
       ...options.extra?.env,
     },
-    [...script.nodeOptions, ...(options.extra?.nodeOptions ?? [])],
+    main,
+    options.extra?.nodeOptions,
   );
   const pid = server.child.pid!;
   const statuses: Record<string, number> = {};
@@ -136,21 +98,21 @@ async function measureOne(main: string, assets: HttpBenchAsset[], workers: numbe
   };
   try {
     const startup = memoryOf(pid);
-    const token = await signUp(server.url);
+    const token = await signUp(server.baseUrl);
     const signed: HttpBenchAsset[] = [];
-    for (const asset of assets) signed.push({ ...asset, bytes: await signAsset(server.url, asset, token) });
+    for (const asset of assets) signed.push({ ...asset, bytes: await signAsset(server.baseUrl, asset, token) });
     const afterSigning = memoryOf(pid);
     for (const asset of signed) {
       const form = multipart({ file: { value: asset.bytes, fileName: asset.name } });
       const body = { body: Buffer.from(asset.bytes), contentType: asset.mime };
       for (const connections of [1, workers * 4]) {
-        count(await load(`${server.url}/api/v1/verify-content`, form, { connections, seconds: options.seconds }));
-        count(await load(`${server.url}/api/v1/verify-content`, body, { connections, seconds: options.seconds }));
+        count(await load(`${server.baseUrl}/api/v1/verify-content`, form, { connections, seconds: options.seconds }));
+        count(await load(`${server.baseUrl}/api/v1/verify-content`, body, { connections, seconds: options.seconds }));
       }
     }
     const small = assets[0]!;
     const signBody = multipart({ file: { value: small.bytes, fileName: small.name }, metadata: { value: JSON.stringify({ creator: 'Bench' }) } });
-    count(await load(`${server.url}/api/v1/sign-content`, signBody, { connections: workers * 2, seconds: options.seconds, token }));
+    count(await load(`${server.baseUrl}/api/v1/sign-content`, signBody, { connections: workers * 2, seconds: options.seconds, token }));
     return { workers, startup, afterSigning, afterLoad: memoryOf(pid), requests, statuses };
   } finally {
     server.child.kill('SIGTERM');

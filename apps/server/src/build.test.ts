@@ -1,6 +1,6 @@
 // The production build as `npm start` runs it: build.js bundles the server, and the bundle starts
-// with plain Node (no tsx), finds its migrations, answers the API and verifies through the
-// compiled engine worker, then stops cleanly on SIGTERM.
+// with plain Node (no tsx) and the start script's malloc and V8 settings, finds its migrations,
+// answers the API and verifies through the compiled engine worker, then stops cleanly on SIGTERM.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,9 @@
 // main.ts as a real child process for tests that need one (crashes, restarts): listens on a free
-// port on 127.0.0.1 with its data under the given DATA_DIR, and lets the test wait for log lines.
+// port on 127.0.0.1 with its data under the given DATA_DIR, and lets the test wait for log lines. A
+// compiled main.js runs with the start script's environment and node options, as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startScript } from './start-script.ts';
 
 export interface LogEntry {
   msg: string;
@@ -18,10 +20,14 @@ export interface ServerProcess {
 
 const MAIN = path.join(import.meta.dirname, '../main.ts');
 
-/** `main` is the entry to run: src/main.ts through tsx by default, or a compiled main.js. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, main = MAIN): Promise<ServerProcess> {
-  const child = spawn(process.execPath, main.endsWith('.ts') ? ['--import', 'tsx', main] : ['--enable-source-maps', main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+/**
+ * `main` is the entry to run: src/main.ts through tsx by default, or a compiled main.js (then with the
+ * start script's settings, and `nodeOptions` after them).
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, main = MAIN, nodeOptions: string[] = []): Promise<ServerProcess> {
+  const compiled = main.endsWith('.ts') ? null : startScript();
+  const child = spawn(process.execPath, compiled ? [...compiled.nodeOptions, ...nodeOptions, main] : ['--import', 'tsx', ...nodeOptions, main], {
+    env: { ...process.env, ...compiled?.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const entries: LogEntry[] = [];
