@@ -5,15 +5,13 @@
 // c2pa-wasm's builder makes from the whole file: the same assertions and parent ingredient, the
 // file's XMP instance ID kept. A file already signed keeps its credentials as its parent.
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { C2PA_UUID } from './c2pa/bmff-boxes.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import { loadC2pa } from './c2pa/wasm.ts';
-import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type SigningMetadata, type TrustStore } from './index.ts';
+import { sign, verify, type ClaimSigner, type SigningMetadata, type TrustStore } from './index.ts';
 import { makeBmff } from './testing/make-assets.ts';
+import { openLocalSigning } from './testing/local-signing.ts';
 import { rawValidationState } from './testing/raw-c2pa.ts';
 import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
 
@@ -22,10 +20,9 @@ let trust: TrustStore;
 let rootPem: string;
 
 beforeAll(async () => {
-  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-sign-bmff-')), 'pki'));
-  signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  rootPem = pki.rootCertificatePem;
-  trust = createTrustStore([rootPem]);
+  const local = await openLocalSigning('pg-sign-bmff-');
+  ({ signer, trust } = local);
+  rootPem = local.pki.rootCertificatePem;
 });
 
 const metadata: SigningMetadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0' };

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBmffTree } from './c2pa/bmff-boxes.ts';
 import { bytesSource } from './byte-source.ts';
-import { createPemSigner, createTrustStore, ensureLocalPki, NO_TRUST, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
+import { NO_TRUST, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
 import { withFileSource } from './io/file-source.ts';
 import { makeImage } from './testing/make-assets.ts';
+import { openLocalSigning } from './testing/local-signing.ts';
 import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
 import { verifySource } from './verify-source.ts';
 
@@ -20,9 +21,7 @@ let signer: ClaimSigner;
 let trust: TrustStore;
 
 beforeAll(async () => {
-  const { pki } = await ensureLocalPki(join(dir, 'pki'));
-  signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  trust = createTrustStore([pki.rootCertificatePem]);
+  ({ signer, trust } = await openLocalSigning('pg-verify-source-heic-pki-'));
 });
 
 type Outcome = { value: unknown } | { error: string };

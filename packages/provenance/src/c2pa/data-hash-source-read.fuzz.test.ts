@@ -4,17 +4,15 @@
 // in-memory walk refuses the file only for a JUMBF segment after the run, which the streamed pass
 // refuses too); verifySource resolves or throws a ProvenanceError, and its outcome equals verify()'s
 // on the same bytes. FUZZ_RUNS raises the run count (npm run fuzz).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesSource } from '../byte-source.ts';
 import { ProvenanceError } from '../errors.ts';
 import { createFillingWriter, fillingSource } from '../filling-source.ts';
-import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
+import { sign, verify } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
-import { createTrustStore, type TrustStore } from '../trust/trust-store.ts';
+import { openLocalSigning } from '../testing/local-signing.ts';
+import { type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
 import { jpegManifestSegments } from './jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
@@ -25,10 +23,9 @@ let signed: Uint8Array;
 let trust: TrustStore;
 
 beforeAll(async () => {
-  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-streamed-fuzz-')), 'pki'));
-  trust = createTrustStore([pki.rootCertificatePem]);
-  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  const local = await openLocalSigning('pg-streamed-fuzz-');
+  trust = local.trust;
+  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
 });
 
 type Mutation = { kind: 'flip'; at: number; xor: number } | { kind: 'truncate'; at: number } | { kind: 'duplicate'; at: number; length: number };

@@ -2,13 +2,11 @@
 // give exactly verify()'s report on the same bytes: the corpus's JPEGs, our own, and tampered ones (a
 // changed byte after the manifest, the file cut short, bytes after its end, a second manifest
 // segment), with and without anchors. A file that stops arriving fails the verification at once.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillingWriter, fillingSource, FillingFailedError, type FillingWriter } from '../filling-source.ts';
-import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
+import { sign, verify } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
+import { openLocalSigning } from '../testing/local-signing.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
@@ -54,10 +52,9 @@ let signed: Uint8Array;
 let ourTrust: TrustStore;
 
 beforeAll(async () => {
-  const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-streamed-jpeg-')), 'pki'));
-  ourTrust = createTrustStore([pki.rootCertificatePem]);
-  const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 800, 600), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  const local = await openLocalSigning('pg-streamed-jpeg-');
+  ourTrust = local.trust;
+  signed = (await sign(await makeImage('jpeg', 800, 600), 'image/jpeg', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
 });
 
 describe('the engine’s own JPEGs, arriving in chunks', () => {
