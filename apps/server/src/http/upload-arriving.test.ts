@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createInflightBytes } from './inflight-bytes.ts';
 import { createUploadReader, type ArrivingBody } from './upload-reader.ts';
 import { createUploadSpool } from './upload-spool.ts';
+import { requestBody } from './request-body.ts';
 
 const budget = createInflightBytes(16 * 1024 * 1024);
 const reader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-arriving-'))), arrivingDeadlineMs: 300 });
@@ -47,7 +48,7 @@ const formRequest = (body: Uint8Array) => {
 describe('readMultipart with onArriving', () => {
   it('shares a form’s file when it is the last part: the reader gets exactly the file', async () => {
     let wholeRead: Promise<Uint8Array> | undefined;
-    const { file: upload } = await reader.readMultipart(formRequest(form(file)), {
+    const { file: upload } = await reader.readMultipart(requestBody(formRequest(form(file))), {
       fileField: 'file',
       maxFileBytes: 1_000_000,
       onArriving: (body) => {
@@ -65,7 +66,7 @@ describe('readMultipart with onArriving', () => {
     for (const note of ['x', 'y'.repeat(5000)]) {
       let shared = 0;
       let waiting: Promise<unknown> | undefined;
-      const { file: upload, fields } = await reader.readMultipart(formRequest(form(file, note)), {
+      const { file: upload, fields } = await reader.readMultipart(requestBody(formRequest(form(file, note))), {
         fileField: 'file',
         maxFileBytes: 1_000_000,
         onArriving: (body) => {
@@ -89,7 +90,7 @@ describe('readBody with onArriving', () => {
   it('shares the body from its first chunk: the reader gets the whole file, and so does the request', async () => {
     const arrived: ArrivingBody[] = [];
     let wholeRead: Promise<Uint8Array> | undefined;
-    const upload = await reader.readBody(bodyRequest(file), {
+    const upload = await reader.readBody(requestBody(bodyRequest(file)), {
       maxFileBytes: 1_000_000,
       onArriving: (body) => {
         arrived.push(body);
@@ -111,7 +112,7 @@ describe('readBody with onArriving', () => {
 
   it('fails the reader at once when the body is cut off, and releases its memory', async () => {
     let waiting: Promise<unknown> | undefined;
-    const reading = reader.readBody(bodyRequest(file, { cutAt: 64 * 1024 }), {
+    const reading = reader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {
       maxFileBytes: 1_000_000,
       onArriving: (body) => {
         waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
@@ -124,7 +125,7 @@ describe('readBody with onArriving', () => {
 
   it('fails the reader of a body slower than the deadline, and still gives the request its file', async () => {
     let waiting: Promise<unknown> | undefined;
-    const upload = await reader.readBody(bodyRequest(file, { chunk: 64 * 1024, delayMs: 100 }), {
+    const upload = await reader.readBody(requestBody(bodyRequest(file, { chunk: 64 * 1024, delayMs: 100 })), {
       maxFileBytes: 1_000_000,
       onArriving: (body) => {
         waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
@@ -138,10 +139,10 @@ describe('readBody with onArriving', () => {
   it('does not share a body without a Content-Length, or one spooled to disk', async () => {
     const calls: ArrivingBody[] = [];
     const onArriving = (body: ArrivingBody) => void calls.push(body);
-    const unknown = await reader.readBody(bodyRequest(file, { length: null }), { maxFileBytes: 1_000_000, onArriving });
+    const unknown = await reader.readBody(requestBody(bodyRequest(file, { length: null })), { maxFileBytes: 1_000_000, onArriving });
     await unknown!.discard();
     const big = new Uint8Array(9 * 1024 * 1024);
-    const spooled = await reader.readBody(bodyRequest(big, { chunk: 1024 * 1024, delayMs: 0 }), { maxFileBytes: 10 * 1024 * 1024, onArriving });
+    const spooled = await reader.readBody(requestBody(bodyRequest(big, { chunk: 1024 * 1024, delayMs: 0 })), { maxFileBytes: 10 * 1024 * 1024, onArriving });
     expect(await spooled!.spooled()).not.toBeNull();
     await spooled!.discard();
     expect(calls).toHaveLength(0);
@@ -157,7 +158,7 @@ describe('the shared memory of bodies arriving', () => {
   async function read(options: { hold?: boolean } = {}) {
     let arrived: ArrivingBody | null = null;
     let letGo = () => {};
-    const upload = await pooledReader.readBody(bodyRequest(file), {
+    const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), {
       maxFileBytes: 1_000_000,
       onArriving: (body) => {
         arrived = body;
@@ -202,7 +203,7 @@ describe('the shared memory of bodies arriving', () => {
   it('a body cut off gives its memory back once its reader let go', async () => {
     let letGo = () => {};
     await expect(
-      pooledReader.readBody(bodyRequest(file, { cutAt: 64 * 1024 }), {
+      pooledReader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {
         maxFileBytes: 1_000_000,
         onArriving: (body) => {
           letGo = body.hold();

@@ -10,6 +10,7 @@ import { ApiError } from './api-error.ts';
 import { createInflightBytes, type InflightBytes } from './inflight-bytes.ts';
 import { createUploadReader } from './upload-reader.ts';
 import { createUploadSpool } from './upload-spool.ts';
+import { requestBody } from './request-body.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const SPOOL_ABOVE = 64 * 1024;
@@ -56,7 +57,7 @@ describe('uploads within the memory budget', () => {
   it('holds a small body in memory against the budget until it is discarded', async () => {
     const { budget, reader, spooled } = setup();
     const bytes = new Uint8Array(randomBytes(10_000));
-    const file = await reader.readBody(streamedBody(bytes, { contentType: 'image/png', declareLength: true }).request, { maxFileBytes: 1024 * 1024 });
+    const file = await reader.readBody(requestBody(streamedBody(bytes, { contentType: 'image/png', declareLength: true }).request), { maxFileBytes: 1024 * 1024 });
     expect(budget.held).toBe(10_000);
     expect(spooled()).toEqual([]);
     expect(await file!.withBytes(async (held) => sha256(held))).toBe(sha256(bytes));
@@ -69,13 +70,13 @@ describe('uploads within the memory budget', () => {
     fill(budget);
     const bytes = new Uint8Array(randomBytes(40_000));
     const form = streamedBody(multipartBytes(bytes), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true });
-    const refused = await caught(reader.readMultipart(form.request, { fileField: 'file', maxFileBytes: 1024 * 1024 }));
+    const refused = await caught(reader.readMultipart(requestBody(form.request), { fileField: 'file', maxFileBytes: 1024 * 1024 }));
     expect(refused).toMatchObject({ status: 503, code: 'server_busy' });
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(form.progress.pulled).toBe(multipartBytes(bytes).byteLength);
 
     const body = streamedBody(bytes, { contentType: 'image/png', declareLength: false });
-    expect(await caught(reader.readBody(body.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 503, code: 'server_busy' });
+    expect(await caught(reader.readBody(requestBody(body.request), { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 503, code: 'server_busy' });
     expect(body.progress.pulled).toBe(bytes.byteLength);
     expect(budget.held).toBe(budget.limit);
   });
@@ -83,7 +84,7 @@ describe('uploads within the memory budget', () => {
   it('spools a body with a large Content-Length to disk, hashing it as it streams, and holds no memory for it', async () => {
     const { budget, reader, spooled } = setup();
     const bytes = new Uint8Array(randomBytes(300 * 1024));
-    const { file } = await reader.readMultipart(streamedBody(multipartBytes(bytes), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true }).request, { fileField: 'file', maxFileBytes: 1024 * 1024 });
+    const { file } = await reader.readMultipart(requestBody(streamedBody(multipartBytes(bytes), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true }).request), { fileField: 'file', maxFileBytes: 1024 * 1024 });
     expect(file!.sha256).toBe(sha256(bytes));
     expect(spooled()).toHaveLength(1);
     expect(budget.held).toBe(0);
@@ -100,7 +101,7 @@ describe('uploads within the memory budget', () => {
   it('moves a body of unknown length to disk once it grows past the threshold, releasing its memory', async () => {
     const { budget, reader, spooled } = setup();
     const bytes = new Uint8Array(randomBytes(200 * 1024));
-    const file = await reader.readBody(streamedBody(bytes, { contentType: 'image/png', declareLength: false }).request, { maxFileBytes: 1024 * 1024 });
+    const file = await reader.readBody(requestBody(streamedBody(bytes, { contentType: 'image/png', declareLength: false }).request), { maxFileBytes: 1024 * 1024 });
     expect(spooled()).toHaveLength(1);
     expect(budget.held).toBe(0);
     expect(file!.sha256).toBe(sha256(bytes));
@@ -112,7 +113,7 @@ describe('uploads within the memory budget', () => {
   it('reads a spooled file back only when the budget has room, and answers 503 when it gets none in time', async () => {
     const { budget, reader } = setup(256 * 1024, 50);
     const bytes = new Uint8Array(randomBytes(200 * 1024));
-    const file = (await reader.readBody(streamedBody(bytes, { contentType: 'image/png', declareLength: true }).request, { maxFileBytes: 1024 * 1024 }))!;
+    const file = (await reader.readBody(requestBody(streamedBody(bytes, { contentType: 'image/png', declareLength: true }).request), { maxFileBytes: 1024 * 1024 }))!;
     expect(budget.tryReserve(100 * 1024)).toBe(true);
     expect(await caught(file.withBytes(async () => 'used'))).toMatchObject({ status: 503, code: 'server_busy' });
 
@@ -127,13 +128,13 @@ describe('uploads within the memory budget', () => {
     const { budget, reader, spooled } = setup();
     const big = new Uint8Array(randomBytes(300 * 1024));
     const over = streamedBody(multipartBytes(big), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true });
-    expect(await caught(reader.readMultipart(over.request, { fileField: 'file', maxFileBytes: 200 * 1024 }))).toMatchObject({ status: 413 });
+    expect(await caught(reader.readMultipart(requestBody(over.request), { fileField: 'file', maxFileBytes: 200 * 1024 }))).toMatchObject({ status: 413 });
     const cut = streamedBody(big, { contentType: 'image/png', declareLength: false, failAfter: 150 * 1024 });
-    expect(await caught(reader.readBody(cut.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
+    expect(await caught(reader.readBody(requestBody(cut.request), { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     const cutForm = streamedBody(multipartBytes(big), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true, failAfter: 100 * 1024 });
-    expect(await caught(reader.readMultipart(cutForm.request, { fileField: 'file', maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
+    expect(await caught(reader.readMultipart(requestBody(cutForm.request), { fileField: 'file', maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     const cutSmall = streamedBody(big.subarray(0, 40_000), { contentType: 'image/png', declareLength: true, failAfter: 16 * 1024 });
-    expect(await caught(reader.readBody(cutSmall.request, { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
+    expect(await caught(reader.readBody(requestBody(cutSmall.request), { maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 400, code: 'body_aborted' });
     expect(spooled()).toEqual([]);
     expect(budget.held).toBe(0);
   });

@@ -12,6 +12,7 @@ import { ApiError } from './api-error.ts';
 import { createInflightBytes } from './inflight-bytes.ts';
 import { createUploadReader, type UploadedFile } from './upload-reader.ts';
 import { createUploadSpool } from './upload-spool.ts';
+import { requestBody } from './request-body.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const MAX_FILE_BYTES = 4096;
@@ -101,7 +102,7 @@ describe('upload reader fuzzing', () => {
           const headers: Record<string, string> = { 'content-type': type };
           if (declareLength) headers['content-length'] = String(form.body.byteLength);
           const request = streamed(form.body, chunkBytes, headers, abortAt === undefined ? undefined : abortAt % (form.body.byteLength + 1));
-          await settle(reader.readMultipart(request, { fileField: 'file', maxFileBytes: MAX_FILE_BYTES, maxFieldBytes: 256 }).then((upload) => upload.file));
+          await settle(reader.readMultipart(requestBody(request), { fileField: 'file', maxFileBytes: MAX_FILE_BYTES, maxFieldBytes: 256 }).then((upload) => upload.file));
           afterEachRun();
         },
       ),
@@ -114,7 +115,7 @@ describe('upload reader fuzzing', () => {
       fc.asyncProperty(bytes(3 * MAX_FILE_BYTES), fc.integer({ min: 1, max: 4096 }), fc.boolean(), fc.option(fc.nat(), { nil: undefined }), async (body, chunkBytes, declareLength, abortAt) => {
         const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
         if (declareLength) headers['content-length'] = String(body.byteLength);
-        await settle(reader.readBody(streamed(body, chunkBytes, headers, abortAt === undefined ? undefined : abortAt % (body.byteLength + 1)), { maxFileBytes: MAX_FILE_BYTES }));
+        await settle(reader.readBody(requestBody(streamed(body, chunkBytes, headers, abortAt === undefined ? undefined : abortAt % (body.byteLength + 1))), { maxFileBytes: MAX_FILE_BYTES }));
         afterEachRun();
       }),
       { numRuns: RUNS, interruptAfterTimeLimit: 60_000 },

@@ -9,6 +9,7 @@ import { ApiError } from './api-error.ts';
 import { createInflightBytes } from './inflight-bytes.ts';
 import { createUploadReader, isUploadBody, type MultipartUploadOptions, type UploadedFile } from './upload-reader.ts';
 import { createUploadSpool } from './upload-spool.ts';
+import { requestBody } from './request-body.ts';
 
 const reader = createUploadReader({ budget: createInflightBytes(64 * 1024 * 1024), spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-reader-'))) });
 
@@ -21,12 +22,12 @@ async function inHand(file: UploadedFile | null) {
 }
 
 async function readMultipartUpload(request: Request, options: MultipartUploadOptions) {
-  const { file, fields } = await reader.readMultipart(request, options);
+  const { file, fields } = await reader.readMultipart(requestBody(request), options);
   return { file: await inHand(file), fields };
 }
 
 async function readBodyUpload(request: Request, options: { maxFileBytes: number }) {
-  return inHand(await reader.readBody(request, options));
+  return inHand(await reader.readBody(requestBody(request), options));
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

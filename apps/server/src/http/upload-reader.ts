@@ -17,6 +17,7 @@ import { createFillingPool, type FillingPool, type FillingWriter, type SharedFil
 import busboy from 'busboy';
 import { ApiError } from './api-error.ts';
 import type { InflightBytes } from './inflight-bytes.ts';
+import { bodyAborted, type BodyChunk, type BodyChunks, type RequestBody } from './request-body.ts';
 import type { SpoolFile, UploadSpool } from './upload-spool.ts';
 
 /** Content types whose body is the file itself: media, PDF, a .c2pa manifest store, or untyped bytes. */
@@ -146,9 +147,9 @@ export interface ReadBodyOptions {
 }
 
 export interface UploadReader {
-  readMultipart(request: Request, options: MultipartUploadOptions): Promise<MultipartUpload>;
+  readMultipart(body: RequestBody, options: MultipartUploadOptions): Promise<MultipartUpload>;
   /** The request body as the uploaded file (its content type names the format): null when empty. */
-  readBody(request: Request, options: ReadBodyOptions): Promise<UploadedFile | null>;
+  readBody(body: RequestBody, options: ReadBodyOptions): Promise<UploadedFile | null>;
 }
 
 /**
@@ -169,9 +170,6 @@ const tooLarge = (maxFileBytes: number) => new ApiError(413, 'payload_too_large'
 const malformed = (detail: string) => ApiError.validation(`The upload is not a valid multipart/form-data body: ${detail}`);
 const busy = () => new ApiError(503, 'server_busy', 'The server is receiving too many uploads right now; try again shortly', BUSY_RETRY_AFTER_SECONDS);
 
-/** The client went away before its body ended: a 4xx, answered to nobody, logged as a request like any other. */
-export const bodyAborted = () => new ApiError(400, 'body_aborted', 'The request body was cut off before it ended');
-
 /**
  * A body that stopped arriving: the request-body guard's own errors (stalled, over the size cap)
  * stay as they are; anything else means the client went away mid-upload.
@@ -181,7 +179,7 @@ function brokenBody(error: unknown): ApiError {
 }
 
 /** Reads and drops the rest of a refused body (up to `maxBytes`), so the client reads the answer. */
-async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {
+async function drainBody(reader: BodyChunks, maxBytes: number): Promise<void> {
   let drained = 0;
   try {
     for (;;) {
@@ -194,12 +192,6 @@ async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxByt
     return;
   }
   await reader.cancel().catch(() => undefined);
-}
-
-function declaredLength(request: Request): number | null {
-  const header = request.headers.get('content-length');
-  if (header === null || !/^\d+$/.test(header.trim())) return null;
-  return Number(header);
 }
 
 /** Where one file's bytes go as they arrive: memory within the budget, or a spool file. */
@@ -372,7 +364,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
   }
 
   return {
-    async readMultipart(request, multipartOptions) {
+    async readMultipart(upload, multipartOptions) {
+      const { contentType, declaredLength: declared, chunks: reader } = upload;
       const { fileField, maxFileBytes, smallFile: smallOptions } = multipartOptions;
       const maxFieldBytes = multipartOptions.maxFieldBytes ?? 64 * 1024;
       const bodyCap = maxFileBytes + (smallOptions?.maxBytes ?? 0) + MULTIPART_OVERHEAD_BYTES;
@@ -384,13 +377,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         smallReserved = 0;
         smallChunks = null;
       };
-      const body = request.body;
-      if (!body) throw ApiError.validation('The upload is empty');
-      const reader = body.getReader();
       let parser: busboy.Busboy;
       try {
         parser = busboy({
-          headers: { 'content-type': request.headers.get('content-type') ?? '' },
+          headers: { 'content-type': contentType },
           // busboy calls a part truncated when it reaches the limit; one byte more lets exactly the limit in.
           limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes + 1, files: 4, fields: 16, parts: 24 },
         });
@@ -414,7 +404,6 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       let sink: FileSink | null = null;
       let fileName = 'upload';
       let consuming: Promise<void> | null = null;
-      const declared = declaredLength(request);
 
       parser.on('file', (name, stream, info) => {
         // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
@@ -437,7 +426,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return;
         }
         try {
-          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, request.headers.get('content-type') ?? '', fileField, declared) : null;
+          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, contentType, fileField, declared) : null;
           sink = openSink(declared, fileLength !== null && multipartOptions.onArriving ? { length: fileLength, onArriving: multipartOptions.onArriving } : undefined);
         } catch (error) {
           fail(error);
@@ -472,7 +461,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       // The body's first bytes, where the file part's headers are (to tell the file's length for onArriving).
       let rawHead: Buffer | null = null;
       while (failure === null) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        let chunk: BodyChunk;
         try {
           chunk = await reader.read();
         } catch (error) {
@@ -511,13 +500,11 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       return { file, fields, smallFile };
     },
 
-    async readBody(request, bodyOptions) {
+    async readBody(upload, bodyOptions) {
       const { maxFileBytes, onArriving } = bodyOptions;
-      const reader = request.body?.getReader();
-      if (!reader) return null;
+      const { declaredLength: declared, chunks: reader } = upload;
       let sink: FileSink;
       try {
-        const declared = declaredLength(request);
         sink = openSink(declared, onArriving && declared !== null ? { length: declared, onArriving } : undefined);
       } catch (error) {
         await drainBody(reader, maxFileBytes);
@@ -525,7 +512,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       }
       let size = 0;
       for (;;) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        let chunk: BodyChunk;
         try {
           chunk = await reader.read();
         } catch (error) {

@@ -4,6 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
+import { uploadBodyOf } from '../../http/request-body.ts';
 import { REVOCATION_ANSWER_VALIDITY_MS } from '../../services/pki/gateway-certificate-authority.ts';
 import { errorResponses } from '../openapi-responses.ts';
 import type { ApiApp, ApiEnv, RouteContext } from '../route-context.ts';
@@ -34,7 +35,7 @@ export function registerPkiRoutes(api: ApiApp, ctx: RouteContext): void {
       responses: { 200: { description: 'A DER OCSPResponse (malformedRequest for a body that is not an OCSP request)', content: OCSP_RESPONSE }, ...errorResponses(400, 413) },
     }),
     async (c) => {
-      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: MAX_OCSP_REQUEST_BYTES });
+      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: MAX_OCSP_REQUEST_BYTES });
       if (!file) throw ApiError.validation('The request body is empty: send a DER OCSP request');
       try {
         return await file.withBytes((bytes) => answer(c, bytes, false));

@@ -5,6 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSbrByBindingBody, ZSbrByBindingQuery, ZSbrByContentQuery, ZSbrManifestQuery, ZSbrMatches, ZSbrMaxResults, ZSbrSupportedAlgorithms } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type UploadedFile } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
@@ -72,7 +73,7 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       const { maxResults, ...options } = c.req.valid('query');
       const type = c.req.header('content-type') ?? 'application/octet-stream';
       if (!isFileBody(type)) throw ApiError.validation('Send the file itself as the body, with its media type or application/octet-stream');
-      const file: UploadedFile | null = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxAssetBytes });
+      const file: UploadedFile | null = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.config.maxAssetBytes });
       if (!file) throw ApiError.validation('The request body is empty: send the file to match');
       try {
         const matches = await file.withBytes((bytes) => resolver().byContent(bytes, { ...options, maxResults: maxResults ?? 10 }));

@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata, type TSignContentResponse } from '@provenance/contracts';
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
+import { uploadBodyOf } from '../../http/request-body.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
 import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
@@ -78,7 +79,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
       // An MP4, MOV or M4A may be up to MAX_VIDEO_BYTES (spooled, signed from disk); anything else MAX_ASSET_BYTES.
-      const { file, fields } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes });
+      const { file, fields } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes });
       if (!file) throw ApiError.validation('file is required: the image or video to sign');
       // The upload's memory (or spool file) is released once signing is done, whatever the outcome.
       try {

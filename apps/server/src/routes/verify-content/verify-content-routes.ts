@@ -3,6 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
+import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type ArrivingBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
@@ -102,7 +103,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
     };
     if (type.startsWith('multipart/form-data')) {
-      const { file, smallFile } = await ctx.uploads.readMultipart(c.req.raw, { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, onArriving });
+      const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, onArriving });
       if (!file) {
         smallFile?.discard();
         throw ApiError.validation('file is required: the image or video to verify');
@@ -110,7 +111,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       return verifyUpload(file, undefined, smallFile, early);
     }
     if (isFileBody(type)) {
-      const file = await ctx.uploads.readBody(c.req.raw, { maxFileBytes: ctx.config.maxVideoBytes, onArriving });
+      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.config.maxVideoBytes, onArriving });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
       return verifyUpload(file, type, null, early);
     }
