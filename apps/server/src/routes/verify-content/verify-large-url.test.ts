@@ -26,6 +26,9 @@ const LARGE_BYTES = Number(process.env['VERIFY_LARGE_URL_MB'] ?? 300) * MEGABYTE
 const MAX_VIDEO_BYTES = LARGE_BYTES + 64 * MEGABYTE;
 const kilobytes = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN);
 
+/** Bytes of each file the asset server read for its last response. */
+const served = new Map<string, number>();
+
 /** Serves the files of `dir` with their length; /cut/<name> declares the whole length, sends half and drops the connection. */
 function assetServer(dir: string): Server {
   return createServer((request, response) => {
@@ -35,7 +38,13 @@ function assetServer(dir: string): Server {
     const path = join(dir, name);
     const size = statSync(path).size;
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
-    if (route === 'files') return void createReadStream(path).pipe(response);
+    served.set(name, 0);
+    if (route === 'files') {
+      const file = createReadStream(path);
+      file.on('data', (chunk) => served.set(name, served.get(name)! + chunk.length));
+      response.on('close', () => file.destroy());
+      return void file.pipe(response);
+    }
     createReadStream(path, { end: Math.floor(size / 2) }).on('end', () => setTimeout(() => response.socket?.destroy(), 50)).pipe(response, { end: false });
   });
 }
@@ -153,6 +162,15 @@ describe('POST /verify-content and /sign-content of a large MP4 by URL, streamed
     expect(noise.status).toBe(413);
     expect(await errorOf(noise)).toEqual({ code: 'fetch_too_large', message: `The asset could not be fetched: The asset is ${2 * MEGABYTE} bytes, over the limit of ${MEGABYTE} bytes (an MP4, MOV or M4A file may have up to ${MAX_VIDEO_BYTES} bytes)` });
     expect((await signUrl(`${base}/files/noise.mp4`)).status).toBe(413);
+    expect(spoolLeft()).toEqual([]);
+  });
+
+  it('refuses a sidecar signing of a video over MAX_ASSET_BYTES as its download passes that limit, not once it is whole', async () => {
+    const response = await server.request('POST', 'sign-content', { token, body: { assetUrl: `${base}/files/large.mp4`, metadata: { creator: 'Ada Reporter' }, sidecar: true } });
+    expect(response.status).toBe(422);
+    expect(await errorOf(response)).toEqual({ code: 'sidecar_unsupported', message: 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit' });
+    // The asset server stops soon after the limit (1 MB here): socket and stream buffers, far from the file's size.
+    await expect.poll(() => served.get('large.mp4')).toBeLessThan(LARGE_BYTES / 4);
     expect(spoolLeft()).toEqual([]);
   });
 

@@ -40,9 +40,17 @@ export interface DownloadedAsset {
   read(): Promise<Uint8Array>;
 }
 
+export interface DownloadOptions {
+  /**
+   * The use takes no file over MAX_ASSET_BYTES, not even a video (a sidecar signing): a video is
+   * refused with this error once it passes that limit, not after a download of up to MAX_VIDEO_BYTES.
+   */
+  largeMediaRefusal?: () => Error;
+}
+
 export interface AssetDownloads {
   /** Fetches `url` into a file, runs `use` with it, and removes the file however `use` ends. */
-  withDownload<T>(url: string, use: (asset: DownloadedAsset) => Promise<T>): Promise<T>;
+  withDownload<T>(url: string, use: (asset: DownloadedAsset) => Promise<T>, options?: DownloadOptions): Promise<T>;
 }
 
 export function createAssetDownloads(
@@ -55,7 +63,7 @@ export function createAssetDownloads(
 ): AssetDownloads {
   const { fetcher, spoolDir, maxAssetBytes, maxVideoBytes } = settings;
 
-  async function download(url: string, filePath: string): Promise<Omit<DownloadedAsset, 'path' | 'read'>> {
+  async function download(url: string, filePath: string, options: DownloadOptions): Promise<Omit<DownloadedAsset, 'path' | 'read'>> {
     await mkdir(spoolDir, { recursive: true, mode: 0o700 });
     let head: Uint8Array = new Uint8Array(0);
     /** What the head showed; null when the body was refused before it (declared over every limit). */
@@ -67,12 +75,13 @@ export function createAssetDownloads(
           head = firstBytes.slice();
           const format = await deps.detectFormat(head);
           large = format !== undefined && deps.largeTypes.has(format.mime);
-          return large ? maxVideoBytes : maxAssetBytes;
+          return large && !options.largeMediaRefusal ? maxVideoBytes : maxAssetBytes;
         },
       });
       return { head, sha256: streamed.sha256, byteLength: streamed.byteLength, finalUrl: streamed.finalUrl, exceedsAssetLimit: streamed.byteLength > maxAssetBytes };
     } catch (error) {
       // The limit the file met says which one it was: the fetcher's message names the number only.
+      if (error instanceof SafeFetchError && error.reason === 'too_large' && large === true && options.largeMediaRefusal) throw options.largeMediaRefusal();
       if (error instanceof SafeFetchError && error.reason === 'too_large' && large === false) {
         throw new SafeFetchError(error.reason, error.status, `${error.message} (an MP4, MOV or M4A file may have up to ${maxVideoBytes} bytes)`);
       }
@@ -81,10 +90,10 @@ export function createAssetDownloads(
   }
 
   return {
-    async withDownload(url, use) {
+    async withDownload(url, use, options = {}) {
       const filePath = path.join(spoolDir, `${randomUUID()}.download`);
       try {
-        const fetched = await download(url, filePath).catch(failedFetchOf('The asset could not be fetched'));
+        const fetched = await download(url, filePath, options).catch(failedFetchOf('The asset could not be fetched'));
         return await use({ ...fetched, path: filePath, read: () => readFile(filePath) });
       } finally {
         await rm(filePath, { force: true });

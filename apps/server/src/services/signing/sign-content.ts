@@ -93,15 +93,20 @@ export function createContentSigner(deps: {
   assetUrlOf?: ((assetId: string) => string) | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
+  const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
   const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
       if (source.kind === 'url' && deps.downloads) {
         const { url } = source;
-        return deps.downloads.withDownload(url, (asset) => (asset.exceedsAssetLimit ? signLargeDownload(userId, url, asset, metadata, options) : asset.read().then((bytes) => signer.signContent(userId, { kind: 'fetched', url, bytes, finalUrl: asset.finalUrl }, metadata, options))));
+        return deps.downloads.withDownload(
+          url,
+          (asset) => (asset.exceedsAssetLimit ? signLargeDownload(userId, url, asset, metadata, options) : asset.read().then((bytes) => signer.signContent(userId, { kind: 'fetched', url, bytes, finalUrl: asset.finalUrl }, metadata, options))),
+          sidecar ? { largeMediaRefusal: sidecarTooLarge } : {},
+        );
       }
       if (source.kind === 'spooled-upload') {
-        if (sidecar) throw new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
+        if (sidecar) throw sidecarTooLarge();
         const signed = await signSpooledVideo(deps, userId, source, metadata, { assetId: options.assetId });
         return { ...signed, sidecar: false };
       }
@@ -209,7 +214,8 @@ export function createContentSigner(deps: {
 
   /** A video fetched past MAX_ASSET_BYTES: signed from its spool file, as a large upload is. */
   async function signLargeDownload(userId: string, url: string, asset: DownloadedAsset, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
-    if (options.sidecar) throw new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
+    // The download refuses such a video for a sidecar signing as it passes the limit; never signed embedded instead.
+    if (options.sidecar) throw sidecarTooLarge();
     const video = { path: asset.path, head: asset.head, fileName: path.basename(new URL(asset.finalUrl).pathname) || undefined };
     const signed = await signSpooledVideo(deps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
     return { ...signed, sidecar: false };
