@@ -136,6 +136,25 @@ describe('provenance CLI', () => {
     }
   });
 
+  it('signs an http URL into -o, and refuses --sidecar of a URL without -o', async () => {
+    const image = await makeImage('jpeg', 160, 120, 3);
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(image));
+    const base = await listen(server);
+    try {
+      const out = join(dataDir, 'from-url.jpg');
+      const signed = await run(['sign', `${base}/photos/harbour.jpg`, '-o', out, '--json', '--data-dir', dataDir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });
+      expect(signed.code, signed.stderr).toBe(0);
+      expect(JSON.parse(signed.stdout)).toMatchObject({ output: out, mime: 'image/jpeg', bytes: { original: image.byteLength } });
+      const verified = await run(['verify', out, '--json', '--data-dir', dataDir]);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ verification: { status: 'verified' } });
+      const sidecar = await run(['sign', `${base}/photos/harbour.jpg`, '--sidecar', '--data-dir', dataDir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });
+      expect(sidecar.code).toBe(2);
+      expect(sidecar.stderr).toContain('needs -o <out>');
+    } finally {
+      server.close();
+    }
+  });
+
   it('verifies an http URL', async () => {
     const image = await makeImage('jpeg');
     const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(image));
@@ -178,6 +197,21 @@ describe('provenance CLI', () => {
       expect(peakMb).toBeLessThan(280);
       // (tsx keeps its own cache there too.)
       expect(readdirSync(scratch).filter((entry) => entry.startsWith('provenance-url-'))).toEqual([]);
+
+      // Signed by URL too (--stream: from disk whatever its size): streamed to a temporary file, never held whole.
+      const resigned = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+        execFile(process.execPath, ['--require', peakRss, bin, 'sign', `${base}/clips/interview.mp4`, '-o', join(folder, 'resigned.mp4'), '--stream', '--creator', 'Ada Reporter', '--data-dir', dataDir], { env: { ...process.env, FETCH_ALLOW_HOSTS: '127.0.0.1', TMPDIR: scratch }, timeout: 120_000 }, (error, stdout, stderr) =>
+          done({ code: error ? 1 : 0, stdout, stderr }),
+        );
+      });
+      expect(resigned.code, resigned.stderr).toBe(0);
+      expect(resigned.stdout).toContain('(from disk: manifest appended)');
+      const signPeakMb = Number(/PEAK_RSS_KB=(\d+)/.exec(resigned.stderr)?.[1]) / 1024;
+      expect(signPeakMb).toBeGreaterThan(0);
+      expect(signPeakMb).toBeLessThan(280);
+      expect(readdirSync(scratch).filter((entry) => entry.startsWith('provenance-url-'))).toEqual([]);
+      const reverified = await run(['verify', join(folder, 'resigned.mp4'), '--json', '--data-dir', dataDir]);
+      expect((JSON.parse(reverified.stdout) as { verification: { status: string } }).verification.status).toBe('verified');
     } finally {
       server.close();
       rmSync(folder, { recursive: true, force: true });

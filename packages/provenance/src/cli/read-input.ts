@@ -1,20 +1,11 @@
 /**
- * Reads what the CLI is asked to sign or verify: a local file, or an http(s) URL fetched through the
- * safe fetcher (cli-fetcher.ts). The format is sniffed from the bytes, falling back to the name.
+ * Opens what the CLI is asked to sign or verify: a local file (a URL is first downloaded to one,
+ * url-download.ts). The format is sniffed from the bytes, falling back to the name.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { openFileSource, type FileSource } from '../io/file-source.ts';
-import type { SafeFetch } from '@provenance/safe-fetch';
 import { detectFormat, formatFromFileName, normaliseMime, findFormat } from '../formats.ts';
-import { fetchOrExplain } from './cli-fetcher.ts';
 import { CliError } from './usage-error.ts';
-
-export interface CliInput {
-  bytes: Uint8Array;
-  mime: string;
-  name: string;
-}
 
 export const isUrlTarget = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
 
@@ -59,25 +50,4 @@ export async function openInputFile(path: string, named: { name: string; content
     source.close();
     throw error instanceof CliError ? error : cannotRead(path, error);
   }
-}
-
-export async function readInput(target: string, fetcher: SafeFetch): Promise<CliInput> {
-  let bytes: Uint8Array;
-  let declared: string | null = null;
-  let name = basename(target);
-  if (isUrlTarget(target)) {
-    const fetched = await fetchOrExplain(fetcher, httpUrl(target), `Cannot fetch ${target}`);
-    bytes = fetched.bytes;
-    declared = fetched.contentType;
-    name = basename(new URL(target).pathname) || 'asset';
-  } else {
-    try {
-      bytes = new Uint8Array(await readFile(target));
-    } catch (error) {
-      throw cannotRead(target, error);
-    }
-  }
-  const format = (await detectFormat(bytes)) ?? formatFromFileName(name) ?? (declared ? findFormat(normaliseMime(declared)) : undefined);
-  if (!format) throw new CliError(`${name} is not a format Content Credentials can be read from or signed into`, 1);
-  return { bytes, mime: format.mime, name };
 }

@@ -1,6 +1,8 @@
 /**
  * `provenance sign <in> -o <out>`: sign a file or URL with the local PKI or a given key and chain;
  * with --sidecar, a manifest over the original written beside it (<file>.c2pa), the original unchanged.
+ * A URL is streamed to a temporary file first (url-download.ts) and signed as a local file is: a
+ * large video from disk, in constant memory.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -10,10 +12,11 @@ import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.ts';
-import { createRfc3161Timestamper, timestampTransportOver } from '../signer/rfc3161-timestamper.ts';
+import { createRfc3161Timestamper, timestampTransportOver, type Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { pkiDir } from './cli-config.ts';
-import { createCliFetcher, FETCH_HELP } from './cli-fetcher.ts';
-import { isUrlTarget, openInputFile, readInput } from './read-input.ts';
+import { createCliFetcher, createCliStreamFetcher, FETCH_HELP } from './cli-fetcher.ts';
+import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
+import { withUrlDownload } from './url-download.ts';
 import { SIGN_FROM_DISK_BYTES, signFromDisk } from '../io/sign-file.ts';
 import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
@@ -55,8 +58,17 @@ Options:
 
 ${FETCH_HELP}`;
 
+interface SignerFlags {
+  key?: string | undefined;
+  chain?: string | undefined;
+  alg?: string | undefined;
+  'data-dir'?: string | undefined;
+  'remote-signer'?: string | undefined;
+  'remote-secret'?: string | undefined;
+}
+
 async function chooseSigner(
-  values: { key?: string; chain?: string; alg?: string; 'data-dir'?: string; 'remote-signer'?: string; 'remote-secret'?: string },
+  values: SignerFlags,
   post: PostSigningRequest,
 ): Promise<{ signer: ClaimSigner; note: string | null }> {
   const alg = values.alg?.toLowerCase() as SigningAlgorithm | undefined;
@@ -142,21 +154,31 @@ export async function runSign(args: string[]): Promise<void> {
   if (positionals.length !== 1) throw new CliError('sign takes exactly one input file or URL (see provenance sign --help)');
   if (!values.output && !values.sidecar) throw new CliError('sign needs -o <out> (see provenance sign --help)');
   // A sidecar sits beside the file it binds; a URL's file is nowhere on disk until -o puts it there.
-  if (!values.output && /^[a-z][a-z0-9+.-]*:\/\//i.test(positionals[0]!)) throw new CliError('sign --sidecar of a URL needs -o <out> for the file the sidecar binds');
+  if (!values.output && isUrlTarget(positionals[0]!)) throw new CliError('sign --sidecar of a URL needs -o <out> for the file the sidecar binds');
   const fetcher = createCliFetcher();
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
   const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
   const target = positionals[0]!;
-  if (values.output && !values.sidecar && !isUrlTarget(target)) {
+  const signPath = (path: string, named?: { name: string; contentType: string | null }) => signFile(values, path, named, fetcher, timestamper);
+  await (isUrlTarget(target) ? withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => signPath(file.path, file)) : signPath(target));
+}
+
+type SignValues = MetadataFlags & SignerFlags & { output?: string | undefined; sidecar?: boolean | undefined; stream?: boolean | undefined; thumbnail?: boolean | undefined; json?: boolean | undefined };
+
+/** Signs the file at `path` (named as the URL it came from, for a download), as runSign's flags say. */
+async function signFile(values: SignValues, path: string, named: { name: string; contentType: string | null } | undefined, post: PostSigningRequest, timestamper: Timestamper | undefined): Promise<void> {
+  const file = await openInputFile(path, named);
+  const { mime, name } = file;
+  const size = file.source.size;
+  file.source.close();
+  if (values.output && !values.sidecar) {
     // A large video (or any BMFF file with --stream) is signed from disk in constant memory.
-    const file = await openInputFile(target);
-    const fromDisk = BMFF_MIME_TYPES.has(file.mime) && (values.stream || file.source.size >= SIGN_FROM_DISK_BYTES);
-    file.source.close();
-    if (values.stream && !fromDisk) throw new CliError(`--stream signs MP4, MOV, M4A, HEIC, HEIF and AVIF files; ${file.name} is ${file.mime}`);
+    const fromDisk = BMFF_MIME_TYPES.has(mime) && (values.stream || size >= SIGN_FROM_DISK_BYTES);
+    if (values.stream && !fromDisk) throw new CliError(`--stream signs MP4, MOV, M4A, HEIC, HEIF and AVIF files; ${name} is ${mime}`);
     if (fromDisk) {
-      const { signer, note } = await chooseSigner(values, fetcher);
+      const { signer, note } = await chooseSigner(values, post);
       if (note && !values.json) process.stderr.write(`${note}\n`);
-      const signed = await signFromDisk(target, values.output, file.mime, metadataOf(values, file.name), signer, timestamper);
+      const signed = await signFromDisk(path, values.output, mime, metadataOf(values, name), signer, timestamper);
       // Credentials the file carried are its parent ingredient here too (io/keep-parent.ts).
       const parentWarning = invalidParentWarning(signed.parentCredentials);
       if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
@@ -181,8 +203,8 @@ export async function runSign(args: string[]): Promise<void> {
       return;
     }
   }
-  const input = await readInput(target, fetcher);
-  const { signer, note } = await chooseSigner(values, fetcher);
+  const input = { bytes: new Uint8Array(await readFile(path)), mime, name };
+  const { signer, note } = await chooseSigner(values, post);
   if (note && !values.json) process.stderr.write(`${note}\n`);
   const result = await sign(
     input.bytes,
@@ -195,7 +217,7 @@ export async function runSign(args: string[]): Promise<void> {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);
   }
   // The asset the sidecar binds: the original itself, left as it is, unless -o names a copy.
-  const output = values.output ?? positionals[0]!;
+  const output = values.output ?? path;
   if (values.output) await writeFile(values.output, result.signedBytes);
   const sidecar = values.sidecar ? `${output}.c2pa` : null;
   if (sidecar) await writeFile(sidecar, result.manifestStore);

@@ -1,9 +1,9 @@
 /**
- * A URL the CLI verifies, streamed to a temporary file through the safe fetcher's streaming mode
- * instead of into memory, so a video given by URL is verified from disk in constant memory as a
- * local file is. Its size limit is chosen from its first bytes, as the server chooses it: an MP4,
- * MOV or M4A may have up to 4 GiB (the server's MAX_VIDEO_BYTES), anything else 100 MB (its
- * MAX_ASSET_BYTES). The file and its folder are removed when the command is done, whatever happened.
+ * A URL the CLI verifies or signs, streamed to a temporary file through the safe fetcher's streaming
+ * mode instead of into memory, so a video given by URL is verified or signed from disk in constant
+ * memory as a local file is. Its size limit is chosen from its first bytes, as the server chooses
+ * it: an MP4, MOV or M4A may have up to 4 GiB (the server's MAX_VIDEO_BYTES), anything else 100 MB
+ * (its MAX_ASSET_BYTES). The file and its folder are removed when the command is done, whatever happened.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
