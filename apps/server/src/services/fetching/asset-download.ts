@@ -81,9 +81,9 @@ export function createAssetDownloads(
       return { head, sha256: streamed.sha256, byteLength: streamed.byteLength, finalUrl: streamed.finalUrl, exceedsAssetLimit: streamed.byteLength > maxAssetBytes };
     } catch (error) {
       // The limit the file met says which one it was: the fetcher's message names the number only.
-      if (error instanceof SafeFetchError && error.reason === 'too_large' && large === true && options.largeMediaRefusal) throw options.largeMediaRefusal();
-      if (error instanceof SafeFetchError && error.reason === 'too_large' && large === false) {
-        throw new SafeFetchError(error.reason, error.status, `${error.message} (an MP4, MOV or M4A file may have up to ${maxVideoBytes} bytes)`);
+      if (error instanceof SafeFetchError && error.reason === 'too_large') {
+        if (large === true && options.largeMediaRefusal) throw options.largeMediaRefusal();
+        if (large === false) throw new SafeFetchError(error.reason, error.status, `${error.message} (an MP4, MOV or M4A file may have up to ${maxVideoBytes} bytes)`);
       }
       throw error;
     }

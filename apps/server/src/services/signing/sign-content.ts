@@ -212,10 +212,8 @@ export function createContentSigner(deps: {
     },
   };
 
-  /** A video fetched past MAX_ASSET_BYTES: signed from its spool file, as a large upload is. */
+  /** A video fetched past MAX_ASSET_BYTES (a sidecar signing refuses it while downloading): signed from its spool file, as a large upload is. */
   async function signLargeDownload(userId: string, url: string, asset: DownloadedAsset, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
-    // The download refuses such a video for a sidecar signing as it passes the limit; never signed embedded instead.
-    if (options.sidecar) throw sidecarTooLarge();
     const video = { path: asset.path, head: asset.head, fileName: path.basename(new URL(asset.finalUrl).pathname) || undefined };
     const signed = await signSpooledVideo(deps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
     return { ...signed, sidecar: false };
