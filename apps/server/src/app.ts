@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { createErrorHandler, errorBody } from './http/error-handler.ts';
 import { createInflightBytes } from './http/inflight-bytes.ts';
@@ -18,6 +17,7 @@ import { bodySizeLimit } from './middleware/body-size-limit.ts';
 import { clientGeo } from './middleware/client-geo.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { clientLimits } from './middleware/client-limits.ts';
+import { apiCors } from './middleware/api-cors.ts';
 import { accountOriginPolicy } from './middleware/cors-origins.ts';
 import { noStore } from './middleware/no-store.ts';
 import { rejectNulInUrl } from './middleware/reject-nul-in-url.ts';
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   registerEmbedRoutes(app); // the badge script publishers load cross-origin; before securityHeaders, which is same-origin
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, crossOriginPrefixes: EMBEDDABLE_PATHS.map((prefix) => `${API_BASE_PATH}${prefix}`) }));
   const isAllowedOrigin = accountOriginPolicy({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins, development: config.development ?? false });
-  const accountCors = cors({
+  const accountCors = apiCors({
     origin: (origin) => (isAllowedOrigin(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   });
   // Verification, analytics events, manifests, signed files and badges are public: any page may
   // call them (the embeddable badge does), without cookies; account routes keep the origin list.
-  const publicCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
+  const publicCors = apiCors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
   app.use(`${API_BASE_PATH}/*`, noStore([`${API_BASE_PATH}/account`, `${API_BASE_PATH}/auth`]));
