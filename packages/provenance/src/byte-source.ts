@@ -14,6 +14,12 @@ export interface ByteSource {
    * that is not in memory with c2pa-wasm itself needs it. Sources without it are read whole.
    */
   readSync?(offset: number, length: number): Uint8Array;
+  /**
+   * The SHA-256 of the bytes outside [from, to), when whoever fills the source hashed exactly that
+   * (an upload's receiving thread, idle while the engine validates: filling-source.ts); null when
+   * the caller is to hash the bytes itself, which then nobody else starts.
+   */
+  excludedRangeDigest?(from: number, to: number): Promise<Uint8Array | null>;
 }
 
 /** Bytes already in memory as a source (ranges are views, never copies). */

@@ -6,6 +6,11 @@
  * off, refused or no longer wanted is failed by the writer: every read, waiting or to come, then
  * rejects at once. The bytes stay the writer's to read afterwards (the same memory, never copied).
  *
+ * Once the file has arrived, the writer's thread, otherwise idle while the engine validates the
+ * manifest, may hash the file for it (offerDigest): the SHA-256 of the bytes outside one excluded
+ * range, taken by the reader when its manifest's exclusion is that range (excludedRangeDigest).
+ * Whichever side starts first hashes; the other waits for it or leaves it, so no file is hashed twice.
+ *
  * The memory comes from a bounded pool (createFillingPool) rather than a new SharedArrayBuffer per
  * file: V8 does not count shared memory towards garbage collection (nodejs/node#34703), so buffers
  * dropped one per upload piled up to gigabytes before it collected them. A buffer goes back to its
@@ -20,7 +25,10 @@ export interface SharedFilling {
   data: SharedArrayBuffer;
   /** The file's length. */
   size: number;
-  /** Three Int32s: the bytes arrived so far (or FAILED), how many the reader waits for, and the buffer's lending. */
+  /**
+   * Int32s: the bytes arrived so far (or FAILED), how many the reader waits for, the buffer's
+   * lending, then the offered digest's state, its excluded range and the digest itself.
+   */
   control: SharedArrayBuffer;
   /** Which lending of the pooled buffer this file is: a read made under another fails. */
   generation: number;
@@ -30,7 +38,21 @@ const ARRIVED = 0;
 /** The reader waits for this many bytes: the writer wakes it only then (each wake-up costs both threads a switch). */
 const WANTED = 1;
 const GENERATION = 2;
-const CONTROL_BYTES = 12;
+/** Who hashes the file: DIGEST_OPEN until one side claims it. */
+const DIGEST_STATE = 3;
+const DIGEST_FROM = 4;
+const DIGEST_TO = 5;
+/** The digest's 32 bytes, from this word on. */
+const DIGEST_WORD = 6;
+const DIGEST_BYTES = 32;
+const CONTROL_BYTES = DIGEST_WORD * 4 + DIGEST_BYTES;
+const DIGEST_OPEN = 0;
+const DIGEST_WRITER_HASHING = 1;
+/** The reader hashes the file itself; the writer does not start. */
+const DIGEST_READER_HASHING = 2;
+const DIGEST_OFFERED = 3;
+/** The writer found nothing to offer (a layout its hashing does not cover). */
+const DIGEST_DECLINED = 4;
 const FAILED = -1;
 /** A read waits at most this long for bytes that do not come (a writer that never ended nor failed). */
 const DEFAULT_READ_WAIT_MS = 60_000;
@@ -75,6 +97,13 @@ function copyShared(target: Uint8Array, chunk: Uint8Array, at: number): void {
   }
 }
 
+/** The SHA-256 of a file's bytes outside [from, to). */
+export interface ExcludedRangeDigest {
+  from: number;
+  to: number;
+  digest: Uint8Array;
+}
+
 /** The writer's side, on the thread receiving the file. */
 export interface FillingWriter {
   readonly shared: SharedFilling;
@@ -83,6 +112,12 @@ export interface FillingWriter {
   /** Appends a chunk; false (nothing written) when it would pass the declared size. */
   write(chunk: Uint8Array): boolean;
   arrived(): number;
+  /**
+   * Once the whole file has arrived, computes `digest(bytes)` (synchronously, on this thread) for the
+   * reader to take, unless the reader began hashing the file itself. Returns whether a digest was
+   * offered: not when `digest` gives null (or fails), the reader then hashing the file itself.
+   */
+  offerDigest(digest: (bytes: Uint8Array) => ExcludedRangeDigest | null): boolean;
   /** Every read of the engine, waiting or to come, fails (a cut-off, refused or abandoned file). */
   fail(): void;
   readonly failed: boolean;
@@ -125,6 +160,27 @@ function fillingWriter(shared: SharedFilling, giveBack: () => void): FillingWrit
       return true;
     },
     arrived: () => arrived,
+    offerDigest(digest) {
+      if (failed || holders === 0 || arrived !== size) return false;
+      if (Atomics.compareExchange(control, DIGEST_STATE, DIGEST_OPEN, DIGEST_WRITER_HASHING) !== DIGEST_OPEN) return false;
+      let offered: ExcludedRangeDigest | null = null;
+      try {
+        offered = digest(bytes);
+      } catch {
+        // Only a head start: a digest that fails leaves the reader to hash the file itself.
+      }
+      if (offered && offered.digest.byteLength === DIGEST_BYTES) {
+        Atomics.store(control, DIGEST_FROM, offered.from);
+        Atomics.store(control, DIGEST_TO, offered.to);
+        new Uint8Array(shared.control, DIGEST_WORD * 4, DIGEST_BYTES).set(offered.digest);
+        Atomics.store(control, DIGEST_STATE, DIGEST_OFFERED);
+      } else {
+        offered = null;
+        Atomics.store(control, DIGEST_STATE, DIGEST_DECLINED);
+      }
+      Atomics.notify(control, DIGEST_STATE);
+      return offered !== null;
+    },
     fail() {
       if (failed) return;
       failed = true;
@@ -167,6 +223,8 @@ export interface FillingPool {
   lend(size: number): FillingWriter | null;
   /** Bytes of the buffers lent out now (their classes' sizes). */
   readonly lentBytes: number;
+  /** How many files hold a buffer now. */
+  readonly lentFiles: number;
   /** Bytes of the buffers kept free for the next files. */
   readonly freeBytes: number;
 }
@@ -195,6 +253,7 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
   // Free buffers by class; the most recently returned is lent first.
   const free = new Map<number, PooledBuffer[]>();
   let lentBytes = 0;
+  let lentFiles = 0;
   let freeBytes = 0;
 
   /** Drops free buffers of other classes, largest first, until `bytes` more fit within the bound. */
@@ -223,16 +282,19 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
         buffer = { data: new SharedArrayBuffer(bytes), control: new SharedArrayBuffer(CONTROL_BYTES), generation: 0 };
       }
       lentBytes += bytes;
+      lentFiles += 1;
       // Reset for this file; the generation first, so a read of the last file's job (which has
       // settled, but may have had a read pending) fails instead of waiting on this file's words.
       const control = new Int32Array(buffer.control);
       buffer.generation = (buffer.generation + 1) | 0;
       Atomics.store(control, GENERATION, buffer.generation);
+      Atomics.store(control, DIGEST_STATE, DIGEST_OPEN);
       Atomics.store(control, WANTED, 0);
       Atomics.store(control, ARRIVED, 0);
       const lent = buffer;
       return fillingWriter({ data: lent.data, size, control: lent.control, generation: lent.generation }, () => {
         lentBytes -= bytes;
+        lentFiles -= 1;
         const buffers = free.get(bytes) ?? [];
         buffers.push(lent);
         free.set(bytes, buffers);
@@ -241,6 +303,9 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
     },
     get lentBytes() {
       return lentBytes;
+    },
+    get lentFiles() {
+      return lentFiles;
     },
     get freeBytes() {
       return freeBytes;
@@ -253,8 +318,27 @@ export function fillingSource(shared: SharedFilling, options: { readWaitMs?: num
   const control = new Int32Array(shared.control);
   const { size, generation } = shared;
   const readWaitMs = options.readWaitMs ?? DEFAULT_READ_WAIT_MS;
+  const checkGeneration = () => {
+    if (Atomics.load(control, GENERATION) !== generation) throw new FillingFailedError('its memory was given to another file');
+  };
   return {
     size,
+    async excludedRangeDigest(from, to) {
+      for (;;) {
+        checkGeneration();
+        const state = Atomics.compareExchange(control, DIGEST_STATE, DIGEST_OPEN, DIGEST_READER_HASHING);
+        if (state === DIGEST_WRITER_HASHING) {
+          // The writer hashes synchronously once it has begun: this waits for that, no longer.
+          const waiting = waitAsync(control, DIGEST_STATE, DIGEST_WRITER_HASHING, readWaitMs);
+          if (waiting.async && (await waiting.value) === 'timed-out') return null;
+          continue;
+        }
+        if (state !== DIGEST_OFFERED || Atomics.load(control, DIGEST_FROM) !== from || Atomics.load(control, DIGEST_TO) !== to) return null;
+        const digest = new Uint8Array(shared.control, DIGEST_WORD * 4, DIGEST_BYTES).slice();
+        checkGeneration();
+        return digest;
+      }
+    },
     async read(offset, length) {
       const needed = offset + length;
       if (offset < 0 || length < 0 || needed > size) throw new RangeError(`read past the file's ${size} bytes`);
@@ -263,7 +347,7 @@ export function fillingSource(shared: SharedFilling, options: { readWaitMs?: num
         Atomics.store(control, WANTED, needed);
         const arrived = Atomics.load(control, ARRIVED);
         if (arrived === FAILED) throw new FillingFailedError('the upload was cut off or refused');
-        if (Atomics.load(control, GENERATION) !== generation) throw new FillingFailedError('its memory was given to another file');
+        checkGeneration();
         if (arrived >= needed) return new Uint8Array(shared.data, offset, length);
         const left = deadline - Date.now();
         if (left <= 0) throw new FillingFailedError(`no bytes for ${readWaitMs} ms`);

@@ -1,7 +1,8 @@
 // A file body of known length shared as it arrives (onArriving): whoever reads it meanwhile (an
 // engine worker, through the engine's filling source) gets exactly the file, the file is the same
 // bytes for the request afterwards, and a body cut off, refused, too slow or discarded fails every
-// read of it at once; the memory budget is what it is for any body.
+// read of it at once; the memory budget is what it is for any body. Once arrived, a body alone in
+// shared memory may be hashed here for its reader.
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { createFillingPool, fillingSource, FillingFailedError } from '@provenance/engine';
 import { describe, expect, it } from 'vitest';
 import { createInflightBytes } from './inflight-bytes.ts';
-import { createUploadReader, type ArrivingBody } from './upload-reader.ts';
+import { createUploadReader, type ArrivingBody, type UploadedFile } from './upload-reader.ts';
 import { createUploadSpool } from './upload-spool.ts';
 import { requestBody } from './request-body.ts';
 
@@ -199,6 +200,29 @@ describe('the shared memory of bodies arriving', () => {
     expect(pool.lentBytes + pool.freeBytes).toBeLessThanOrEqual(1024 * 1024);
     expect(budget.held).toBe(0);
   });
+
+  it('hashes an arrived body for its reader only while no other body holds shared memory', async () => {
+    const digest = (bytes: Uint8Array) => ({ from: 0, to: 1, digest: createHash('sha256').update(bytes.subarray(1)).digest() });
+    const alone = await readArriving();
+    expect(alone.body.offerDigest(digest)).toBe(true);
+    expect(Buffer.from((await fillingSource(alone.body.shared).excludedRangeDigest!(0, 1))!)).toEqual(digest(file).digest);
+    await alone.upload.discard();
+    // Two bodies in flight: this thread has the other's chunks to read, and its worker hashes each.
+    const first = await readArriving();
+    const second = await readArriving();
+    expect(first.body.offerDigest(digest)).toBe(false);
+    expect(second.body.offerDigest(digest)).toBe(false);
+    expect(await fillingSource(first.body.shared).excludedRangeDigest!(0, 1)).toBeNull();
+    for (const { upload } of [first, second]) await upload.discard();
+    expect(pool.lentBytes).toBe(0);
+  });
+
+  /** Reads a body shared as it arrives, and gives its arriving side. */
+  async function readArriving(): Promise<{ upload: UploadedFile; body: ArrivingBody }> {
+    let arrived: ArrivingBody | undefined;
+    const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, onArriving: (body) => void (arrived = body) });
+    return { upload: upload!, body: arrived! };
+  }
 
   it('a body cut off gives its memory back once its reader let go', async () => {
     let letGo = () => {};

@@ -13,7 +13,7 @@
 // when the pool has none to lend, the file is gathered without being shared, as any other.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createFillingPool, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
+import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
 import busboy from 'busboy';
 import { ApiError } from './api-error.ts';
 import type { InflightBytes } from './inflight-bytes.ts';
@@ -135,6 +135,12 @@ export interface ArrivingBody {
    * it is done with the bytes (discard).
    */
   hold(): () => void;
+  /**
+   * Once the file has arrived, hashes it here for the engine worker reading it (FillingWriter's
+   * offerDigest), unless the worker began hashing it itself or other uploads are arriving or being
+   * verified from shared memory (this thread then has their chunks to read). Whether it hashed.
+   */
+  offerDigest(digest: (bytes: Uint8Array) => ExcludedRangeDigest | null): boolean;
 }
 
 export interface ReadBodyOptions {
@@ -276,7 +282,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
               announced = true;
               deadline = setTimeout(stopSharing, arrivingDeadlineMs);
               deadline.unref();
-              onArriving({ shared: sharing.shared, head: chunk, hold: sharing.hold });
+              const writer = sharing;
+              onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => arrivingMemory.lentFiles === 1 && writer.offerDigest(digest) });
             }
             if (gatheredBytes === sharing.bytes.byteLength) clearTimeout(deadline);
             return;

@@ -2,6 +2,9 @@
 // give exactly verify()'s report on the same bytes: the corpus's JPEGs, our own, and tampered ones (a
 // changed byte after the manifest, the file cut short, bytes after its end, a second manifest
 // segment), with and without anchors. A file that stops arriving fails the verification at once.
+// A digest the receiving thread offers is taken only for the manifest's own exclusion, and never
+// makes a changed file verified.
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillingWriter, fillingSource, FillingFailedError, type FillingWriter } from '../filling-source.ts';
 import { sign, verify } from '../index.ts';
@@ -11,7 +14,7 @@ import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '.
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
 import { dataHashSourceRead } from './data-hash-source-read.ts';
-import { jpegManifestSegments } from './jpeg-hard-binding.ts';
+import { jpegManifestSegments, jpegSegmentsExcludedDigest } from './jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
 import { readerSettings } from './reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
@@ -122,6 +125,101 @@ describe('the engine’s own JPEGs, arriving in chunks', () => {
     const png = await makeImage('png', 64, 64);
     const other = await bothWays(png, ourTrust);
     expect(other.streamed).toEqual(other.whole);
+  });
+});
+
+/** A filling source that counts the bytes read from it (its offered digest passed through). */
+function countingSource(writer: FillingWriter) {
+  const source = fillingSource(writer.shared);
+  let bytesRead = 0;
+  return {
+    source: { ...source, read: async (offset: number, length: number) => ((bytesRead += length), source.read(offset, length)) },
+    bytesRead: () => bytesRead,
+  };
+}
+
+/** The file written whole, `offer` then made by the writer, and the file verified from its source as it arrived. */
+async function offeredThenVerified(bytes: Uint8Array, offer: (writer: FillingWriter) => boolean, trust: TrustStore = ourTrust) {
+  const writer = createFillingWriter(bytes.byteLength);
+  writer.write(bytes);
+  const offered = offer(writer);
+  const { source, bytesRead } = countingSource(writer);
+  const streamed = await settle(verifySource(source, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
+  const whole = await settle(verify(bytes, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
+  return { offered, streamed, whole, bytesRead: bytesRead() };
+}
+
+describe('the digest the receiving thread offers (the file hashed outside its manifest segments)', () => {
+  const segmentsEnd = () => jpegManifestSegments(signed)!.end;
+
+  it('is taken for the manifest’s own exclusion: verify()’s report, the file not read past its head', async () => {
+    for (const trust of [NO_TRUST, ourTrust]) {
+      const { offered, streamed, whole, bytesRead } = await offeredThenVerified(signed, (writer) => writer.offerDigest(jpegSegmentsExcludedDigest), trust);
+      expect(offered).toBe(true);
+      expect(streamed).toEqual(whole);
+      expect(bytesRead).toBeLessThan(signed.byteLength);
+    }
+    expect((await offeredThenVerified(signed, (writer) => writer.offerDigest(jpegSegmentsExcludedDigest))).streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+  });
+
+  it('of a changed file does not confirm it: c2pa-wasm’s verdict, invalid', async () => {
+    const changed = signed.slice();
+    changed[changed.byteLength - 100]! ^= 0xff;
+    const { offered, streamed, whole } = await offeredThenVerified(changed, (writer) => writer.offerDigest(jpegSegmentsExcludedDigest));
+    expect(offered).toBe(true);
+    expect(streamed).toEqual(whole);
+    expect(streamed).toMatchObject({ value: { verification: { status: 'invalid' } } });
+  });
+
+  it('is not trusted past its range: a digest of another exclusion is left, the reader hashes the file itself', async () => {
+    const wrongRange = (writer: FillingWriter) => writer.offerDigest(() => ({ from: 2, to: segmentsEnd() + 1, digest: new Uint8Array(32) }));
+    const { offered, streamed, whole, bytesRead } = await offeredThenVerified(signed, wrongRange);
+    expect(offered).toBe(true);
+    expect(streamed).toEqual(whole);
+    expect(streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+    expect(bytesRead).toBeGreaterThanOrEqual(signed.byteLength);
+  });
+
+  it('a wrong digest for the right range only sends the file to c2pa-wasm whole, which gives the verdict', async () => {
+    const { start, end } = jpegManifestSegments(signed)!;
+    const { streamed, whole } = await offeredThenVerified(signed, (writer) => writer.offerDigest(() => ({ from: start, to: end, digest: new Uint8Array(32).fill(1) })));
+    expect(streamed).toEqual(whole);
+    expect(streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+  });
+
+  it('is offered only once the file has arrived, only if the reader has not begun hashing, and not when it fails', async () => {
+    const early = createFillingWriter(signed.byteLength);
+    early.write(signed.subarray(0, 1000));
+    let computed = 0;
+    const counted = (bytes: Uint8Array) => ((computed += 1), jpegSegmentsExcludedDigest(bytes));
+    expect(early.offerDigest(counted)).toBe(false);
+
+    const claimed = createFillingWriter(signed.byteLength);
+    claimed.write(signed);
+    expect(await fillingSource(claimed.shared).excludedRangeDigest!(0, 10)).toBeNull();
+    expect(claimed.offerDigest(counted)).toBe(false);
+    expect(computed).toBe(0);
+
+    const failing = createFillingWriter(signed.byteLength);
+    failing.write(signed);
+    expect(
+      failing.offerDigest(() => {
+        throw new Error('no');
+      }),
+    ).toBe(false);
+    expect(await fillingSource(failing.shared).excludedRangeDigest!(0, 10)).toBeNull();
+    expect(failing.offerDigest(counted)).toBe(false);
+    expect(computed).toBe(0);
+  });
+
+  it('is the SHA-256 of the file outside its run of C2PA segments; none for a file without one, or with a second', async () => {
+    const { start, end } = jpegManifestSegments(signed)!;
+    expect([signed[start], signed[start + 1]]).toEqual([0xff, 0xeb]);
+    const expected = createHash('sha256').update(signed.subarray(0, start)).update(signed.subarray(end)).digest();
+    expect(jpegSegmentsExcludedDigest(signed)).toEqual({ from: start, to: end, digest: expected });
+    expect(jpegSegmentsExcludedDigest(await makeImage('jpeg', 64, 48))).toBeNull();
+    const twice = new Uint8Array([...signed.subarray(0, signed.byteLength - 2), ...signed.subarray(start, end), 0xff, 0xd9]);
+    expect(jpegSegmentsExcludedDigest(twice)).toBeNull();
   });
 });
 

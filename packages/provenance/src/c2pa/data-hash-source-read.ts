@@ -30,6 +30,12 @@ export function nativeDataHashSource(mime: string, options: StoreReadOptions): b
   return mime === 'image/jpeg' && options.nativeHardBinding !== false && !options.remoteManifest;
 }
 
+/** The one range a plan leaves out, when it hashes everything before it and after it. */
+function excludedRange(ranges: [number, number][], size: number): [number, number] | null {
+  const [before, after] = ranges;
+  return ranges.length === 2 && before![0] === 0 && after![1] === size ? [before![1], after![0]] : null;
+}
+
 /**
  * True when the source's data hash equals the assertion's and no other APP11 JUMBF segment starts
  * after the manifest's (jpegManifestSegments refuses such a file; so does this read).
@@ -38,6 +44,11 @@ async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, s
   const { size } = source;
   const plan = dataHashPlan(assertion, size);
   if (!plan) return false;
+  // The receiving thread's digest of the file outside the manifest's segments, when it hashed
+  // exactly this exclusion (jpegSegmentsExcludedDigest, which also found no JUMBF segment after them).
+  const excluded = plan.algorithm === 'sha256' ? excludedRange(plan.ranges, size) : null;
+  const offered = excluded && excluded[1] === segmentsEnd && source.excludedRangeDigest ? await source.excludedRangeDigest(excluded[0], excluded[1]) : null;
+  if (offered) return Buffer.from(plan.expected).equals(offered);
   const hash = createHash(plan.algorithm);
   let range = 0;
   for (let at = 0; at < size; at += CHUNK_BYTES) {

@@ -5,6 +5,8 @@
  * (data-hash-binding.ts). Segments laid out unusually (a second JUMBF, a split run, another box
  * instance) are left to c2pa-wasm reading the whole file.
  */
+import { createHash } from 'node:crypto';
+import type { ExcludedRangeDigest } from '../filling-source.ts';
 
 const END_OF_IMAGE = Uint8Array.of(0xff, 0xd9);
 const APP11 = Uint8Array.of(0xff, 0xeb);
@@ -12,6 +14,8 @@ const APP11 = Uint8Array.of(0xff, 0xeb);
 const isJumbfSegment = (bytes: Uint8Array, offset: number) => bytes[offset + 4] === 0x4a && bytes[offset + 5] === 0x50; // "JP"
 
 export interface JpegManifestSegments {
+  /** The offset of the first C2PA APP11 segment (its marker). */
+  start: number;
   /** The offset just past the last C2PA APP11 segment. */
   end: number;
   /** The manifest store (JUMBF) the segments carry, joined. */
@@ -25,6 +29,7 @@ export interface JpegManifestSegments {
 export function jpegManifestSegments(bytes: Uint8Array): JpegManifestSegments | null {
   if (bytes.byteLength < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let offset = 2;
+  let start = 0;
   let end: number | null = null;
   // Each segment: CI "JP", box instance, sequence number (8 bytes), then the JUMBF; segments after
   // the first repeat the superbox's LBox and TBox (8 bytes more) before continuing it.
@@ -44,6 +49,7 @@ export function jpegManifestSegments(bytes: Uint8Array): JpegManifestSegments | 
       const boxInstance = (bytes[offset + 6]! << 8) | bytes[offset + 7]!;
       if ((end !== null && !previousWasJumbf) || (instance !== null && boxInstance !== instance)) return null;
       instance = boxInstance;
+      if (end === null) start = offset;
       parts.push(bytes.subarray(offset + 4 + (end === null ? 8 : 16), offset + 2 + length));
       end = offset + 2 + length;
     }
@@ -55,7 +61,23 @@ export function jpegManifestSegments(bytes: Uint8Array): JpegManifestSegments | 
   for (let at = view.indexOf(APP11, end); at !== -1; at = view.indexOf(APP11, at + 2)) {
     if (at + 6 <= bytes.byteLength && isJumbfSegment(bytes, at)) return null;
   }
-  return { end, store: Buffer.concat(parts) };
+  return { start, end, store: Buffer.concat(parts) };
+}
+
+/**
+ * The SHA-256 of a JPEG outside its run of C2PA APP11 segments: the data hash c2pa-rs signs for a
+ * JPEG (one exclusion, over those segments), computed without reading the manifest. An upload's
+ * receiving thread computes it while an engine worker validates the manifest (filling-source.ts);
+ * the worker takes it when its manifest's exclusion is that range. Null when the file has no such
+ * run or has another JUMBF segment after it: the worker's own pass decides those.
+ */
+export function jpegSegmentsExcludedDigest(bytes: Uint8Array): ExcludedRangeDigest | null {
+  const segments = jpegManifestSegments(bytes);
+  if (!segments) return null;
+  const hash = createHash('sha256');
+  hash.update(bytes.subarray(0, segments.start));
+  hash.update(bytes.subarray(segments.end));
+  return { from: segments.start, to: segments.end, digest: hash.digest() };
 }
 
 /** The file up to the end of its manifest segments, closed with an end-of-image marker. */

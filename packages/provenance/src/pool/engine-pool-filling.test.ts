@@ -1,10 +1,11 @@
 // A pool verifies a file still arriving: the worker reads it from shared memory as the bytes are
 // written, and the answer is the one it gives for the same bytes whole. A file that stops arriving
-// fails its task at once, and the pool goes on.
+// fails its task at once, and the pool goes on. A digest this thread offers changes no verdict.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegSegmentsExcludedDigest } from '../c2pa/jpeg-hard-binding.ts';
 import { createFillingWriter, type FillingWriter } from '../filling-source.ts';
 import { ensureLocalPki } from '../pki/local-pki.ts';
 import { makeImage } from '../testing/make-assets.ts';
@@ -59,5 +60,22 @@ describe('engine pool: verifying a file as it arrives', () => {
     await trickle(first, signed, 64 * 1024);
     expect((await running).status).toBe('verified');
     await expect(waiting).rejects.toThrow(/stopped arriving/);
+  });
+
+  it('takes or leaves the digest this thread offers while it validates, and its verdict is the same either way', async () => {
+    const changed = signed.slice();
+    changed[changed.byteLength - 100]! ^= 0xff;
+    for (const [bytes, status] of [[signed, 'verified'], [changed, 'invalid']] as const) {
+      for (let round = 0; round < 3; round += 1) {
+        const writer = createFillingWriter(bytes.byteLength);
+        const verifying = pool.verifyFillingSerialized(writer.shared, 'image/jpeg');
+        await trickle(writer, bytes, 64 * 1024);
+        // Offered as the server does once the file has arrived; the worker may have begun hashing it already.
+        writer.offerDigest(jpegSegmentsExcludedDigest);
+        const streamed = await verifying;
+        expect(streamed).toEqual(await pool.verifySerialized(bytes, 'image/jpeg'));
+        expect(streamed.status).toBe(status);
+      }
+    }
   });
 });

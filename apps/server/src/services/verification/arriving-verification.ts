@@ -4,7 +4,7 @@
 // only a head start: verify-content.ts uses it when the whole file turns out to be what it was
 // started as (the same format, same options) and the cache has no verdict for it; otherwise it is
 // dropped and the file verified as any other.
-import type { SerializedVerification, SharedFilling } from '@provenance/engine';
+import { jpegSegmentsExcludedDigest, type ExcludedRangeDigest, type SerializedVerification, type SharedFilling } from '@provenance/engine';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 
 /** A verification started while its file arrives. */
@@ -18,6 +18,12 @@ export interface EarlyVerification {
   trustVersion: string;
   /** Its verdict; null when it failed (the file cut off, refused, or unreadable): then verify as usual. */
   verdict: Promise<SerializedVerification | null>;
+  /**
+   * Once the file has arrived and its verdict is awaited: this thread, idle until then, hashes the
+   * file outside its manifest's segments for the worker, which is still validating the manifest
+   * (c2pa-wasm) and otherwise would hash the file after that. Synchronous, about 1.5 ms for 2 MB.
+   */
+  offerDigest(): void;
 }
 
 // Formats the engine reads natively as they arrive (its data-hash-source-read.ts); any other would
@@ -25,7 +31,11 @@ export interface EarlyVerification {
 const isJpeg = (head: Uint8Array) => head.byteLength >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
 
 /** Starts verifying an arriving file when its first bytes show a format read as it arrives and a worker is free; else null. */
-export function startEarlyVerification(engine: GatewayEngine, file: { shared: SharedFilling; head: Uint8Array; hold: () => () => void }, thumbnails: boolean): EarlyVerification | null {
+export function startEarlyVerification(
+  engine: GatewayEngine,
+  file: { shared: SharedFilling; head: Uint8Array; hold: () => () => void; offerDigest: (digest: (bytes: Uint8Array) => ExcludedRangeDigest | null) => boolean },
+  thumbnails: boolean,
+): EarlyVerification | null {
   if (!isJpeg(file.head)) return null;
   const mime = 'image/jpeg';
   const trustVersion = engine.trust.version;
@@ -44,5 +54,12 @@ export function startEarlyVerification(engine: GatewayEngine, file: { shared: Sh
     return null;
   }
   // Never rejects: a verdict nobody waits for (a cache hit, a refused body) must not go unhandled.
-  return { mime, size: file.shared.size, thumbnails, trustVersion, verdict: started.finally(letGo).catch(() => null) };
+  return {
+    mime,
+    size: file.shared.size,
+    thumbnails,
+    trustVersion,
+    verdict: started.finally(letGo).catch(() => null),
+    offerDigest: () => void file.offerDigest(jpegSegmentsExcludedDigest),
+  };
 }

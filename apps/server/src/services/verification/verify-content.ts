@@ -122,6 +122,7 @@ export function createContentVerifier(deps: {
     if (cached) return cached;
     // A verification started while the file arrived counts when it was of this file as it is verified now.
     const fits = early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
+    if (!manifest && fits) early.offerDigest();
     const head = !manifest && fits ? await early.verdict : null;
     const verdict = head ?? (manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails));
     // The signer's revocation, when asked about, bounds how long the verdict is reused.
