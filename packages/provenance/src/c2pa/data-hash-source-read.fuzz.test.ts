@@ -3,7 +3,8 @@
 // source. Properties: the walk of the head finds the segments the in-memory walk finds (or the
 // in-memory walk refuses the file only for a JUMBF segment after the run, which the streamed pass
 // refuses too); verifySource resolves or throws a ProvenanceError, and its outcome equals verify()'s
-// on the same bytes. FUZZ_RUNS raises the run count (npm run fuzz).
+// on the same bytes. The same for a signed PNG (its caBX chunk and the rest of c2pa-rs's chunk walk).
+// FUZZ_RUNS raises the run count (npm run fuzz).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesSource } from '../byte-source.ts';
@@ -16,16 +17,20 @@ import { type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
 import { jpegManifestSegments } from './jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
+import { pngManifestPrefix } from './png-manifest-prefix.ts';
+import { pngSourceChunks } from './png-source-chunks.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 let signed: Uint8Array;
+let signedPng: Uint8Array;
 let trust: TrustStore;
 
 beforeAll(async () => {
   const local = await openLocalSigning('pg-streamed-fuzz-');
   trust = local.trust;
   signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
+  signedPng = (await sign(await makeImage('png', 64, 48), 'image/png', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
 });
 
 type Mutation = { kind: 'flip'; at: number; xor: number } | { kind: 'truncate'; at: number } | { kind: 'duplicate'; at: number; length: number };
@@ -62,9 +67,9 @@ const settle = async (promise: Promise<unknown>): Promise<{ report?: unknown; er
 };
 
 /** verifySource over the bytes written in chunks of `chunk` bytes, one per turn of the event loop. */
-async function arriving(bytes: Uint8Array, chunk: number) {
+async function arriving(bytes: Uint8Array, chunk: number, mime = 'image/jpeg') {
   const writer = createFillingWriter(bytes.byteLength);
-  const verifying = settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust }));
+  const verifying = settle(verifySource(fillingSource(writer.shared), mime, { trust }));
   for (let at = 0; at < bytes.byteLength; at += chunk) {
     await new Promise((resolve) => setImmediate(resolve));
     writer.write(bytes.subarray(at, at + chunk));
@@ -93,6 +98,27 @@ describe('the JPEG read from a source still arriving, under fuzzed files', () =>
       { numRuns: RUNS },
     );
     // Not vacuous: many fuzzed files still have their manifest segments found by both walks.
+    expect(walked).toBeGreaterThan(RUNS / 10);
+  });
+});
+
+describe('the PNG read from a source still arriving, under fuzzed files', () => {
+  it('finds the caBX chunk the in-memory walk finds, and gives verify()’s outcome', { timeout: 30_000 + RUNS * 2_000 }, async () => {
+    let walked = 0;
+    await fc.assert(
+      fc.asyncProperty(mutations(), fc.integer({ min: 1, max: 70_000 }), async (steps, chunk) => {
+        const bytes = mutate(signedPng, steps);
+        if (bytes.byteLength === 0) return;
+        const inMemory = pngManifestPrefix(bytes);
+        if (inMemory) {
+          walked += 1;
+          const streamed = await pngSourceChunks({ size: bytes.byteLength, read: bytesSource(bytes).read });
+          expect(Buffer.from(streamed!.prefix).equals(Buffer.from(inMemory.prefix))).toBe(true);
+        }
+        expect(await arriving(bytes, chunk, 'image/png')).toEqual(await settle(verify(bytes, 'image/png', { trust })));
+      }),
+      { numRuns: RUNS },
+    );
     expect(walked).toBeGreaterThan(RUNS / 10);
   });
 });

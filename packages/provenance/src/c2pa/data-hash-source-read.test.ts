@@ -3,7 +3,8 @@
 // changed byte after the manifest, the file cut short, bytes after its end, a second manifest
 // segment), with and without anchors. A file that stops arriving fails the verification at once.
 // A digest the receiving thread offers is taken only for the manifest's own exclusion, and never
-// makes a changed file verified.
+// makes a changed file verified. A PNG is read the same way (its caBX chunk from the head, the rest
+// of c2pa-rs's chunk walk over the hashed chunks), tampered and oddly laid out ones included.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillingWriter, fillingSource, FillingFailedError, type FillingWriter } from '../filling-source.ts';
@@ -16,6 +17,8 @@ import { verifySource } from '../verify-source.ts';
 import { dataHashSourceRead } from './data-hash-source-read.ts';
 import { jpegManifestSegments, jpegSegmentsExcludedDigest } from './jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
+import { pngManifestPrefix } from './png-manifest-prefix.ts';
+import { pngSourceChunks } from './png-source-chunks.ts';
 import { readerSettings } from './reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
 
@@ -31,16 +34,16 @@ async function trickle(writer: FillingWriter, bytes: Uint8Array, chunk: number, 
 }
 
 /** verifySource over the bytes as they arrive, and verify() over them whole. */
-async function bothWays(bytes: Uint8Array, trust: TrustStore, chunk = 16 * 1024) {
+async function bothWays(bytes: Uint8Array, trust: TrustStore, chunk = 16 * 1024, mime = 'image/jpeg') {
   const writer = createFillingWriter(bytes.byteLength);
-  const [streamed] = await Promise.all([settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(trust), thumbnails: true })), trickle(writer, bytes, chunk)]);
-  const whole = await settle(verify(bytes, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
+  const [streamed] = await Promise.all([settle(verifySource(fillingSource(writer.shared), mime, { trust: fresh(trust), thumbnails: true })), trickle(writer, bytes, chunk)]);
+  const whole = await settle(verify(bytes, mime, { trust: fresh(trust), thumbnails: true }));
   return { streamed, whole };
 }
 
 /** Whether the streamed native read confirms the file on its own (no whole-file read by c2pa-wasm). */
-async function nativelyConfirmed(bytes: Uint8Array): Promise<boolean> {
-  const read = await dataHashSourceRead(bytesSourceWithoutMemory(bytes))(readerSettings());
+async function nativelyConfirmed(bytes: Uint8Array, mime = 'image/jpeg'): Promise<boolean> {
+  const read = await dataHashSourceRead(mime, bytesSourceWithoutMemory(bytes))(readerSettings());
   read?.reader.free();
   return read !== null;
 }
@@ -223,6 +226,79 @@ describe('the digest the receiving thread offers (the file hashed outside its ma
   });
 });
 
+/** A PNG chunk: length, type, data and a CRC (not checked by c2pa-rs, so zero here). */
+function pngChunk(type: number[], data: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(12 + data.byteLength);
+  new DataView(chunk.buffer).setUint32(0, data.byteLength);
+  chunk.set(type, 4);
+  chunk.set(data, 8);
+  return chunk;
+}
+
+/** The PNG with `chunk` inserted before its IEND (the last 12 bytes). */
+const beforeIend = (png: Uint8Array, chunk: Uint8Array) => new Uint8Array([...png.subarray(0, png.byteLength - 12), ...chunk, ...png.subarray(png.byteLength - 12)]);
+
+describe('the engine’s own PNGs, arriving in chunks', () => {
+  let png: Uint8Array;
+  let pngTrust: TrustStore;
+  beforeAll(async () => {
+    const local = await openLocalSigning('pg-streamed-png-');
+    pngTrust = local.trust;
+    png = (await sign(await makeImage('png', 500, 400), 'image/png', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
+  });
+  const bothPng = (bytes: Uint8Array, chunk = 16 * 1024, trust: TrustStore = pngTrust) => bothWays(bytes, trust, chunk, 'image/png');
+
+  it('are confirmed natively with verify()’s report, with and without anchors', async () => {
+    expect(await nativelyConfirmed(png, 'image/png')).toBe(true);
+    for (const trust of [NO_TRUST, pngTrust]) {
+      for (const chunk of [1000, 64 * 1024]) {
+        const { streamed, whole } = await bothPng(png, chunk, trust);
+        expect(streamed).toEqual(whole);
+      }
+    }
+    expect((await bothPng(png)).streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+  });
+
+  it('finds the caBX chunk and prefix the in-memory walk finds', async () => {
+    const found = await pngSourceChunks(bytesSourceWithoutMemory(png));
+    const inMemory = pngManifestPrefix(png)!;
+    expect(Buffer.from(found!.prefix).equals(Buffer.from(inMemory.prefix))).toBe(true);
+    expect(Buffer.from(found!.store).equals(Buffer.from(inMemory.store!))).toBe(true);
+  });
+
+  it('a changed pixel byte, a cut-off file and bytes after IEND give verify()’s verdicts', async () => {
+    const changed = png.slice();
+    changed[changed.byteLength - 40]! ^= 0xff;
+    const cut = png.slice(0, png.byteLength - 2000);
+    const trailing = new Uint8Array([...png, ...new Uint8Array(500).fill(9)]);
+    for (const [name, bytes] of [['changed', changed], ['cut', cut], ['trailing', trailing]] as const) {
+      expect(await nativelyConfirmed(bytes, 'image/png'), name).toBe(false);
+      const { streamed, whole } = await bothPng(bytes);
+      expect(streamed, name).toEqual(whole);
+      expect(streamed, name).not.toMatchObject({ value: { verification: { status: 'verified' } } });
+    }
+  });
+
+  it('a layout the walk refuses past caBX is left to c2pa-wasm: a second caBX, a non-ASCII type, a chunk past the end, no IEND', async () => {
+    const cases: [string, Uint8Array][] = [
+      ['second caBX', beforeIend(png, pngChunk([0x63, 0x61, 0x42, 0x58], new Uint8Array(40)))],
+      ['non-ASCII type', beforeIend(png, pngChunk([0x74, 0xc5, 0x58, 0x74], new Uint8Array(10)))],
+      ['past the end', (() => {
+        const bytes = beforeIend(png, pngChunk([0x74, 0x45, 0x58, 0x74], new Uint8Array(10)));
+        new DataView(bytes.buffer).setUint32(bytes.byteLength - 12 - 22, 1_000_000);
+        return bytes;
+      })()],
+      ['no IEND', png.slice(0, png.byteLength - 12)],
+    ];
+    for (const [name, bytes] of cases) {
+      expect(pngManifestPrefix(bytes), name).toBeNull();
+      expect(await nativelyConfirmed(bytes, 'image/png'), name).toBe(false);
+      const { streamed, whole } = await bothPng(bytes);
+      expect(streamed, name).toEqual(whole);
+    }
+  });
+});
+
 describe('a file that stops arriving', () => {
   it('fails the verification promptly when the writer fails it mid-way (cut off, refused)', async () => {
     const writer = createFillingWriter(signed.byteLength);
@@ -267,6 +343,15 @@ describe.skipIf(!hasCorpus)(`every JPEG of ${CORPUS_DIR}, arriving in chunks`, (
     const bytes = corpusFile(file);
     for (const trust of [NO_TRUST, anchors()]) {
       const { streamed, whole } = await bothWays(bytes, trust);
+      expect(streamed).toEqual(whole);
+    }
+  });
+
+  const pngs = Object.entries(corpus.files).filter(([, expected]) => expected.mime === 'image/png');
+  it.each(pngs.map(([file]) => file))('%s (PNG): verify()’s answer, with and without anchors', async (file) => {
+    const bytes = corpusFile(file);
+    for (const trust of [NO_TRUST, anchors()]) {
+      const { streamed, whole } = await bothWays(bytes, trust, 16 * 1024, 'image/png');
       expect(streamed).toEqual(whole);
     }
   });

@@ -1,20 +1,22 @@
 /**
- * The native read of a data-hashed JPEG from a ByteSource, as bmff-read.ts does for BMFF: the manifest
- * prefix is read from the file's head and validated by c2pa-wasm as soon as those bytes are there,
- * and the data hash (data-hash-binding.ts) is computed over the rest in chunks as they can be read.
- * Over a source that fills while it is read (an upload still arriving, filling-source.ts), c2pa-wasm's
- * work and most of the hashing happen during the transfer. The result is exactly readNatively's on
- * the same bytes (read-store.ts); null when that would not confirm the file, which the caller then
- * has c2pa-wasm read whole.
+ * The native read of a data-hashed JPEG or PNG from a ByteSource, as bmff-read.ts does for BMFF: the
+ * manifest prefix is read from the file's head and validated by c2pa-wasm as soon as those bytes are
+ * there, and the data hash (data-hash-binding.ts) is computed over the rest in chunks as they can be
+ * read, the rest of the format's walk (what its in-memory prefix finder checks past the manifest)
+ * made over the same chunks. Over a source that fills while it is read (an upload still arriving,
+ * filling-source.ts), c2pa-wasm's work and most of the hashing happen during the transfer. The result
+ * is exactly readNatively's on the same bytes (read-store.ts); null when that would not confirm the
+ * file, which the caller then has c2pa-wasm read whole.
  */
 import { oncePerAssertion } from './hash-outcomes.ts';
 import { createHash } from 'node:crypto';
 import type { ByteSource } from '../byte-source.ts';
 import { dataHashPlan, standInDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
-import { findJumbfSegment, jpegSourceSegments, type JpegSourceSegments } from './jpeg-source-segments.ts';
+import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
 import { manifestCount } from './jumbf.ts';
 import type { RawManifestStore } from './manifest-store.ts';
 import { manifestStoreBytes, openReader } from './open-reader.ts';
+import { PNG_CHUNK_HEADER_BYTES, pngRestWalk, pngSourceChunks } from './png-source-chunks.ts';
 import type { StoreRead, StoreReadOptions } from './read-store.ts';
 
 /**
@@ -22,12 +24,52 @@ import type { StoreRead, StoreReadOptions } from './read-store.ts';
  * so fewer, larger reads wake the reading thread less often (the last one is hashed after the file ends).
  */
 const CHUNK_BYTES = 256 * 1024;
-/** Bytes past a chunk needed to tell whether a JUMBF segment starts in it (jumbfSegmentAt reads to `at + 6`). */
-const SEGMENT_LOOKAHEAD = 5;
+
+/** A format's manifest found in a source's head: the prefix c2pa-wasm validates, the store, and the walk of the rest. */
+interface FoundManifest {
+  prefix: Uint8Array;
+  store: Uint8Array;
+  /** Where the manifest ends (a JPEG's segments, a PNG's `caBX`). */
+  end: number;
+  /** The rest of the format's walk, fed the file's chunks in order; false when it refuses the file. */
+  rest(size: number): { window(bytes: Uint8Array, at: number, to: number): boolean; finished(): boolean };
+}
+
+interface SourceLayout {
+  find(source: ByteSource): Promise<FoundManifest | null>;
+  /** Bytes past a chunk the rest's walk needs to see. */
+  lookahead: number;
+  /**
+   * Whether a digest the source offers (ByteSource.excludedRangeDigest) stands for the rest's walk
+   * too: a JPEG's is computed only after the same walk (jpegSegmentsExcludedDigest).
+   */
+  takesOfferedDigest: boolean;
+}
+
+const LAYOUTS: Record<string, SourceLayout> = {
+  'image/jpeg': {
+    find: async (source) => {
+      const found = await jpegSourceSegments(source);
+      // jpegManifestSegments refuses a file with another APP11 JUMBF segment after the run: so does this read.
+      return found && { ...found, rest: (size) => ({ window: (bytes, at, to) => to <= found.end || findJumbfSegment(bytes, at, Math.max(at, found.end), to, size) === -1, finished: () => true }) };
+    },
+    // findJumbfSegment reads to `at + 6`.
+    lookahead: 5,
+    takesOfferedDigest: true,
+  },
+  'image/png': {
+    find: async (source) => {
+      const found = await pngSourceChunks(source);
+      return found && { ...found, rest: (size) => pngRestWalk(found, size) };
+    },
+    lookahead: PNG_CHUNK_HEADER_BYTES,
+    takesOfferedDigest: false,
+  },
+};
 
 /** Whether a file of this type may be read natively from a source under these options. */
 export function nativeDataHashSource(mime: string, options: StoreReadOptions): boolean {
-  return mime === 'image/jpeg' && options.nativeHardBinding !== false && !options.remoteManifest;
+  return mime in LAYOUTS && options.nativeHardBinding !== false && !options.remoteManifest;
 }
 
 /** The one range a plan leaves out, when it hashes everything before it and after it. */
@@ -36,25 +78,23 @@ function excludedRange(ranges: [number, number][], size: number): [number, numbe
   return ranges.length === 2 && before![0] === 0 && after![1] === size ? [before![1], after![0]] : null;
 }
 
-/**
- * True when the source's data hash equals the assertion's and no other APP11 JUMBF segment starts
- * after the manifest's (jpegManifestSegments refuses such a file; so does this read).
- */
-async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, segmentsEnd: number): Promise<boolean> {
+/** True when the source's data hash equals the assertion's and the rest of the format's walk accepts the file. */
+async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, found: FoundManifest, layout: SourceLayout): Promise<boolean> {
   const { size } = source;
   const plan = dataHashPlan(assertion, size);
   if (!plan) return false;
   // The receiving thread's digest of the file outside the manifest's segments, when it hashed
   // exactly this exclusion (jpegSegmentsExcludedDigest, which also found no JUMBF segment after them).
-  const excluded = plan.algorithm === 'sha256' ? excludedRange(plan.ranges, size) : null;
-  const offered = excluded && excluded[1] === segmentsEnd && source.excludedRangeDigest ? await source.excludedRangeDigest(excluded[0], excluded[1]) : null;
+  const excluded = layout.takesOfferedDigest && plan.algorithm === 'sha256' ? excludedRange(plan.ranges, size) : null;
+  const offered = excluded && excluded[1] === found.end && source.excludedRangeDigest ? await source.excludedRangeDigest(excluded[0], excluded[1]) : null;
   if (offered) return Buffer.from(plan.expected).equals(offered);
   const hash = createHash(plan.algorithm);
+  const rest = found.rest(size);
   let range = 0;
   for (let at = 0; at < size; at += CHUNK_BYTES) {
     const to = Math.min(size, at + CHUNK_BYTES);
-    const window = await source.read(at, Math.min(size, to + SEGMENT_LOOKAHEAD) - at);
-    if (to > segmentsEnd && findJumbfSegment(window, at, Math.max(at, segmentsEnd), to, size) !== -1) return false;
+    const window = await source.read(at, Math.min(size, to + layout.lookahead) - at);
+    if (!rest.window(window, at, to)) return false;
     for (; range < plan.ranges.length && plan.ranges[range]![0] < to; range += 1) {
       const [start, end] = plan.ranges[range]!;
       const from = Math.max(start, at);
@@ -63,21 +103,22 @@ async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, s
       if (end > to) break;
     }
   }
-  return Buffer.from(plan.expected).equals(hash.digest());
+  return rest.finished() && Buffer.from(plan.expected).equals(hash.digest());
 }
 
 /**
- * The native read of one JPEG source, as often as the caller needs it (a read without trust checking,
- * then one with): the segments are found and the file hashed once, however many times it is read.
+ * The native read of one JPEG or PNG source, as often as the caller needs it (a read without trust
+ * checking, then one with): the manifest is found and the file hashed once, however many times it is read.
  */
-export function dataHashSourceRead(source: ByteSource): (context: string) => Promise<StoreRead | null> {
-  let segments: Promise<JpegSourceSegments | null> | undefined;
+export function dataHashSourceRead(mime: string, source: ByteSource): (context: string) => Promise<StoreRead | null> {
+  const layout = LAYOUTS[mime];
+  let manifest: Promise<FoundManifest | null> | undefined;
   let matches: ((assertion: DataHashAssertion) => Promise<boolean>) | undefined;
   return async (context) => {
-    const found = await (segments ??= jpegSourceSegments(source).catch(() => null));
+    const found = layout && (await (manifest ??= layout.find(source).catch(() => null)));
     if (!found) return null;
-    matches ??= oncePerAssertion((assertion: DataHashAssertion) => sourceMatches(source, assertion, found.end));
-    const reader = await openReader('image/jpeg', found.prefix, context).catch(() => null);
+    matches ??= oncePerAssertion((assertion: DataHashAssertion) => sourceMatches(source, assertion, found, layout));
+    const reader = await openReader(mime, found.prefix, context).catch(() => null);
     if (!reader) return null;
     try {
       const prefixStore = reader.manifestStore() as RawManifestStore;

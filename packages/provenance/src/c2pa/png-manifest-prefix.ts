@@ -10,20 +10,20 @@
  */
 import type { ManifestPrefix } from './data-hash-binding.ts';
 
-const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 // Length 0, "IEND", and its CRC.
-const IEND_CHUNK = Uint8Array.of(0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82);
-const MAX_CHUNKS = 1_000_000;
+export const IEND_CHUNK = Uint8Array.of(0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82);
+export const PNG_MAX_CHUNKS = 1_000_000;
 
 const chunkType = (bytes: Uint8Array, offset: number) => String.fromCharCode(bytes[offset + 4]!, bytes[offset + 5]!, bytes[offset + 6]!, bytes[offset + 7]!);
 
 /** The PNG's one `caBX` chunk and the prefix ending with it; null for any other PNG. */
 export function pngManifestPrefix(bytes: Uint8Array): ManifestPrefix | null {
-  if (bytes.byteLength < SIGNATURE.byteLength || !SIGNATURE.every((byte, index) => bytes[index] === byte)) return null;
+  if (bytes.byteLength < PNG_SIGNATURE.byteLength || !PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = SIGNATURE.byteLength;
+  let offset = PNG_SIGNATURE.byteLength;
   let manifest: { start: number; end: number } | null = null;
-  for (let count = 0; count < MAX_CHUNKS; count += 1) {
+  for (let count = 0; count < PNG_MAX_CHUNKS; count += 1) {
     if (offset + 12 > bytes.byteLength) return null;
     const length = view.getUint32(offset);
     const end = offset + 12 + length;
@@ -37,7 +37,7 @@ export function pngManifestPrefix(bytes: Uint8Array): ManifestPrefix | null {
     }
     offset = end;
     if (type === 'IEND') break;
-    if (count === MAX_CHUNKS - 1) return null;
+    if (count === PNG_MAX_CHUNKS - 1) return null;
   }
   if (!manifest) return null;
   const prefix = new Uint8Array(manifest.end + IEND_CHUNK.byteLength);

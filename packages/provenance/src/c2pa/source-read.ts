@@ -74,6 +74,6 @@ export function sourceReads(mime: string, source: ByteSource, options: StoreRead
   const whole = readSync
     ? (context: string) => readSourceWhole(mime, { size: source.size, read: (offset, length) => source.read(offset, length), readSync: (offset, length) => readSync.call(source, offset, length) }, context, options.remoteManifest)
     : async (context: string) => assetReads(mime, await source.read(0, source.size), options).whole(context);
-  const native = nativeBmff(mime, options) ? bmffNativeRead(mime, source) : nativeDataHashSource(mime, options) ? dataHashSourceRead(source) : undefined;
+  const native = nativeBmff(mime, options) ? bmffNativeRead(mime, source) : nativeDataHashSource(mime, options) ? dataHashSourceRead(mime, source) : undefined;
   return { whole, ...(native && { native }) };
 }

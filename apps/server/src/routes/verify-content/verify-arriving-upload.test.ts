@@ -1,4 +1,4 @@
-// A JPEG sent as the request body with its length is verified by an engine worker while it arrives
+// A JPEG (or PNG) sent as the request body with its length is verified by an engine worker while it arrives
 // (services/verification/arriving-verification.ts): the answer must be the one the same file gets
 // verified once it has arrived (as a form, which is not verified early), intact or tampered; a body
 // cut off mid-way is a 400 and leaves the worker free; a file the cache knows is answered from it.
@@ -41,10 +41,12 @@ function formBody(bytes: Uint8Array, fieldAfter?: string): Uint8Array {
 }
 
 let signed: Uint8Array;
+let signedPng: Uint8Array;
 beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-arriving-')), 'pki'));
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   signed = (await sign(await makeImage('jpeg', 900, 700), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signedPng = (await sign(await makeImage('png', 600, 400), 'image/png', { creator: 'Ada Reporter' }, signer)).signedBytes;
 });
 
 /** A gateway with one engine worker, noting which verifications started early and how many ran on a whole file. */
@@ -81,12 +83,12 @@ function arrivingGateway(options: { verifyCacheEntries?: number }) {
     } as RequestInit);
   const postBody = (bytes: Uint8Array, chunk = 16 * 1024, cutAt?: number) => post(bytes, 'image/jpeg', chunk, cutAt);
   const postForm = (bytes: Uint8Array, fieldAfter?: string) => post(formBody(bytes, fieldAfter), `multipart/form-data; boundary=${BOUNDARY}`);
-  return { state, postBody, postForm };
+  return { state, post, postBody, postForm };
 }
 
 describe('POST /verify-content: a JPEG body verified while it arrives (cache off)', () => {
-  const { state, postBody, postForm } = arrivingGateway({ verifyCacheEntries: 0 });
-  const asForm = async (bytes: Uint8Array) => readAnswer(ZVerifyResponse, await uploadRequest(state.server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'photo.jpg' }));
+  const { state, post, postBody, postForm } = arrivingGateway({ verifyCacheEntries: 0 });
+  const asForm = async (bytes: Uint8Array, name = 'photo.jpg') => readAnswer(ZVerifyResponse, await uploadRequest(state.server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name }));
 
   it('gives an intact JPEG the answer it gets once arrived, without verifying it again', async () => {
     const before = state.wholeVerifications;
@@ -112,6 +114,21 @@ describe('POST /verify-content: a JPEG body verified while it arrives (cache off
     expect(early.verification.status).toBe('invalid');
     expect(early.verification.reasonCode).toBe('assertion.dataHash.mismatch');
     expect(withoutEvent(early)).toEqual(withoutEvent(await asForm(tampered)));
+  });
+
+  it('verifies a PNG body while it arrives too: the answer it gets once arrived, intact or tampered', async () => {
+    const tampered = signedPng.slice();
+    tampered[tampered.byteLength - 40]! ^= 0x20;
+    for (const [bytes, status] of [[signedPng, 'partial'], [tampered, 'invalid']] as const) {
+      const before = state.wholeVerifications;
+      const response = await post(bytes, 'image/png');
+      expect(response.status).toBe(200);
+      const early = await readAnswer(ZVerifyResponse, response);
+      expect(state.started.at(-1)).toBe(true);
+      expect(state.wholeVerifications).toBe(before);
+      expect(early.verification.status).toBe(status);
+      expect(withoutEvent(early)).toEqual(withoutEvent(await asForm(bytes, 'photo.png')));
+    }
   });
 
   it('answers a body cut off mid-way with 400, and the worker verifies the next file', async () => {

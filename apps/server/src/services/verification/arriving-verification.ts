@@ -1,4 +1,4 @@
-// Verifying an upload while it arrives: a JPEG sent as the request body is verified by an engine
+// Verifying an upload while it arrives: a JPEG or PNG sent as the request body is verified by an engine
 // worker from its first chunk (the engine reads the shared memory the body fills), so the manifest's
 // validation and most of the hashing run during the transfer rather than after it. The verdict is
 // only a head start: verify-content.ts uses it when the whole file turns out to be what it was
@@ -26,9 +26,13 @@ export interface EarlyVerification {
   offerDigest(): void;
 }
 
-// Formats the engine reads natively as they arrive (its data-hash-source-read.ts); any other would
-// wait for the whole file in a worker, for nothing.
-const isJpeg = (head: Uint8Array) => head.byteLength >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+// Formats the engine reads natively as they arrive (its data-hash-source-read.ts), by their first
+// bytes; any other would wait for the whole file in a worker, for nothing.
+const ARRIVING_FORMATS: { mime: string; signature: number[] }[] = [
+  { mime: 'image/jpeg', signature: [0xff, 0xd8, 0xff] },
+  { mime: 'image/png', signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+const arrivingFormat = (head: Uint8Array) => ARRIVING_FORMATS.find(({ signature }) => head.byteLength >= signature.length && signature.every((byte, index) => head[index] === byte))?.mime;
 
 /** Starts verifying an arriving file when its first bytes show a format read as it arrives and a worker is free; else null. */
 export function startEarlyVerification(
@@ -36,8 +40,8 @@ export function startEarlyVerification(
   file: { shared: SharedFilling; head: Uint8Array; hold: () => () => void; offerDigest: (digest: (bytes: Uint8Array) => ExcludedRangeDigest | null) => boolean },
   thumbnails: boolean,
 ): EarlyVerification | null {
-  if (!isJpeg(file.head)) return null;
-  const mime = 'image/jpeg';
+  const mime = arrivingFormat(file.head);
+  if (!mime) return null;
   const trustVersion = engine.trust.version;
   // The shared memory stays this file's until the worker's job has settled (it may still be
   // reading after the request failed the file): only then may it go to another body.
@@ -60,6 +64,7 @@ export function startEarlyVerification(
     thumbnails,
     trustVersion,
     verdict: started.finally(letGo).catch(() => null),
-    offerDigest: () => void file.offerDigest(jpegSegmentsExcludedDigest),
+    // A JPEG's data hash can be computed without its manifest (its C2PA segments); a PNG's is left to the worker.
+    offerDigest: () => void (mime === 'image/jpeg' && file.offerDigest(jpegSegmentsExcludedDigest)),
   };
 }
