@@ -16,8 +16,10 @@ export interface ByteSource {
   readSync?(offset: number, length: number): Uint8Array;
   /**
    * The SHA-256 of the bytes outside [from, to), when whoever fills the source hashed exactly that
-   * (an upload's receiving thread, idle while the engine validates: filling-source.ts); null when
-   * the caller is to hash the bytes itself, which then nobody else starts.
+   * (an upload's receiving thread, idle while the engine validates: filling-source.ts), which it does
+   * only for a file its format's own walk accepts (jpegSegmentsExcludedDigest,
+   * pngChunkExcludedDigest); null when the caller is to hash the bytes itself, which then nobody
+   * else starts.
    */
   excludedRangeDigest?(from: number, to: number): Promise<Uint8Array | null>;
 }

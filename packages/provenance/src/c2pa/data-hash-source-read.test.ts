@@ -17,7 +17,7 @@ import { verifySource } from '../verify-source.ts';
 import { dataHashSourceRead } from './data-hash-source-read.ts';
 import { jpegManifestSegments, jpegSegmentsExcludedDigest } from './jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
-import { pngManifestPrefix } from './png-manifest-prefix.ts';
+import { pngChunkExcludedDigest, pngManifestPrefix } from './png-manifest-prefix.ts';
 import { pngSourceChunks } from './png-source-chunks.ts';
 import { readerSettings } from './reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
@@ -142,13 +142,13 @@ function countingSource(writer: FillingWriter) {
 }
 
 /** The file written whole, `offer` then made by the writer, and the file verified from its source as it arrived. */
-async function offeredThenVerified(bytes: Uint8Array, offer: (writer: FillingWriter) => boolean, trust: TrustStore = ourTrust) {
+async function offeredThenVerified(bytes: Uint8Array, offer: (writer: FillingWriter) => boolean, trust: TrustStore = ourTrust, mime = 'image/jpeg') {
   const writer = createFillingWriter(bytes.byteLength);
   writer.write(bytes);
   const offered = offer(writer);
   const { source, bytesRead } = countingSource(writer);
-  const streamed = await settle(verifySource(source, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
-  const whole = await settle(verify(bytes, 'image/jpeg', { trust: fresh(trust), thumbnails: true }));
+  const streamed = await settle(verifySource(source, mime, { trust: fresh(trust), thumbnails: true }));
+  const whole = await settle(verify(bytes, mime, { trust: fresh(trust), thumbnails: true }));
   return { offered, streamed, whole, bytesRead: bytesRead() };
 }
 
@@ -277,6 +277,22 @@ describe('the engine’s own PNGs, arriving in chunks', () => {
       expect(streamed, name).toEqual(whole);
       expect(streamed, name).not.toMatchObject({ value: { verification: { status: 'verified' } } });
     }
+  });
+
+  it('take the digest of the file outside caBX the receiving thread offers; a changed one stays invalid', async () => {
+    const { offered, streamed, whole, bytesRead } = await offeredThenVerified(png, (writer) => writer.offerDigest(pngChunkExcludedDigest), pngTrust, 'image/png');
+    expect(offered).toBe(true);
+    expect(streamed).toEqual(whole);
+    expect(streamed).toMatchObject({ value: { verification: { status: 'verified' } } });
+    expect(bytesRead).toBeLessThan(png.byteLength);
+    const changed = png.slice();
+    changed[changed.byteLength - 40]! ^= 0xff;
+    const tampered = await offeredThenVerified(changed, (writer) => writer.offerDigest(pngChunkExcludedDigest), pngTrust, 'image/png');
+    expect(tampered.streamed).toEqual(tampered.whole);
+    expect(tampered.streamed).toMatchObject({ value: { verification: { status: 'invalid' } } });
+    // None for a PNG without caBX, or one the walk refuses (a second caBX).
+    expect(pngChunkExcludedDigest(await makeImage('png', 32, 32))).toBeNull();
+    expect(pngChunkExcludedDigest(beforeIend(png, pngChunk([0x63, 0x61, 0x42, 0x58], new Uint8Array(4))))).toBeNull();
   });
 
   it('a layout the walk refuses past caBX is left to c2pa-wasm: a second caBX, a non-ASCII type, a chunk past the end, no IEND', async () => {

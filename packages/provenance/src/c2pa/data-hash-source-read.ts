@@ -39,11 +39,6 @@ interface SourceLayout {
   find(source: ByteSource): Promise<FoundManifest | null>;
   /** Bytes past a chunk the rest's walk needs to see. */
   lookahead: number;
-  /**
-   * Whether a digest the source offers (ByteSource.excludedRangeDigest) stands for the rest's walk
-   * too: a JPEG's is computed only after the same walk (jpegSegmentsExcludedDigest).
-   */
-  takesOfferedDigest: boolean;
 }
 
 const LAYOUTS: Record<string, SourceLayout> = {
@@ -55,7 +50,6 @@ const LAYOUTS: Record<string, SourceLayout> = {
     },
     // findJumbfSegment reads to `at + 6`.
     lookahead: 5,
-    takesOfferedDigest: true,
   },
   'image/png': {
     find: async (source) => {
@@ -63,7 +57,6 @@ const LAYOUTS: Record<string, SourceLayout> = {
       return found && { ...found, rest: (size) => pngRestWalk(found, size) };
     },
     lookahead: PNG_CHUNK_HEADER_BYTES,
-    takesOfferedDigest: false,
   },
 };
 
@@ -83,9 +76,10 @@ async function sourceMatches(source: ByteSource, assertion: DataHashAssertion, f
   const { size } = source;
   const plan = dataHashPlan(assertion, size);
   if (!plan) return false;
-  // The receiving thread's digest of the file outside the manifest's segments, when it hashed
-  // exactly this exclusion (jpegSegmentsExcludedDigest, which also found no JUMBF segment after them).
-  const excluded = layout.takesOfferedDigest && plan.algorithm === 'sha256' ? excludedRange(plan.ranges, size) : null;
+  // The receiving thread's digest of the file outside the manifest, when it hashed exactly this
+  // exclusion: it does so only after the format's walk of the whole file accepted it
+  // (jpegSegmentsExcludedDigest, pngChunkExcludedDigest), which stands for the rest's walk here.
+  const excluded = plan.algorithm === 'sha256' ? excludedRange(plan.ranges, size) : null;
   const offered = excluded && excluded[1] === found.end && source.excludedRangeDigest ? await source.excludedRangeDigest(excluded[0], excluded[1]) : null;
   if (offered) return Buffer.from(plan.expected).equals(offered);
   const hash = createHash(plan.algorithm);

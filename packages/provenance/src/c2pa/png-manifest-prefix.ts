@@ -8,7 +8,9 @@
  * one `caBX`, the prefix (same bytes up to it, then IEND) gives c2pa-rs the same store at the same
  * offsets; any other layout returns null and c2pa-wasm reads the whole file.
  */
+import { createHash } from 'node:crypto';
 import type { ManifestPrefix } from './data-hash-binding.ts';
+import type { ExcludedRangeDigest } from '../filling-source.ts';
 
 export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 // Length 0, "IEND", and its CRC.
@@ -44,4 +46,19 @@ export function pngManifestPrefix(bytes: Uint8Array): ManifestPrefix | null {
   prefix.set(bytes.subarray(0, manifest.end));
   prefix.set(IEND_CHUNK, manifest.end);
   return { mime: 'image/png', prefix, store: bytes.slice(manifest.start + 8, manifest.end - 4) };
+}
+
+/**
+ * The SHA-256 of a PNG outside its `caBX` chunk: the data hash c2pa-rs signs for a PNG (one exclusion,
+ * over that chunk), computed without reading the manifest, after the same walk as pngManifestPrefix
+ * (null where it gives null). An upload's receiving thread computes it while an engine worker
+ * validates the manifest (filling-source.ts); the worker takes it when its exclusion is that chunk.
+ */
+export function pngChunkExcludedDigest(bytes: Uint8Array): ExcludedRangeDigest | null {
+  const found = pngManifestPrefix(bytes);
+  if (!found?.store) return null;
+  const to = found.prefix.byteLength - IEND_CHUNK.byteLength;
+  const from = to - found.store.byteLength - 12;
+  const digest = createHash('sha256').update(bytes.subarray(0, from)).update(bytes.subarray(to)).digest();
+  return { from, to, digest };
 }
