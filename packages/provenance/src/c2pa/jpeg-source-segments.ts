@@ -7,11 +7,9 @@
  */
 import type { ByteSource } from '../byte-source.ts';
 import { manifestPrefix } from './jpeg-hard-binding.ts';
+import { readSourceHead } from './source-head.ts';
 
 const APP11 = Uint8Array.of(0xff, 0xeb);
-
-/** The head first read; it doubles when the walk needs bytes it has not seen. */
-const HEAD_STEP_BYTES = 64 * 1024;
 
 export interface JpegSourceSegments {
   /** The file up to the end of its manifest segments, closed with an end-of-image marker. */
@@ -48,12 +46,8 @@ export function findJumbfSegment(window: Uint8Array, windowStart: number, from: 
  */
 export async function jpegSourceSegments(source: ByteSource): Promise<JpegSourceSegments | null> {
   const size = source.size;
-  let bytes = await source.read(0, Math.min(size, HEAD_STEP_BYTES));
-  /** The head holds at least `length` bytes (or the whole file). */
-  const need = async (length: number) => {
-    if (length <= bytes.byteLength || bytes.byteLength === size) return;
-    bytes = await source.read(0, Math.min(size, Math.max(length, 2 * bytes.byteLength, HEAD_STEP_BYTES)));
-  };
+  const head = await readSourceHead(source);
+  let bytes = head.bytes;
   if (size < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let offset = 2;
   let end: number | null = null;
@@ -61,7 +55,7 @@ export async function jpegSourceSegments(source: ByteSource): Promise<JpegSource
   let instance: number | null = null;
   let previousWasJumbf = false;
   while (offset + 4 <= size) {
-    await need(offset + 8);
+    bytes = await head.need(offset + 8);
     if (bytes[offset] !== 0xff) return null;
     const marker = bytes[offset + 1]!;
     if (marker === 0xda || marker === 0xd9) break;
@@ -80,7 +74,6 @@ export async function jpegSourceSegments(source: ByteSource): Promise<JpegSource
     offset += 2 + length;
   }
   if (end === null) return null;
-  await need(end);
-  const head = bytes;
-  return { prefix: manifestPrefix(head, end), store: Buffer.concat(parts.map(([from, to]) => head.subarray(from, to))), end };
+  const whole = await head.need(end);
+  return { prefix: manifestPrefix(whole, end), store: Buffer.concat(parts.map(([from, to]) => whole.subarray(from, to))), end };
 }

@@ -7,9 +7,7 @@
  */
 import type { ByteSource } from '../byte-source.ts';
 import { IEND_CHUNK, PNG_MAX_CHUNKS, PNG_SIGNATURE } from './png-manifest-prefix.ts';
-
-/** The head first read; it doubles when the walk needs bytes it has not seen. */
-const HEAD_STEP_BYTES = 64 * 1024;
+import { readSourceHead } from './source-head.ts';
 /** A chunk's length and type: what the walk reads of each. */
 export const PNG_CHUNK_HEADER_BYTES = 8;
 
@@ -38,19 +36,16 @@ function chunkAt(bytes: Uint8Array, at: number, offset: number, size: number): C
 /** The PNG's first `caBX` chunk and the prefix ending with it, read from `source`; null when the walk refuses the file or meets IEND first. */
 export async function pngSourceChunks(source: ByteSource): Promise<PngSourceChunks | null> {
   const size = source.size;
-  let bytes = await source.read(0, Math.min(size, HEAD_STEP_BYTES));
-  const need = async (length: number) => {
-    if (length <= bytes.byteLength || bytes.byteLength === size) return;
-    bytes = await source.read(0, Math.min(size, Math.max(length, 2 * bytes.byteLength, HEAD_STEP_BYTES)));
-  };
+  const head = await readSourceHead(source);
+  let bytes = head.bytes;
   if (bytes.byteLength < PNG_SIGNATURE.byteLength || !PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return null;
   let offset = PNG_SIGNATURE.byteLength;
   for (let count = 0; count < PNG_MAX_CHUNKS - 1; count += 1) {
-    await need(offset + PNG_CHUNK_HEADER_BYTES);
+    bytes = await head.need(offset + PNG_CHUNK_HEADER_BYTES);
     const step = chunkAt(bytes, offset, offset, size);
     if (step.kind === 'refused' || step.type === 'IEND') return null;
     if (step.type === 'caBX') {
-      await need(step.end);
+      bytes = await head.need(step.end);
       const prefix = new Uint8Array(step.end + IEND_CHUNK.byteLength);
       prefix.set(bytes.subarray(0, step.end));
       prefix.set(IEND_CHUNK, step.end);
