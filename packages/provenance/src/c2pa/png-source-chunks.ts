@@ -8,6 +8,7 @@
 import type { ByteSource } from '../byte-source.ts';
 import { IEND_CHUNK, PNG_MAX_CHUNKS, PNG_SIGNATURE } from './png-manifest-prefix.ts';
 import { readSourceHead } from './source-head.ts';
+
 /** A chunk's length and type: what the walk reads of each. */
 export const PNG_CHUNK_HEADER_BYTES = 8;
 

@@ -27,9 +27,9 @@ export interface EarlyVerification {
   offerDigest(): void;
 }
 
-// Formats the engine reads natively as they arrive (its data-hash-source-read.ts), by their first
-// bytes; any other would wait for the whole file in a worker, for nothing.
-// Each with the digest this thread can hash for the worker: the file outside its manifest.
+// Formats the engine reads natively as they arrive (its data-hash-source-read.ts), told by their
+// first bytes (any other would wait for the whole file in a worker, for nothing), each with the
+// digest this thread can hash for the worker: the file outside its manifest.
 const ARRIVING_FORMATS: { mime: string; signature: number[]; digest: (bytes: Uint8Array) => ExcludedRangeDigest | null }[] = [
   { mime: 'image/jpeg', signature: [0xff, 0xd8, 0xff], digest: jpegSegmentsExcludedDigest },
   { mime: 'image/png', signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], digest: pngChunkExcludedDigest },
