@@ -6,7 +6,7 @@
  * pngRestWalk over the windows the caller reads anyway to hash them.
  */
 import type { ByteSource } from '../byte-source.ts';
-import { IEND_CHUNK, PNG_MAX_CHUNKS, PNG_SIGNATURE } from './png-manifest-prefix.ts';
+import { PNG_MAX_CHUNKS, PNG_SIGNATURE, pngChunkAt, pngPrefix } from './png-manifest-prefix.ts';
 import { readSourceHead } from './source-head.ts';
 
 /** A chunk's length and type: what the walk reads of each. */
@@ -22,18 +22,6 @@ export interface PngSourceChunks {
   chunks: number;
 }
 
-type ChunkStep = { kind: 'chunk'; type: string; end: number } | { kind: 'refused' };
-
-/** One step of c2pa-rs's walk: the chunk at `offset`, whose 8 header bytes `bytes` holds from `at`; refused where pngManifestPrefix gives null. */
-function chunkAt(bytes: Uint8Array, at: number, offset: number, size: number): ChunkStep {
-  if (offset + 12 > size) return { kind: 'refused' };
-  const length = ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
-  const end = offset + 12 + length;
-  if (end > size) return { kind: 'refused' };
-  for (let index = 4; index < 8; index += 1) if (bytes[at + index]! >= 0x80) return { kind: 'refused' };
-  return { kind: 'chunk', type: String.fromCharCode(bytes[at + 4]!, bytes[at + 5]!, bytes[at + 6]!, bytes[at + 7]!), end };
-}
-
 /** The PNG's first `caBX` chunk and the prefix ending with it, read from `source`; null when the walk refuses the file or meets IEND first. */
 export async function pngSourceChunks(source: ByteSource): Promise<PngSourceChunks | null> {
   const size = source.size;
@@ -43,14 +31,11 @@ export async function pngSourceChunks(source: ByteSource): Promise<PngSourceChun
   let offset = PNG_SIGNATURE.byteLength;
   for (let count = 0; count < PNG_MAX_CHUNKS - 1; count += 1) {
     bytes = await head.need(offset + PNG_CHUNK_HEADER_BYTES);
-    const step = chunkAt(bytes, offset, offset, size);
+    const step = pngChunkAt(bytes, offset, offset, size);
     if (step.kind === 'refused' || step.type === 'IEND') return null;
     if (step.type === 'caBX') {
       bytes = await head.need(step.end);
-      const prefix = new Uint8Array(step.end + IEND_CHUNK.byteLength);
-      prefix.set(bytes.subarray(0, step.end));
-      prefix.set(IEND_CHUNK, step.end);
-      return { prefix, store: bytes.slice(offset + 8, step.end - 4), end: step.end, chunks: count + 1 };
+      return { prefix: pngPrefix(bytes, step.end), store: bytes.slice(offset + 8, step.end - 4), end: step.end, chunks: count + 1 };
     }
     offset = step.end;
   }
@@ -71,7 +56,7 @@ export function pngRestWalk(found: Pick<PngSourceChunks, 'end' | 'chunks'>, size
     window(bytes, at, to) {
       while (!done && next < to) {
         if (next < at) return false;
-        const step = chunkAt(bytes, next - at, next, size);
+        const step = pngChunkAt(bytes, next - at, next, size);
         if (step.kind === 'refused' || step.type === 'caBX') return false;
         count += 1;
         if (step.type === 'IEND') done = true;
