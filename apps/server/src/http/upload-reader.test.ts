@@ -126,6 +126,23 @@ describe('readMultipartUpload', () => {
     expect(upload.file?.sha256).toBe(sha256(Buffer.from('raw content')));
   });
 
+  it('keeps a file name sent in UTF-8, as browsers and curl send it', async () => {
+    const upload = await readMultipartUpload(rawRequest(filePart('file', '東京 café.jpg', 'bytes') + CLOSE, MULTIPART), { fileField: 'file', maxFileBytes: 1024 });
+    expect(upload.file?.fileName).toBe('東京 café.jpg');
+  });
+
+  it('reads a form up to its closing delimiter, whatever follows it', async () => {
+    // busboy 1.6 went on parsing parts after the closing delimiter, and waited for ever for the last
+    // one to end when the body ended inside it: the request hung, holding its memory.
+    const epilogue = `${filePart('file', 'later.jpg', 'later')}${fieldPart('title', 'Later')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="other"; filename="b.png"\r\n\r\nnever ends`;
+    for (const chunkBytes of [4096, 7]) {
+      const request = await chunkedRequest(rawRequest(fieldPart('title', 'First') + filePart('file', 'first.jpg', 'first') + CLOSE + epilogue, MULTIPART), chunkBytes);
+      const upload = await readMultipartUpload(request, { fileField: 'file', maxFileBytes: 1024 });
+      expect(upload.fields).toEqual({ title: 'First' });
+      expect(Buffer.from(upload.file!.bytes).toString()).toBe('first');
+    }
+  });
+
   it('rejects a file over maxFileBytes with 413 payload_too_large', async () => {
     const request = await chunkedRequest(formRequest([['file', { bytes: new Uint8Array(randomBytes(200 * 1024)), fileName: 'big.bin' }]]), 16 * 1024);
     await expectApiError(readMultipartUpload(request, { fileField: 'file', maxFileBytes: 100 * 1024 }), 413, 'payload_too_large');

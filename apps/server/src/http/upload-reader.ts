@@ -13,9 +13,11 @@
 // when the pool has none to lend, the file is gathered without being shared, as any other.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
-import busboy from 'busboy';
+import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import { ApiError } from './api-error.ts';
+import { endsClearOfDelimiter, formDelimiter, openFilePassage, type FilePassage, type FormDelimiter } from './form-file-passage.ts';
 import type { InflightBytes } from './inflight-bytes.ts';
 import { bodyAborted, type BodyChunk, type BodyChunks, type RequestBody } from './request-body.ts';
 import type { SpoolFile, UploadSpool } from './upload-spool.ts';
@@ -98,14 +100,17 @@ const RAW_HEAD_BYTES = 64 * 1024;
  * end of the file part's headers and the closing boundary; null when those headers are not found.
  * Only an expectation: a form laid out otherwise gives a file of another length.
  */
-function lastFileLength(head: Buffer, contentType: string, field: string, declared: number | null): number | null {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+function lastFileLength(head: Buffer, delimiter: FormDelimiter | null, field: string, declared: number | null): number | null {
   const name = head.indexOf(`name="${field}"`);
   const headersEnd = name === -1 ? -1 : head.indexOf('\r\n\r\n', name);
-  if (!boundary || declared === null || headersEnd === -1) return null;
-  const length = declared - (headersEnd + 4) - Buffer.byteLength(`\r\n--${boundary[1] ?? boundary[2]}--\r\n`);
+  if (!delimiter || declared === null || headersEnd === -1) return null;
+  // The closing delimiter is the delimiter, "--" and CRLF.
+  const length = declared - (headersEnd + 4) - (delimiter.byteLength + 4);
   return length > 0 ? length : null;
 }
+
+/** Whether `part` ends where `chunk` does, in the same memory: a parser gave all of `chunk` it was fed on. */
+const endsWith = (chunk: Uint8Array, part: Uint8Array): boolean => part.buffer === chunk.buffer && part.byteOffset + part.byteLength === chunk.byteOffset + chunk.byteLength;
 
 export interface UploadReaderOptions {
   budget: InflightBytes;
@@ -384,12 +389,15 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         smallReserved = 0;
         smallChunks = null;
       };
-      let parser: busboy.Busboy;
+      let parser: BusboyInstance;
       try {
-        parser = busboy({
+        parser = Busboy({
           headers: { 'content-type': contentType },
-          // busboy calls a part truncated when it reaches the limit; one byte more lets exactly the limit in.
-          limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes + 1, files: 4, fields: 16, parts: 24 },
+          // Browsers and curl send a file name's UTF-8 bytes as they are.
+          defCharset: 'utf8',
+          // A part past its limit is cut there and called truncated. The wanted file gets a byte more,
+          // for it is counted as it is stored (store): most of it may pass busboy by.
+          limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes, files: 4, fields: 16, parts: 24 },
         });
       } catch {
         await drainBody(reader, bodyCap);
@@ -410,9 +418,21 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       const fields: Record<string, string> = {};
       let sink: FileSink | null = null;
       let fileName = 'upload';
-      let consuming: Promise<void> | null = null;
+      // The wanted file's bytes, from busboy and from the passage (form-file-passage.ts), stored in order.
+      const delimiter = formDelimiter(contentType);
+      let wanted: Readable | null = null;
+      let lastFileData: Uint8Array | null = null;
+      let fileBytes = 0;
+      let storing: Promise<void> = Promise.resolve();
+      const store = (into: FileSink, chunk: Uint8Array) => {
+        // After a failure the part is still read to its end, so the parser is never stuck.
+        if (failure !== null) return;
+        fileBytes += chunk.byteLength;
+        if (fileBytes > maxFileBytes) return fail(tooLarge(maxFileBytes));
+        storing = storing.then(() => (failure === null ? into.write(chunk) : undefined)).catch(fail);
+      };
 
-      parser.on('file', (name, stream, info) => {
+      parser.on('file', (name, stream, partFileName) => {
         // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
         stream.on('error', (error: Error) => fail(malformed(error.message)));
         if (smallOptions && name === smallOptions.field && smallChunks === null && failure === null) {
@@ -433,7 +453,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return;
         }
         try {
-          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, contentType, fileField, declared) : null;
+          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, delimiter, fileField, declared) : null;
           sink = openSink(declared, fileLength !== null && multipartOptions.onArriving ? { length: fileLength, onArriving: multipartOptions.onArriving } : undefined);
         } catch (error) {
           fail(error);
@@ -441,25 +461,19 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return;
         }
         const opened = sink;
-        fileName = info.filename ?? 'upload';
-        stream.on('limit', () => fail(tooLarge(maxFileBytes)));
-        consuming = (async () => {
-          try {
-            for await (const chunk of stream as AsyncIterable<Buffer>) {
-              // After a failure the part is still read to its end, so the parser is never stuck.
-              if (failure === null && !stream.truncated) await opened.write(chunk).catch(fail);
-            }
-          } catch (error) {
-            fail(error);
-          }
-        })();
+        fileName = partFileName ?? 'upload';
+        wanted = stream;
+        stream.on('data', (chunk: Buffer) => {
+          lastFileData = chunk;
+          store(opened, chunk);
+        });
       });
-      parser.on('field', (name, value, info) => {
-        if (info.valueTruncated) fail(new ApiError(413, 'payload_too_large', `The field ${name} exceeds ${maxFieldBytes} bytes`));
+      parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+        if (valueTruncated) fail(new ApiError(413, 'payload_too_large', `The field ${name} exceeds ${maxFieldBytes} bytes`));
         else fields[name] = value;
       });
-      parser.on('error', (error: Error) => fail(malformed(error.message)));
-      const closed = once(parser, 'close').catch(() => undefined);
+      parser.on('error', (error: unknown) => fail(malformed(error instanceof Error ? error.message : String(error))));
+      const finished = once(parser, 'finish').catch(() => undefined);
 
       // The body is written into the parser as it arrives, at the pace the file is stored; a
       // failure (over the limit, malformed, over budget) stops feeding it at once.
@@ -467,6 +481,15 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       let received = 0;
       // The body's first bytes, where the file part's headers are (to tell the file's length for onArriving).
       let rawHead: Buffer | null = null;
+      let lastFed: Uint8Array | null = null;
+      const feed = async (bytes: Uint8Array) => {
+        lastFed = bytes;
+        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain').catch(() => undefined), failed]);
+      };
+      // Open once busboy is inside the wanted file, has given it all it was fed and holds nothing back.
+      let passage: FilePassage | null = null;
+      const passable = (): boolean =>
+        delimiter !== null && wanted !== null && wanted.readableLength === 0 && parser.writableLength === 0 && lastFed !== null && lastFileData !== null && endsWith(lastFed, lastFileData) && endsClearOfDelimiter(lastFed, delimiter);
       while (failure === null) {
         let chunk: BodyChunk;
         try {
@@ -483,17 +506,28 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           break;
         }
         if (multipartOptions.onArriving && sink === null && (rawHead?.byteLength ?? 0) < RAW_HEAD_BYTES) rawHead = rawHead ? Buffer.concat([rawHead, chunk.value]) : Buffer.from(chunk.value);
-        if (!parser.write(chunk.value)) await Promise.race([once(parser, 'drain').catch(() => undefined), failed]);
+        if (passage === null && passable()) passage = openFilePassage(delimiter!);
+        if (passage) {
+          const { file, rest } = passage.pass(chunk.value);
+          if (file) store(sink!, file);
+          if (rest) {
+            passage = null;
+            await feed(rest);
+          }
+        } else await feed(chunk.value);
+        await storing;
       }
       if (failure === null) {
+        const held = passage?.flush();
+        if (held) await feed(held);
         parser.end();
-        await Promise.race([closed, failed]);
-        await consuming;
+        await Promise.race([finished, failed]);
+        await storing;
       }
       if (failure !== null) {
         const refusal: ApiError = failure;
         parser.destroy();
-        await consuming;
+        await storing;
         await (sink as FileSink | null)?.abandon();
         releaseSmall();
         if (broken) await reader.cancel().catch(() => undefined);
