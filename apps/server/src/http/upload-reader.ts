@@ -17,7 +17,6 @@ import type { Readable } from 'node:stream';
 import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import { ApiError } from './api-error.ts';
-import { endsClearOfDelimiter, formDelimiter, openFilePassage, type FilePassage, type FormDelimiter } from './form-file-passage.ts';
 import type { InflightBytes } from './inflight-bytes.ts';
 import { bodyAborted, type BodyChunk, type BodyChunks, type RequestBody } from './request-body.ts';
 import type { SpoolFile, UploadSpool } from './upload-spool.ts';
@@ -100,17 +99,14 @@ const RAW_HEAD_BYTES = 64 * 1024;
  * end of the file part's headers and the closing boundary; null when those headers are not found.
  * Only an expectation: a form laid out otherwise gives a file of another length.
  */
-function lastFileLength(head: Buffer, delimiter: FormDelimiter | null, field: string, declared: number | null): number | null {
+function lastFileLength(head: Buffer, contentType: string, field: string, declared: number | null): number | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const name = head.indexOf(`name="${field}"`);
   const headersEnd = name === -1 ? -1 : head.indexOf('\r\n\r\n', name);
-  if (!delimiter || declared === null || headersEnd === -1) return null;
-  // The closing delimiter is the delimiter, "--" and CRLF.
-  const length = declared - (headersEnd + 4) - (delimiter.byteLength + 4);
+  if (!boundary || declared === null || headersEnd === -1) return null;
+  const length = declared - (headersEnd + 4) - Buffer.byteLength(`\r\n--${boundary[1] ?? boundary[2]}--\r\n`);
   return length > 0 ? length : null;
 }
-
-/** Whether `part` ends where `chunk` does, in the same memory: a parser gave all of `chunk` it was fed on. */
-const endsWith = (chunk: Uint8Array, part: Uint8Array): boolean => part.buffer === chunk.buffer && part.byteOffset + part.byteLength === chunk.byteOffset + chunk.byteLength;
 
 export interface UploadReaderOptions {
   budget: InflightBytes;
@@ -395,9 +391,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           headers: { 'content-type': contentType },
           // Browsers and curl send a file name's UTF-8 bytes as they are.
           defCharset: 'utf8',
-          // A part past its limit is cut there and called truncated. The wanted file gets a byte more,
-          // for it is counted as it is stored (store): most of it may pass busboy by.
-          limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes, files: 4, fields: 16, parts: 24 },
+          // A part past its limit is cut there and called truncated (the wanted file's is refused with 413).
+          limits: { fileSize: maxFileBytes, fieldSize: maxFieldBytes, files: 4, fields: 16, parts: 24 },
         });
       } catch {
         await drainBody(reader, bodyCap);
@@ -418,19 +413,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       const fields: Record<string, string> = {};
       let sink: FileSink | null = null;
       let fileName = 'upload';
-      // The wanted file's bytes, from busboy and from the passage (form-file-passage.ts), stored in order.
-      const delimiter = formDelimiter(contentType);
+      // The wanted file's stream, and its chunks' writes to its sink, one after another.
       let wanted: Readable | null = null;
-      let lastFileData: Uint8Array | null = null;
-      let fileBytes = 0;
       let storing: Promise<void> = Promise.resolve();
-      const store = (into: FileSink, chunk: Uint8Array) => {
-        // After a failure the part is still read to its end, so the parser is never stuck.
-        if (failure !== null) return;
-        fileBytes += chunk.byteLength;
-        if (fileBytes > maxFileBytes) return fail(tooLarge(maxFileBytes));
-        storing = storing.then(() => (failure === null ? into.write(chunk) : undefined)).catch(fail);
-      };
 
       parser.on('file', (name, stream, partFileName) => {
         // A body cut off inside a file part errors that part's stream; unheard, it would crash the process.
@@ -453,7 +438,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return;
         }
         try {
-          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, delimiter, fileField, declared) : null;
+          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, contentType, fileField, declared) : null;
           sink = openSink(declared, fileLength !== null && multipartOptions.onArriving ? { length: fileLength, onArriving: multipartOptions.onArriving } : undefined);
         } catch (error) {
           fail(error);
@@ -463,9 +448,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         const opened = sink;
         fileName = partFileName ?? 'upload';
         wanted = stream;
+        stream.on('limit', () => fail(tooLarge(maxFileBytes)));
         stream.on('data', (chunk: Buffer) => {
-          lastFileData = chunk;
-          store(opened, chunk);
+          // After a failure the part is still read to its end, so the parser is never stuck.
+          if (failure === null) storing = storing.then(() => (failure === null ? opened.write(chunk) : undefined)).catch(fail);
         });
       });
       parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
@@ -481,15 +467,14 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       let received = 0;
       // The body's first bytes, where the file part's headers are (to tell the file's length for onArriving).
       let rawHead: Buffer | null = null;
-      let lastFed: Uint8Array | null = null;
       const feed = async (bytes: Uint8Array) => {
-        lastFed = bytes;
-        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain').catch(() => undefined), failed]);
+        parser.write(bytes);
+        // What busboy gave the wanted file is stored now rather than a tick later, when its stream
+        // starts to flow: read() emits it as 'data', as the stream's own flow does. (Reading may let
+        // busboy drain at once, so whether to wait is asked afterwards.)
+        while (wanted !== null && wanted.readableLength > 0 && wanted.read() !== null);
+        if (parser.writableNeedDrain) await Promise.race([once(parser, 'drain').catch(() => undefined), failed]);
       };
-      // Open once busboy is inside the wanted file, has given it all it was fed and holds nothing back.
-      let passage: FilePassage | null = null;
-      const passable = (): boolean =>
-        delimiter !== null && wanted !== null && wanted.readableLength === 0 && parser.writableLength === 0 && lastFed !== null && lastFileData !== null && endsWith(lastFed, lastFileData) && endsClearOfDelimiter(lastFed, delimiter);
       while (failure === null) {
         let chunk: BodyChunk;
         try {
@@ -506,20 +491,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           break;
         }
         if (multipartOptions.onArriving && sink === null && (rawHead?.byteLength ?? 0) < RAW_HEAD_BYTES) rawHead = rawHead ? Buffer.concat([rawHead, chunk.value]) : Buffer.from(chunk.value);
-        if (passage === null && passable()) passage = openFilePassage(delimiter!);
-        if (passage) {
-          const { file, rest } = passage.pass(chunk.value);
-          if (file) store(sink!, file);
-          if (rest) {
-            passage = null;
-            await feed(rest);
-          }
-        } else await feed(chunk.value);
+        await feed(chunk.value);
         await storing;
       }
       if (failure === null) {
-        const held = passage?.flush();
-        if (held) await feed(held);
         parser.end();
         await Promise.race([finished, failed]);
         await storing;
