@@ -37,6 +37,27 @@ describe('filling pool', () => {
     await expect(fillingSource(first.shared).read(0, 10)).rejects.toThrow(/another file/);
   });
 
+  it('places a file at the alignment asked, where its reader and its writer both find it', async () => {
+    const pool = createFillingPool({ maxBytes: 8 * MB, maxFileBytes: 4 * MB });
+    const file = new Uint8Array(100_000).map((_, index) => index % 251);
+    const writer = pool.lend(file.byteLength, 13)!;
+    expect(writer.shared.offset).toBe(5);
+    expect(writer.bytes.byteOffset).toBe(5);
+    // Chunks that sit in memory as the file does, and one that does not.
+    const memory = new Uint8Array(file.byteLength + 5);
+    memory.set(file, 5);
+    const chunks = [memory.subarray(5, 40_005), file.subarray(40_000, 40_003), memory.subarray(40_008, file.byteLength + 5)];
+    const reading = fillingSource(writer.shared).read(0, file.byteLength);
+    for (const chunk of chunks) expect(writer.write(chunk)).toBe(true);
+    expect(Buffer.from(await reading).equals(Buffer.from(file))).toBe(true);
+    expect(Buffer.from(writer.bytes).equals(Buffer.from(file))).toBe(true);
+    writer.release();
+    // A file that fills its class to the last bytes is placed at the start rather than in a larger class.
+    const full = pool.lend(4 * MB, 3)!;
+    expect(full.shared.offset).toBe(0);
+    expect(full.bytes.byteLength).toBe(4 * MB);
+  });
+
   it('never lends a buffer twice at once: files lent together have buffers of their own', () => {
     const pool = createFillingPool({ maxBytes: 16 * MB, maxFileBytes: 4 * MB });
     const lent = Array.from({ length: 6 }, () => pool.lend(2 * MB - 1000)!);
@@ -105,8 +126,10 @@ describe('filling pool with an engine worker reading', () => {
     expect(pool.freeBytes).toBe(0);
     await expect(job).rejects.toThrow(/stopped arriving/);
     expect(pool.lentBytes).toBe(0);
-    const next = pool.lend(signed.byteLength)!;
+    // The next file placed 6 bytes into the same buffer: the worker reads it from there.
+    const next = pool.lend(signed.byteLength, 6)!;
     expect(next.shared.data).toBe(writer.shared.data);
+    expect(next.shared.offset).toBe(6);
     const verifying = engine.verifyFillingSerialized(next.shared, 'image/jpeg');
     for (let at = 0; at < signed.byteLength; at += 32 * KB) {
       await new Promise((resolve) => setImmediate(resolve));

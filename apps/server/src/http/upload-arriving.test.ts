@@ -111,6 +111,34 @@ describe('readBody with onArriving', () => {
     await expect(fillingSource(arrived[0]!.shared).read(0, 10)).rejects.toBeInstanceOf(FillingFailedError);
   });
 
+  it('places the shared file as its first chunk sits in memory, so that chunks copy in word by word', async () => {
+    // Chunks cut from one buffer 3 bytes in, as a request's body follows its headers in a socket read.
+    const memory = new Uint8Array(file.byteLength + 3);
+    memory.set(file, 3);
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= file.byteLength) return controller.close();
+        controller.enqueue(memory.subarray(3 + at, 3 + Math.min(file.byteLength, at + 64 * 1024)));
+        at += 64 * 1024;
+      },
+    });
+    const request = new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'image/jpeg', 'content-length': String(file.byteLength) }, duplex: 'half' } as RequestInit);
+    let offset: number | undefined;
+    let wholeRead: Promise<Uint8Array> | undefined;
+    const upload = await reader.readBody(requestBody(request), {
+      maxFileBytes: 1_000_000,
+      onArriving: (arriving) => {
+        offset = arriving.shared.offset;
+        wholeRead = fillingSource(arriving.shared).read(0, file.byteLength);
+      },
+    });
+    expect(offset).toBe(3);
+    expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
+    expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
+    await upload!.discard();
+  });
+
   it('fails the reader at once when the body is cut off, and releases its memory', async () => {
     let waiting: Promise<unknown> | undefined;
     const reading = reader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {

@@ -234,9 +234,11 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     // (a form's, when its file is the last part); a file of another length fails its reader.
     const onArriving = share?.onArriving;
     // The pooled memory, held until the request is done with the bytes (discard, abandon), even once
-    // no longer shared: the body goes on being gathered in it.
-    const lease: FillingWriter | null = share && share.length > 0 && declared !== null && share.length <= declared && declared <= spoolAboveBytes ? arrivingMemory.lend(share.length) : null;
-    let sharing = lease;
+    // no longer shared: the body goes on being gathered in it. Lent at the first chunk, to place the
+    // file as that chunk sits in memory (FillingPool.lend).
+    const shareable = share !== undefined && share.length > 0 && declared !== null && share.length <= declared && declared <= spoolAboveBytes;
+    let lease: FillingWriter | null = null;
+    let sharing: FillingWriter | null = null;
     let deadline: NodeJS.Timeout | undefined;
     let announced = false;
     const stopSharing = () => {
@@ -246,7 +248,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     };
     // A body of known length is copied into one buffer as it arrives (a form's file is within its
     // body's length): no second buffer to join the chunks into, and none kept for it to collect.
-    let gathered: Buffer | null = sharing ? sharing.bytes : declared !== null && declared <= spoolAboveBytes ? Buffer.allocUnsafe(declared) : null;
+    let gathered: Buffer | null = !shareable && declared !== null && declared <= spoolAboveBytes ? Buffer.allocUnsafe(declared) : null;
     let gatheredBytes = 0;
     let size = 0;
     let file: SpoolFile | null = null;
@@ -273,6 +275,11 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
 
     return {
       async write(chunk) {
+        if (shareable && size === 0 && gathered === null && !file) {
+          lease = arrivingMemory.lend(share.length, chunk.byteOffset);
+          sharing = lease;
+          gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
+        }
         size += chunk.byteLength;
         // Published before it is hashed here, so the reader starts on it at once.
         if (sharing && gathered === sharing.bytes && !file) {
