@@ -14,6 +14,13 @@ import { ensureLocalPki } from './pki/local-pki.ts';
 
 const MEGABYTE = 1024 * 1024;
 const LARGE_BYTES = Number(process.env.LARGE_MP4_MB ?? 300) * MEGABYTE;
+/**
+ * What streaming a large file may add to a small file's peak RSS: two 8 MB hash chunks in flight,
+ * c2pa-wasm's manifest prefix, and chunks already hashed but not yet collected, since V8 collects for
+ * memory outside its heap once that has grown by 64 MB (kExternalAllocationSoftLimit). Measured here
+ * 29 to 48 MB alone, and 64.5 MB once under CI's parallel load. Still far below the 300 MB file.
+ */
+const STREAMED_GROWTH_MB = 96;
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CLI = here('../bin/provenance.js');
 const PEAK_RSS = here('./testing/report-peak-rss.cjs');
@@ -57,15 +64,14 @@ describe('a large MP4, signed and verified from disk', () => {
     const signedLarge = await sign('large.mp4');
     expect(statSync(at('signed-large.mp4')).size).toBeGreaterThan(LARGE_BYTES);
     expect(signedLarge.peakMb).toBeLessThan(512);
-    expect(signedLarge.peakMb - signedSmall.peakMb).toBeLessThan(64);
+    expect(signedLarge.peakMb - signedSmall.peakMb).toBeLessThan(STREAMED_GROWTH_MB);
 
     const small = await verify('signed-small.mp4');
     const large = await verify('signed-large.mp4');
     expect(statusOf(small.json)).toBe('verified');
     expect(statusOf(large.json)).toBe('verified');
     expect(large.peakMb).toBeLessThan(512);
-    // Two 8 MB hash chunks in flight and c2pa-wasm's manifest prefix: far less than the file.
-    expect(large.peakMb - small.peakMb).toBeLessThan(64);
+    expect(large.peakMb - small.peakMb).toBeLessThan(STREAMED_GROWTH_MB);
 
     const fd = openSync(at('signed-large.mp4'), 'r+');
     const byte = Buffer.alloc(1);
@@ -74,7 +80,7 @@ describe('a large MP4, signed and verified from disk', () => {
     closeSync(fd);
     const tampered = await verify('signed-large.mp4');
     expect(statusOf(tampered.json)).toBe('invalid');
-    expect(tampered.peakMb - small.peakMb).toBeLessThan(64);
+    expect(tampered.peakMb - small.peakMb).toBeLessThan(STREAMED_GROWTH_MB);
   });
 
   it('verifies one c2pa-wasm signed itself (its manifest right after ftyp) in the same memory', { timeout: 600_000 }, async () => {
@@ -83,6 +89,6 @@ describe('a large MP4, signed and verified from disk', () => {
     const small = await cli(['verify', at('signed-small.mp4'), '--no-ocsp', '--data-dir', dir]);
     const large = await cli(['verify', at('wasm-signed.mp4'), '--no-ocsp', '--data-dir', dir]);
     expect(statusOf(large.json)).toBe('verified');
-    expect(large.peakMb - small.peakMb).toBeLessThan(64);
+    expect(large.peakMb - small.peakMb).toBeLessThan(STREAMED_GROWTH_MB);
   });
 });
