@@ -275,7 +275,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
 
     return {
       async write(chunk) {
-        if (shareable && size === 0 && gathered === null && !file) {
+        if (shareable && size === 0 && gathered === null) {
           lease = arrivingMemory.lend(share.length, chunk.byteOffset);
           sharing = lease;
           gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
