@@ -2,7 +2,7 @@
 // engine worker, through the engine's filling source) gets exactly the file, the file is the same
 // bytes for the request afterwards, and a body cut off, refused, too slow or discarded fails every
 // read of it at once; the memory budget is what it is for any body. Once arrived, a body alone in
-// shared memory may be hashed here for its reader.
+// shared memory may be hashed here for its reader; its own SHA-256 is computed only when asked.
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,7 +102,7 @@ describe('readBody with onArriving', () => {
     expect(arrived).toHaveLength(1);
     expect(Buffer.from(arrived[0]!.head).equals(Buffer.from(file.subarray(0, arrived[0]!.head.byteLength)))).toBe(true);
     expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
-    expect(upload!.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(await upload!.sha256()).toBe(createHash('sha256').update(file).digest('hex'));
     expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
     expect(budget.held).toBe(file.byteLength);
     await upload!.discard();
@@ -195,7 +195,7 @@ describe('the shared memory of bodies arriving', () => {
       },
     });
     expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
-    expect(upload!.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(await upload!.sha256()).toBe(createHash('sha256').update(file).digest('hex'));
     return { upload: upload!, shared: (arrived as ArrivingBody | null)?.shared ?? null, letGo };
   }
 
@@ -251,6 +251,23 @@ describe('the shared memory of bodies arriving', () => {
     const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, onArriving: (body) => void (arrived = body) });
     return { upload: upload!, body: arrived! };
   }
+
+  it('hashes a shared body only when asked, keeping its memory from other bodies until hashed', async () => {
+    const { upload } = await readArriving();
+    const hashing = upload.sha256();
+    await upload.discard();
+    // The request is done with the bytes, but their hash is not: the memory is still this body's.
+    expect(pool.lentBytes).toBe(512 * 1024);
+    expect(await hashing).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(pool.lentBytes).toBe(0);
+  });
+
+  it('refuses to hash a shared body first asked once its memory went back (it may hold another body)', async () => {
+    const { upload } = await readArriving();
+    await upload.discard();
+    expect(pool.lentBytes).toBe(0);
+    await expect(upload.sha256()).rejects.toThrow(/released/);
+  });
 
   it('a body cut off gives its memory back once its reader let go', async () => {
     let letGo = () => {};

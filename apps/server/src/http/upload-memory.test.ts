@@ -85,7 +85,7 @@ describe('uploads within the memory budget', () => {
     const { budget, reader, spooled } = setup();
     const bytes = new Uint8Array(randomBytes(300 * 1024));
     const { file } = await reader.readMultipart(requestBody(streamedBody(multipartBytes(bytes), { contentType: `multipart/form-data; boundary=${BOUNDARY}`, declareLength: true }).request), { fileField: 'file', maxFileBytes: 1024 * 1024 });
-    expect(file!.sha256).toBe(sha256(bytes));
+    expect(await file!.sha256()).toBe(sha256(bytes));
     expect(spooled()).toHaveLength(1);
     expect(budget.held).toBe(0);
     const heldWhileUsed = await file!.withBytes(async (held) => {
@@ -104,7 +104,7 @@ describe('uploads within the memory budget', () => {
     const file = await reader.readBody(requestBody(streamedBody(bytes, { contentType: 'image/png', declareLength: false }).request), { maxFileBytes: 1024 * 1024 });
     expect(spooled()).toHaveLength(1);
     expect(budget.held).toBe(0);
-    expect(file!.sha256).toBe(sha256(bytes));
+    expect(await file!.sha256()).toBe(sha256(bytes));
     expect(await file!.withBytes(async (held) => sha256(held))).toBe(sha256(bytes));
     await file!.discard();
     expect(spooled()).toEqual([]);

@@ -81,7 +81,7 @@ async function settle(reading: Promise<UploadedFile | null>): Promise<void> {
   try {
     const held = await file.withBytes(async (bytes) => bytes);
     expect(held.byteLength).toBe(file.byteLength);
-    expect(createHash('sha256').update(held).digest('hex')).toBe(file.sha256);
+    expect(createHash('sha256').update(held).digest('hex')).toBe(await file.sha256());
     expect(file.byteLength).toBeLessThanOrEqual(MAX_FILE_BYTES);
   } finally {
     await file.discard();

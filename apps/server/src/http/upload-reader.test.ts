@@ -17,8 +17,9 @@ const reader = createUploadReader({ budget: createInflightBytes(64 * 1024 * 1024
 async function inHand(file: UploadedFile | null) {
   if (!file) return null;
   const bytes = await file.withBytes(async (held) => held);
+  const sha256 = await file.sha256();
   await file.discard();
-  return { fileName: file.fileName, sha256: file.sha256, bytes };
+  return { fileName: file.fileName, sha256, bytes };
 }
 
 async function readMultipartUpload(request: Request, options: MultipartUploadOptions) {

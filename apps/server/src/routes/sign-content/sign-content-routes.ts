@@ -97,7 +97,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
           throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${ctx.config.maxVideoBytes})`);
         }
         // An upload is the same request again when its file (by SHA-256) and fields are.
-        const request = JSON.stringify({ file: file.sha256, fileName: file.fileName, metadata: metadata.data, sidecar });
+        const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar });
         const response = await idempotent({ ...idempotency(c, userId), request }, async () => {
           const result = large
             ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data)

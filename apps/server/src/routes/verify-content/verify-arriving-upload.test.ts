@@ -1,15 +1,19 @@
 // A JPEG (or PNG) sent as the request body with its length is verified by an engine worker while it arrives
 // (services/verification/arriving-verification.ts): the answer must be the one the same file gets
 // verified once it has arrived (as a form, which is not verified early), intact or tampered; a body
-// cut off mid-way is a 400 and leaves the worker free; a file the cache knows is answered from it.
+// cut off mid-way is a 400 and leaves the worker free; its verdict goes to the cache once the file is
+// hashed, behind the answer.
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
+import { verificationEvents } from '../../db/schema/index.ts';
 import type { Services } from '../../services/create-services.ts';
 import { createGatewayTestServer, uploadRequest } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
@@ -51,12 +55,11 @@ beforeAll(async () => {
 
 /** A gateway with one engine worker, noting which verifications started early and how many ran on a whole file. */
 function arrivingGateway(options: { verifyCacheEntries?: number }) {
-  const state = { server: undefined as unknown as TestServer, gateway: undefined as unknown as Services, started: [] as boolean[], wholeVerifications: 0 };
-  let database: DbHandle;
+  const state = { server: undefined as unknown as TestServer, gateway: undefined as unknown as Services, database: undefined as unknown as DbHandle, started: [] as boolean[], wholeVerifications: 0 };
   let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    ({ server: state.server, gateway: state.gateway, close } = await createGatewayTestServer(database, { workers: 1, ...options }));
+    state.database = await openTestDatabase('pglite');
+    ({ server: state.server, gateway: state.gateway, close } = await createGatewayTestServer(state.database, { workers: 1, ...options }));
     const { verifyArriving, verifySerialized } = state.gateway.engine;
     Object.assign(state.gateway.engine, {
       verifyArriving: (...args: Parameters<typeof verifyArriving>) => {
@@ -72,7 +75,7 @@ function arrivingGateway(options: { verifyCacheEntries?: number }) {
   });
   afterAll(async () => {
     await close();
-    await database.close();
+    await state.database.close();
   });
   const post = (bytes: Uint8Array, type: string, chunk = 16 * 1024, cutAt?: number) =>
     state.server.app.request('/api/v1/verify-content', {
@@ -189,18 +192,27 @@ describe('POST /verify-content: a JPEG body verified while it arrives (cache off
 
 });
 
-describe('POST /verify-content: a JPEG body the cache knows', () => {
-  const { state, postBody } = arrivingGateway({});
+describe('POST /verify-content: a JPEG body verified while it arrives, the cache on', () => {
+  const { state, postBody, postForm } = arrivingGateway({});
 
-  it('is answered from the cache, each call recorded, and the worker goes on to the next', async () => {
+  it('takes its own verdict (the cache would wait for its hash), gives it to the cache once hashed, and records each call with the hash', async () => {
     const first = await readAnswer(ZVerifyResponse, await postBody(signed));
     const second = await readAnswer(ZVerifyResponse, await postBody(signed));
+    expect(state.started.slice(0, 2)).toEqual([true, true]);
     expect(second.eventId).not.toBe(first.eventId);
     expect(withoutEvent(second)).toEqual(withoutEvent(first));
+    // A form with a field after its file is verified once arrived, not early: the cache answers it.
+    const third = await readAnswer(ZVerifyResponse, await postForm(signed, 'note'));
+    expect(withoutEvent(third)).toEqual(withoutEvent(first));
     expect(state.wholeVerifications).toBe(0);
+    await state.gateway.flush();
+    const events = await state.database.db
+      .select({ id: verificationEvents.id, assetHash: verificationEvents.assetHash })
+      .from(verificationEvents)
+      .where(inArray(verificationEvents.id, [first, second, third].map((answer) => answer.eventId!)));
+    expect(events.map((event) => event.assetHash)).toEqual(Array(3).fill(createHash('sha256').update(signed).digest('hex')));
+    // The worker goes on to the next file.
     const other = await readAnswer(ZVerifyResponse, await postBody(await makeImage('jpeg', 300, 200, 3)));
     expect(other.verification.status).toBe('unsigned');
-    // The second one's early verification was started and dropped (the cache answered).
-    expect(state.started.slice(0, 2)).toEqual([true, true]);
   });
 });

@@ -88,9 +88,9 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
         }
         if (spooled) {
           const { path, head } = spooled;
-          return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: file.sha256, ...named, withBytes: (use) => file.withBytes(use) }, caller));
+          return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: await file.sha256(), ...named, withBytes: (use) => file.withBytes(use) }, caller));
         }
-        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: file.sha256, manifest, early, ...named }, caller)));
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: () => file.sha256(), manifest, early, ...named }, caller)));
       } finally {
         sidecar?.discard();
         await file.discard();

@@ -79,6 +79,20 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
     expect(byId.get(ids[2]!)).toMatchObject({ status: 'verified', assetHash: 'c'.repeat(64), createdAt: NOW });
   });
 
+  it('writes an event whose asset hash was still being computed once it is known, and one whose hashing failed as unknown', async () => {
+    const events = createVerificationEvents(database.db, { clock: () => NOW, flushIntervalMs: LONG });
+    let hashed!: (hash: string) => void;
+    const failed = Promise.reject(new Error('the memory was released'));
+    failed.catch(() => undefined);
+    const ids = [events.record(event({ assetHash: new Promise<string>((resolve) => (hashed = resolve)) })), events.record(event({ assetHash: failed }))];
+    const flushed = events.flush();
+    hashed('d'.repeat(64));
+    await flushed;
+    const byId = new Map((await rowsOf(ids)).map((row) => [row.id, row]));
+    expect(byId.get(ids[0]!)?.assetHash).toBe('d'.repeat(64));
+    expect(byId.get(ids[1]!)).toMatchObject({ status: 'verified', assetHash: null });
+  });
+
   it('resolves owner and signed asset from a known manifest ID and leaves them null for an unknown one', async () => {
     const events = createVerificationEvents(database.db, { flushIntervalMs: LONG });
     const known = events.record(event({ manifestId }));

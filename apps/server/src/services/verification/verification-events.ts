@@ -21,7 +21,8 @@ export interface NewVerificationEvent {
   geoLocation: string | null;
   source: 'url' | 'upload' | 'manifest';
   manifestId: string | null;
-  assetHash: string | null;
+  /** A hash still being computed (an upload hashed behind its answer) is waited for by the event's write. */
+  assetHash: string | Promise<string> | null;
   callerUserId: string | null;
   /** A file without credentials matched in the manifest repository: its owner is the matched manifest's. */
   recovery?: { method: 'exact-hash' | 'fingerprint'; similarity: number; manifestId: string } | null;
@@ -46,8 +47,13 @@ export interface VerificationEventsOptions {
 }
 
 type QueuedEvent = NewVerificationEvent & { id: string; createdAt: Date };
+type WrittenEvent = Omit<QueuedEvent, 'assetHash'> & { assetHash: string | null };
 
-function insertBatch(batch: QueuedEvent[]): SQL {
+/** The batch with every asset hash known: one that failed is written as unknown. */
+const withHashes = (batch: QueuedEvent[]): Promise<WrittenEvent[]> =>
+  Promise.all(batch.map(async (event) => ({ ...event, assetHash: await Promise.resolve(event.assetHash).catch(() => null) })));
+
+function insertBatch(batch: WrittenEvent[]): SQL {
   const rows = sql.join(
     batch.map(
       (event) =>
@@ -82,10 +88,12 @@ export function createVerificationEvents(db: Db, options: VerificationEventsOpti
     // Batches are written one after another, so events keep their order and flush() can wait on
     // the last one.
     writing = writing.then(() =>
-      db.execute(insertBatch(batch)).then(
-        () => undefined,
-        (error: unknown) => onWriteError(error, batch.length),
-      ),
+      withHashes(batch)
+        .then((rows) => db.execute(insertBatch(rows)))
+        .then(
+          () => undefined,
+          (error: unknown) => onWriteError(error, batch.length),
+        ),
     );
     return writing;
   }

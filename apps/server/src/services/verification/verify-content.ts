@@ -23,6 +23,21 @@ import type { VerificationEvents } from './verification-events.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** A file's SHA-256 (hex), computed once, when first asked. */
+type AssetHash = () => Promise<string>;
+
+function assetHashOf(given: (() => Promise<string>) | string | undefined, bytes: Uint8Array): AssetHash {
+  let digest: Promise<string> | undefined;
+  return () => {
+    if (!digest) {
+      digest = typeof given === 'function' ? given() : Promise.resolve(given ?? sha256(bytes));
+      // Asked ahead of need (while a verdict is awaited), it may fail with nobody waiting any more.
+      digest.catch(() => undefined);
+    }
+    return digest;
+  };
+}
+
 export type VerifySource =
   | { kind: 'url'; url: string }
   | {
@@ -31,8 +46,11 @@ export type VerifySource =
       fileName?: string | undefined;
       /** The Content-Type the file was sent with, when it was the request body. */
       declaredMime?: string | undefined;
-      /** SHA-256 (hex) of bytes, when the upload reader computed it already. */
-      sha256?: string | undefined;
+      /**
+       * SHA-256 (hex) of bytes, when known (a spooled upload's), or the upload reader's, asked only
+       * when needed: it hashes a file shared as it arrived only when asked (upload-reader.ts).
+       */
+      sha256?: string | (() => Promise<string>) | undefined;
       /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
       manifest?: Uint8Array | undefined;
       /** A verification started while the file arrived (arriving-verification.ts), used on a cache miss when it fits. */
@@ -114,19 +132,36 @@ export function createContentVerifier(deps: {
     return format.mime;
   }
 
+  // The same file with or without a sidecar (or with another one) is another verification.
+  const cacheKey = (trustVersion: string, thumbnails: boolean, assetHash: string, manifest?: Uint8Array) => `${trustVersion}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
+
+  /** The engine's verdict with its signer's revocation, when asked about, which bounds how long the verdict is reused. */
+  const withRevocation = async (verdict: SerializedVerification) =>
+    revocation ? revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+
   /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash = sha256(bytes), manifest?: Uint8Array, early?: EarlyVerification | null): Promise<SerializedVerification> {
-    // The same file with or without a sidecar (or with another one) is another verification.
-    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null): Promise<SerializedVerification> {
+    // A verification started while the file arrived counts when it was of this file as it is verified now.
+    const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
+    if (fits) {
+      // Under way since the file's first chunk: its verdict comes about as soon as the cache could
+      // answer, which would first wait for the file's SHA-256 (hashed only when asked, as the worker
+      // hashes the file itself: upload-reader.ts). So the cache is not asked, and is given the
+      // verdict once the hash is known.
+      early.offerDigest();
+      const hashing = assetHash();
+      const head = await early.verdict;
+      if (head) {
+        const { verification: response, validUntil } = await withRevocation(head);
+        hashing.then((hash) => cache.set(cacheKey(early.trustVersion, thumbnails, hash), response, validUntil?.getTime())).catch(() => undefined);
+        return response;
+      }
+    }
+    const key = cacheKey(engine.trust.version, thumbnails, await assetHash(), manifest);
     const cached = cache.get(key);
     if (cached) return cached;
-    // A verification started while the file arrived counts when it was of this file as it is verified now.
-    const fits = early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
-    if (!manifest && fits) early.offerDigest();
-    const head = !manifest && fits ? await early.verdict : null;
-    const verdict = head ?? (manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails));
-    // The signer's revocation, when asked about, bounds how long the verdict is reused.
-    const { verification: response, validUntil } = revocation ? await revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
+    const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;
   }
@@ -140,7 +175,7 @@ export function createContentVerifier(deps: {
 
   /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
   async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string): Promise<SerializedVerification> {
-    const key = `${engine.trust.version}:${thumbnails ? 't' : '-'}:${assetHash}`;
+    const key = cacheKey(engine.trust.version, thumbnails, assetHash);
     const cached = cache.get(key);
     if (cached) return cached;
     const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
@@ -154,7 +189,7 @@ export function createContentVerifier(deps: {
     const match = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
     if (!match) return null;
     const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(match.manifestId);
-    const stored = JSON.parse((await validate(signedBytes, signedMime, false, sha256(signedBytes), manifest)).json) as VerifyResponse;
+    const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest)).json) as VerifyResponse;
     return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
   }
 
@@ -233,11 +268,11 @@ export function createContentVerifier(deps: {
     } else {
       ({ bytes, mime, manifest } = await loadStored(source.manifestId));
     }
-    const assetHash = ((source.kind === 'upload' || source.kind === 'spooled-upload') && source.sha256) || sha256(bytes);
+    const assetHash = assetHashOf(source.kind === 'upload' || source.kind === 'spooled-upload' ? source.sha256 : undefined, bytes);
     verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null);
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
-    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, assetHash) : null;
+    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
       status: verification.status,
@@ -245,7 +280,8 @@ export function createContentVerifier(deps: {
       geoLocation: caller.geo ?? null,
       source: origin.kind === 'spooled-upload' ? 'upload' : origin.kind,
       manifestId: verification.manifestId,
-      assetHash,
+      // Still being hashed, for an upload verified as it arrived: the event's write waits for it.
+      assetHash: assetHash(),
       callerUserId: caller.userId ?? null,
       recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
       referrer: caller.referrer ?? null,
@@ -263,7 +299,7 @@ export function createContentVerifier(deps: {
     verifyContent: (source, caller) => verifyAs(source, caller, source),
     async verifyStored(manifestId, options = {}) {
       const { bytes, mime, manifest } = await loadStored(manifestId);
-      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, sha256(bytes), manifest)).json) as VerifyResponse;
+      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, assetHashOf(undefined, bytes), manifest)).json) as VerifyResponse;
     },
   };
   return verifier;
