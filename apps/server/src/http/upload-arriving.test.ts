@@ -245,6 +245,19 @@ describe('the shared memory of bodies arriving', () => {
     expect(pool.lentBytes).toBe(0);
   });
 
+  it('hashes an arrived body for its reader while another body’s memory is held only past its request (for its hash, by its job)', async () => {
+    const digest = (bytes: Uint8Array) => ({ from: 0, to: 1, digest: createHash('sha256').update(bytes.subarray(1)).digest() });
+    const first = await readArriving();
+    const letGo = first.body.hold();
+    await first.upload.discard();
+    const second = await readArriving();
+    expect(pool.lentBytes).toBe(1024 * 1024);
+    expect(second.body.offerDigest(digest)).toBe(true);
+    letGo();
+    await second.upload.discard();
+    expect(pool.lentBytes).toBe(0);
+  });
+
   /** Reads a body shared as it arrives, and gives its arriving side. */
   async function readArriving(): Promise<{ upload: UploadedFile; body: ArrivingBody }> {
     let arrived: ArrivingBody | undefined;

@@ -144,8 +144,8 @@ export interface ArrivingBody {
   hold(): () => void;
   /**
    * Once the file has arrived, hashes it here for the engine worker reading it (FillingWriter's
-   * offerDigest), unless the worker began hashing it itself or other uploads are arriving or being
-   * verified from shared memory (this thread then has their chunks to read). Whether it hashed.
+   * offerDigest), unless the worker began hashing it itself or the requests of other uploads in
+   * shared memory are under way (this thread then has their chunks to read). Whether it hashed.
    */
   offerDigest(digest: (bytes: Uint8Array) => ExcludedRangeDigest | null): boolean;
 }
@@ -234,6 +234,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
   const readBackWaitMs = options.readBackWaitMs ?? DEFAULT_READ_BACK_WAIT_MS;
   const arrivingDeadlineMs = options.arrivingDeadlineMs ?? ARRIVING_DEADLINE_MS;
   const arrivingMemory = options.arrivingMemory ?? createFillingPool({ maxBytes: Math.min(ARRIVING_MEMORY_BYTES, budget.limit), maxFileBytes: spoolAboveBytes });
+  // Requests under way with a file in shared memory; not a file held only for its hash once its
+  // request is done with it (sha256), which this thread hashes in slices, behind any digest offered.
+  let requestsSharing = 0;
 
   /**
    * A sink for a body of `declared` bytes (its Content-Length, an upper bound of the file): a known
@@ -285,6 +288,13 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       budget.release(reserved);
       reserved = 0;
     };
+    // The request lets its shared memory go (a hash asked for holds it on: hashHeld).
+    let requestSharing = false;
+    const releaseLease = () => {
+      if (requestSharing) requestsSharing -= 1;
+      requestSharing = false;
+      lease?.release();
+    };
 
     async function startSpool(): Promise<SpoolFile> {
       const opened = await spool.create();
@@ -305,6 +315,10 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           lease = arrivingMemory.lend(share.length, chunk.byteOffset);
           sharing = lease;
           hashLater = lease !== null;
+          if (lease) {
+            requestSharing = true;
+            requestsSharing += 1;
+          }
           gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
         }
         size += chunk.byteLength;
@@ -317,7 +331,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
               deadline = setTimeout(stopSharing, arrivingDeadlineMs);
               deadline.unref();
               const writer = sharing;
-              onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => arrivingMemory.lentFiles === 1 && writer.offerDigest(digest) });
+              onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => requestsSharing === 1 && writer.offerDigest(digest) });
             }
             if (gatheredBytes === sharing.bytes.byteLength) clearTimeout(deadline);
             return;
@@ -345,7 +359,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       },
       async finish(fileName) {
         if (size === 0) {
-          lease?.release();
+          releaseLease();
           releaseMemory();
           await file?.remove();
           return null;
@@ -368,14 +382,14 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           discard: async () => {
             // A reader still at work on it (its verdict no longer wanted) stops.
             stopSharing();
-            lease?.release();
+            releaseLease();
             releaseMemory();
           },
         };
       },
       async abandon() {
         stopSharing();
-        lease?.release();
+        releaseLease();
         chunks = [];
         gathered = null;
         releaseMemory();
