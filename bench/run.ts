@@ -10,7 +10,7 @@ import { runJobsBench } from '../apps/server/bench/jobs-bench.ts';
 import { runStoreBench } from '../apps/server/bench/store-bench.ts';
 import { measureServerMemory, startScript } from '../apps/server/bench/server-memory.ts';
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
-import { ms, samplePeakMemory, table, time } from '../packages/provenance/bench/measure.ts';
+import { ms, samplePeakMemory, signedMs, table, time } from '../packages/provenance/bench/measure.ts';
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
 import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
@@ -93,7 +93,7 @@ log(
       ms(turns.engine.p50),
       ms(turns.service.p50),
       `${ms(turns.bareHttp.p50)} (CPU ${ms(turns.bareHttp.cpu)})`,
-      `+${ms(turns.form.p50 - turns.engine.p50)} / +${ms(turns.fileBody.p50 - turns.engine.p50)}`,
+      `${signedMs(turns.form.p50 - turns.engine.p50)} / ${signedMs(turns.fileBody.p50 - turns.engine.p50)}`,
       `${ms(turns.form.cpu)} / ${ms(turns.fileBody.cpu)} / ${ms(turns.engine.cpu)} / ${ms(turns.service.cpu)}`,
     ]),
   ),

@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { makeSizedImage } from '../../../packages/provenance/bench/engine-bench.ts';
-import { ms, table } from '../../../packages/provenance/bench/measure.ts';
+import { ms, signedMs, table } from '../../../packages/provenance/bench/measure.ts';
 import { CORPUS_DIR, hasCorpus } from '../../../packages/provenance/src/testing/shared-corpus.ts';
 import { load, multipart, startServer } from './http-bench.ts';
 import { measureHttpOverhead, OVERHEAD_ASSET } from './http-overhead.ts';
@@ -41,7 +41,7 @@ for (const workers of [1, 2]) {
       ms(turns.engine.p50),
       ms(turns.service.p50),
       `${ms(turns.bareHttp.p50)} (CPU ${ms(turns.bareHttp.cpu)})`,
-      `+${ms(turns.form.p50 - turns.engine.p50)} / +${ms(turns.fileBody.p50 - turns.engine.p50)}`,
+      `${signedMs(turns.form.p50 - turns.engine.p50)} / ${signedMs(turns.fileBody.p50 - turns.engine.p50)}`,
       `${ms(turns.form.cpu)} / ${ms(turns.fileBody.cpu)} / ${ms(turns.fileBodyAfterArrival.cpu)} / ${ms(turns.engine.cpu)} / ${ms(turns.service.cpu)}`,
       `${loadBefore} → ${load1()}`,
     ]);

@@ -56,6 +56,8 @@ export async function takingTurnsWithCpu<K extends string>(runs: number, tasks: 
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+/** A difference in ms with its sign (a request may take less than its reference). */
+export const signedMs = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
 
 /**
  * This process's peak RSS in MB as the kernel counted it: VmHWM on Linux. Not
