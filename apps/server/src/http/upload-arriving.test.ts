@@ -261,7 +261,14 @@ describe('the shared memory of bodies arriving', () => {
   /** Reads a body shared as it arrives, and gives its arriving side. */
   async function readArriving(): Promise<{ upload: UploadedFile; body: ArrivingBody }> {
     let arrived: ArrivingBody | undefined;
-    const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, onArriving: (body) => void (arrived = body) });
+    // Read as it arrives (as an engine worker would): hashed only when asked.
+    const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), {
+      maxFileBytes: 1_000_000,
+      onArriving: (body) => {
+        arrived = body;
+        return true;
+      },
+    });
     return { upload: upload!, body: arrived! };
   }
 
@@ -273,6 +280,14 @@ describe('the shared memory of bodies arriving', () => {
     expect(pool.lentBytes).toBe(512 * 1024);
     expect(await hashing).toBe(createHash('sha256').update(file).digest('hex'));
     expect(pool.lentBytes).toBe(0);
+  });
+
+  it('hashes a shared body nobody reads as it arrives (no worker was free) as it arrives, as any other', async () => {
+    const upload = (await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, onArriving: () => false }))!;
+    const hashing = upload.sha256();
+    await upload.discard();
+    expect(pool.lentBytes).toBe(0);
+    expect(await hashing).toBe(createHash('sha256').update(file).digest('hex'));
   });
 
   it('refuses to hash a shared body first asked once its memory went back (it may hold another body)', async () => {

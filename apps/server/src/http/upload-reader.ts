@@ -46,9 +46,9 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 export interface UploadedFile {
   fileName: string;
   /**
-   * SHA-256 (hex) of the file. A file shared as it arrived (onArriving) was not hashed meanwhile, the
-   * receiving thread's time going to reading it while an engine worker verified it: it is hashed when
-   * first asked, in slices (sha256-in-slices.ts), its memory held until then. Ask before discard().
+   * SHA-256 (hex) of the file. A file read as it arrived (onArriving's true) was not hashed meanwhile,
+   * the receiving thread's time going to reading it while an engine worker verified it: it is hashed
+   * when first asked, in slices (sha256-in-slices.ts), its memory held until then. Ask before discard().
    */
   sha256(): Promise<string>;
   byteLength: number;
@@ -94,8 +94,14 @@ export interface MultipartUploadOptions {
    * comes before the file and the closing boundary). Another form fails the reader of the shared
    * file once the file turns out longer or shorter, and its length says so (UploadedFile.byteLength).
    */
-  onArriving?: (body: ArrivingBody) => void;
+  onArriving?: ArrivingListener;
 }
+
+/**
+ * Told of a file shared as it arrives; true when it is read meanwhile (an engine worker verifies it):
+ * the file is then not hashed as it arrives but when asked (UploadedFile.sha256).
+ */
+export type ArrivingListener = (body: ArrivingBody) => boolean | void;
 
 /** How much of a form's start is kept to find its file part's headers. */
 const RAW_HEAD_BYTES = 64 * 1024;
@@ -156,7 +162,7 @@ export interface ReadBodyOptions {
    * Called once, at the body's first chunk, when the body is gathered in memory (a declared length
    * within the spool threshold): the file may be read as it arrives.
    */
-  onArriving?: (body: ArrivingBody) => void;
+  onArriving?: ArrivingListener;
 }
 
 export interface UploadReader {
@@ -244,7 +250,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
    * known large one is spooled from its first byte; one of unknown length reserves as it grows, and
    * moves to a spool file once it passes the spool threshold.
    */
-  function openSink(declared: number | null, share?: { length: number; onArriving: (body: ArrivingBody) => void }): FileSink {
+  function openSink(declared: number | null, share?: { length: number; onArriving: ArrivingListener }): FileSink {
     let reserved = 0;
     if (declared !== null && declared <= spoolAboveBytes) {
       if (!budget.tryReserve(declared)) throw busy();
@@ -278,10 +284,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     // spread over the upload, against 3 to 5 ms awaited at its end hashing the whole off the event
     // loop (webcrypto copies the bytes and crosses to its thread pool and back).
     const hash = createHash('sha256');
-    // Except a file lent shared memory: its worker verifies it as it arrives, and hashing here took
-    // the receiving thread's time, on the machine's cores the worker and the client share, from the
-    // transfer and so from the verdict (about 1 ms of a 2 MB upload's 4 to 5 here). It is hashed
-    // when asked (sha256), once the worker has what it needs.
+    // Except a file read as it arrives (onArriving's true): hashing it here took the receiving
+    // thread's time, on the cores its worker and the client share, from the transfer and so from the
+    // verdict (about 1 ms of a 2 MB upload's 4 to 5 here). It is hashed when asked (sha256).
     let hashLater = false;
     const spoolFromStart = declared !== null && declared > spoolAboveBytes;
     const releaseMemory = () => {
@@ -314,7 +319,6 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         if (shareable && size === 0 && gathered === null) {
           lease = arrivingMemory.lend(share.length, chunk.byteOffset);
           sharing = lease;
-          hashLater = lease !== null;
           if (lease) {
             requestSharing = true;
             requestsSharing += 1;
@@ -331,8 +335,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
               deadline = setTimeout(stopSharing, arrivingDeadlineMs);
               deadline.unref();
               const writer = sharing;
-              onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => requestsSharing === 1 && writer.offerDigest(digest) });
+              hashLater = onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => requestsSharing === 1 && writer.offerDigest(digest) }) === true;
             }
+            if (!hashLater) hash.update(chunk);
             if (gatheredBytes === sharing.bytes.byteLength) clearTimeout(deadline);
             return;
           }

@@ -101,6 +101,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     let early: EarlyVerification | null = null;
     const onArriving = (body: ArrivingBody) => {
       early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
+      return early !== null;
     };
     if (type.startsWith('multipart/form-data')) {
       const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, onArriving });
