@@ -1,7 +1,7 @@
 // Reads an uploaded file from a request body as it streams in: a multipart/form-data form (a browser
 // or curl -F) or the file itself as the body (curl --data-binary, a CDN worker), within the server's
-// budget of bytes held in memory (MAX_INFLIGHT_BYTES), hashed (SHA-256) as it streams in (one shared
-// as it arrives, below, is hashed once asked, behind its verification). A small body
+// budget of bytes held in memory (MAX_INFLIGHT_BYTES), hashed (SHA-256) as it streams in (one an
+// engine worker reads as it arrives, below, is hashed once asked, behind its verification). A small body
 // is gathered into one buffer; a large one (or one that grows large) goes to a spool file under
 // DATA_DIR, and is read back into memory only when it is used, once the budget
 // has room for it. A file over the limit is a 413, a broken form a 400, a body the budget cannot

@@ -48,12 +48,12 @@ export type VerifySource =
       declaredMime?: string | undefined;
       /**
        * SHA-256 (hex) of bytes, when known (a spooled upload's), or the upload reader's, asked only
-       * when needed: it hashes a file shared as it arrived only when asked (upload-reader.ts).
+       * when needed: it hashes a file an engine worker read as it arrived only when asked (upload-reader.ts).
        */
       sha256?: string | (() => Promise<string>) | undefined;
       /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
       manifest?: Uint8Array | undefined;
-      /** A verification started while the file arrived (arriving-verification.ts), used on a cache miss when it fits. */
+      /** A verification started while the file arrived (arriving-verification.ts), used when it fits, without asking the cache. */
       early?: EarlyVerification | null | undefined;
     }
   | { kind: 'manifest'; manifestId: string }
@@ -139,7 +139,10 @@ export function createContentVerifier(deps: {
   const withRevocation = async (verdict: SerializedVerification) =>
     revocation ? revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
 
-  /** The engine's verdict, from the cache when these exact bytes were verified under these anchors. */
+  /**
+   * The engine's verdict: the one started as the file arrived when it fits, else from the cache when
+   * these exact bytes were verified under these anchors.
+   */
   async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null): Promise<SerializedVerification> {
     // A verification started while the file arrived counts when it was of this file as it is verified now.
     const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
