@@ -232,8 +232,6 @@ export interface FillingPool {
   lend(size: number, alignment?: number): FillingWriter | null;
   /** Bytes of the buffers lent out now (their classes' sizes). */
   readonly lentBytes: number;
-  /** How many files hold a buffer now. */
-  readonly lentFiles: number;
   /** Bytes of the buffers kept free for the next files. */
   readonly freeBytes: number;
 }
@@ -262,7 +260,6 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
   // Free buffers by class; the most recently returned is lent first.
   const free = new Map<number, PooledBuffer[]>();
   let lentBytes = 0;
-  let lentFiles = 0;
   let freeBytes = 0;
 
   /** Drops free buffers of other classes, largest first, until `bytes` more fit within the bound. */
@@ -293,7 +290,6 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
         buffer = { data: new SharedArrayBuffer(bytes), control: new SharedArrayBuffer(CONTROL_BYTES), generation: 0 };
       }
       lentBytes += bytes;
-      lentFiles += 1;
       // Reset for this file; the generation first, so a read of the last file's job (which has
       // settled, but may have had a read pending) fails instead of waiting on this file's words.
       const control = new Int32Array(buffer.control);
@@ -305,7 +301,6 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
       const lent = buffer;
       return fillingWriter({ data: lent.data, offset, size, control: lent.control, generation: lent.generation }, () => {
         lentBytes -= bytes;
-        lentFiles -= 1;
         const buffers = free.get(bytes) ?? [];
         buffers.push(lent);
         free.set(bytes, buffers);
@@ -314,9 +309,6 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
     },
     get lentBytes() {
       return lentBytes;
-    },
-    get lentFiles() {
-      return lentFiles;
     },
     get freeBytes() {
       return freeBytes;

@@ -293,11 +293,12 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       budget.release(reserved);
       reserved = 0;
     };
-    // The request lets its shared memory go (a hash asked for holds it on: hashHeld).
-    let requestSharing = false;
+    // Whether this request counts in requestsSharing: from the lend until it lets its shared memory go
+    // (a hash asked for holds the memory on: hashHeld).
+    let sharingCounted = false;
     const releaseLease = () => {
-      if (requestSharing) requestsSharing -= 1;
-      requestSharing = false;
+      if (sharingCounted) requestsSharing -= 1;
+      sharingCounted = false;
       lease?.release();
     };
 
@@ -320,7 +321,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           lease = arrivingMemory.lend(share.length, chunk.byteOffset);
           sharing = lease;
           if (lease) {
-            requestSharing = true;
+            sharingCounted = true;
             requestsSharing += 1;
           }
           gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
