@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../vitest.fast-check-seed.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

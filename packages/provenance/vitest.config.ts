@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: 'provenance',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../vitest.fast-check-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

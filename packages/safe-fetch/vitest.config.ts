@@ -5,5 +5,6 @@ export default defineConfig({
   test: {
     name: 'safe-fetch',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../vitest.fast-check-seed.ts'],
   },
 });

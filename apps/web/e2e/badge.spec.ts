@@ -171,21 +171,43 @@ interface Tracked {
   authorization: string | undefined;
 }
 
-function collectTracking(p: Page): Tracked[] {
+/**
+ * Collects the badge's analytics calls. The listener is asynchronous (it reads the answer and the
+ * headers), so it must end with its test: `stop` removes it and waits for the reads under way, or a
+ * read finishing after the page closed fails whichever test runs next.
+ */
+function collectTracking(p: Page): { seen: Tracked[]; stop: () => Promise<void> } {
   const seen: Tracked[] = [];
-  p.on('response', async (response: Response) => {
+  const reads = new Set<Promise<void>>();
+  const onResponse = (response: Response): void => {
     const req = response.request();
     if (!req.url().endsWith('/api/v1/track-analytics') || req.method() !== 'POST') return;
-    const body = req.postDataJSON() as { eventType: string; data: { assetId: string } };
-    const answer = (await response.json().catch(() => ({}))) as { metrics?: Record<string, number> };
-    const headers = await req.allHeaders();
-    seen.push({ eventType: body.eventType, assetId: body.data.assetId, metrics: answer.metrics ?? {}, cookie: headers['cookie'], authorization: headers['authorization'] });
-  });
-  return seen;
+    const read = (async () => {
+      const body = req.postDataJSON() as { eventType: string; data: { assetId: string } };
+      const answer = (await response.json().catch(() => ({}))) as { metrics?: Record<string, number> };
+      const headers = await req.allHeaders();
+      seen.push({ eventType: body.eventType, assetId: body.data.assetId, metrics: answer.metrics ?? {}, cookie: headers['cookie'], authorization: headers['authorization'] });
+    })().catch((error: unknown) => {
+      // A test that failed before `stop` closes its page under a read: nothing to collect then.
+      if (!p.isClosed()) throw error;
+    });
+    reads.add(read);
+    const forget = (): void => void reads.delete(read);
+    read.then(forget, forget);
+  };
+  p.on('response', onResponse);
+  return {
+    seen,
+    stop: async () => {
+      p.off('response', onResponse);
+      await Promise.all(reads);
+    },
+  };
 }
 
 test('views and clicks are reported to the gateway and counted, without credentials', async ({ page }) => {
-  const tracked = collectTracking(page);
+  const tracking = collectTracking(page);
+  const tracked = tracking.seen;
   await openArticle(page);
   await expect.poll(() => tracked.filter((event) => event.eventType === 'badge_view' && event.assetId === manifestId).length, SLOW).toBe(1);
   const firstView = tracked.find((event) => event.eventType === 'badge_view')!;
@@ -208,6 +230,7 @@ test('views and clicks are reported to the gateway and counted, without credenti
   expect(views[1]!.metrics['badge_view']).toBe(views[0]!.metrics['badge_view']! + 1);
   // The unsigned picture has no manifest to count against.
   expect(tracked.some((event) => event.assetId === '' || event.assetId === undefined)).toBe(false);
+  await tracking.stop();
 });
 
 test.describe('phone', () => {
