@@ -156,7 +156,8 @@ describe('safe fetcher under fuzzed URLs', () => {
           expect(attempt.port).toBe(allowedPort);
         }
       }),
-      { numRuns: RUNS },
+      // Always tried, whatever the seed: a redirect to `//` once threw out of the test server's handler.
+      { numRuns: RUNS, examples: [[`http://127.0.0.1:${allowedPort}//`, true, 'throw', false]] },
     );
   });
 });
