@@ -32,6 +32,12 @@ export interface CredentialedVerification {
   response: VerifyResponse;
   /** Null when unsigned, when the chain has no issuer, or when c2pa-rs answered from a stapled OCSP response. */
   signingCredential: SigningCredential | null;
+  /**
+   * The earliest notAfter (ms) among the certificates of every signer chain in the store, if any: the
+   * verdict may change then (a signature without a trusted timestamp stops validating), so whoever
+   * keeps it must not keep it longer.
+   */
+  certificatesEnd?: number;
 }
 
 export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
@@ -66,13 +72,15 @@ export function verificationOf(read: StoreRead | null, mime: string, options: Ve
     const trust = options.trust ?? NO_TRUST;
     // Which list vouched for a manifest's signer: the chain its signature carries, matched to an anchor.
     const vouchFor = (label: string) => trust.vouch(storeBytes ? signerChain(storeBytes, label) : null);
-    const response = buildVerifyResponse(store, mime, signerCertificates(storeBytes, store), vouchFor);
+    const certificates = signerCertificates(storeBytes, store);
+    const response = buildVerifyResponse(store, mime, certificates, vouchFor);
     if (options.thumbnails) attachThumbnails(response, (identifier) => reader.resourceToBytes(identifier));
     const stapled = stapledRevocation(response);
     if (stapled) response.verification.revocation = stapled;
     const label = store.active_manifest;
     const chain = !stapled && label && storeBytes ? signerChain(storeBytes, label) : null;
-    return { response, signingCredential: signingCredentialOf(chain, response.report.signedAt) };
+    const ends = [...certificates.values()].flatMap((details) => (details.chainNotAfter === undefined ? [] : [details.chainNotAfter]));
+    return { response, signingCredential: signingCredentialOf(chain, response.report.signedAt), ...(ends.length > 0 && { certificatesEnd: Math.min(...ends) }) };
   } finally {
     reader.free();
   }

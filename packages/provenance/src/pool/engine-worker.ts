@@ -100,14 +100,14 @@ async function run(task: EngineTask): Promise<EngineReply> {
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
     const verifyOptions = { ...task.options, trust };
-    const { response, signingCredential } =
+    const { response, signingCredential, certificatesEnd } =
       'path' in task
         ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))
         : 'filling' in task
           ? await verifySourceWithCredential(fillingSource(task.filling), task.mime, verifyOptions)
           : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
     const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
-    return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential) : response };
+    return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential, certificatesEnd) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));
     return {

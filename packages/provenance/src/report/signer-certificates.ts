@@ -19,6 +19,8 @@ export interface CertificateDetails {
   certificateChainPem?: string[];
   /** The claim signature's timestamp (sigTst2): the time attested and the authority's name. */
   timestamp?: { time: string; authority: string | null };
+  /** The earliest notAfter of every certificate in the chain (ms): a verdict on it may change then. */
+  chainNotAfter?: number;
 }
 
 function timestampOf(storeBytes: Uint8Array, label: string): CertificateDetails['timestamp'] {
@@ -100,7 +102,9 @@ export function signerCertificates(storeBytes: Uint8Array | null, store: RawMani
     if (!certificate || !chain) continue;
     const timestamp = timestampOf(storeBytes, label);
     const certificateChainPem = chain.map(certificatePem).filter((pem): pem is string => pem !== null);
-    details.set(label, { ...certificate, certificateChainPem, ...(timestamp && { timestamp }) });
+    const ends = chain.map((der) => Date.parse(certificateDetails(der)?.validity?.notAfter ?? '')).filter((end) => !Number.isNaN(end));
+    const chainNotAfter = ends.length > 0 ? Math.min(...ends) : undefined;
+    details.set(label, { ...certificate, certificateChainPem, ...(timestamp && { timestamp }), ...(chainNotAfter !== undefined && { chainNotAfter }) });
   }
   return details;
 }

@@ -174,14 +174,17 @@ export interface SerializedVerification {
   manifestId: string | null;
   /** The signing credential whose revocation the caller may still ask about (not part of the JSON). */
   signingCredential?: SigningCredential | null;
+  /** The earliest notAfter (ms) in the store's signer chains: a kept verdict must not outlive it. */
+  certificatesEnd?: number;
 }
 
-export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null): SerializedVerification {
+export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null, certificatesEnd?: number): SerializedVerification {
   return {
     json: JSON.stringify(response),
     status: response.verification.status,
     reason: response.report.reason,
     manifestId: response.report.manifestId,
     ...(signingCredential && { signingCredential }),
+    ...(certificatesEnd !== undefined && { certificatesEnd }),
   };
 }

@@ -56,5 +56,5 @@ export function applyRevocation(response: VerifyResponse, check: RevocationCheck
  * a JSON round trip, paid only for signers whose revocation was asked about, and cached with the verdict.
  */
 export function applyRevocationSerialized(serialized: SerializedVerification, check: RevocationCheck, signedAt: string | null): SerializedVerification {
-  return serializeVerification(applyRevocation(JSON.parse(serialized.json) as VerifyResponse, check, signedAt));
+  return serializeVerification(applyRevocation(JSON.parse(serialized.json) as VerifyResponse, check, signedAt), undefined, serialized.certificatesEnd);
 }

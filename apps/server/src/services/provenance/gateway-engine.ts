@@ -185,13 +185,13 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       sign(bytes, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
     verifySerialized: async (bytes, mime, verifyOptions) => {
-      const { response, signingCredential } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });
-      return serializeVerification(response, signingCredential);
+      const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });
+      return serializeVerification(response, signingCredential, certificatesEnd);
     },
     verifyFileSerialized: (path, mime, verifyOptions) =>
       withFileSource(path, async (source) => {
-        const { response, signingCredential } = await verifySourceWithCredential(source, mime, { ...verifyOptions, trust });
-        return serializeVerification(response, signingCredential);
+        const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...verifyOptions, trust });
+        return serializeVerification(response, signingCredential, certificatesEnd);
       }),
     signFile: (path, outPath, mime, metadata, accountSigner) =>
       signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),

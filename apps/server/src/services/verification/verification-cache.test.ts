@@ -29,6 +29,18 @@ describe('verification cache', () => {
     expect(cache.get('late')).toBeUndefined();
   });
 
+  it('ends an entry when the earliest certificate of its chains ends, whatever else was given', () => {
+    let clock = 0;
+    const cache = createVerificationCache({ maxEntries: 10, maxBytes: 10_000, ttlMs: 100, clock: () => clock });
+    cache.set('expiring', { ...response('verified'), certificatesEnd: 30 }, 60);
+    cache.set('expired', { ...response('verified'), certificatesEnd: 0 });
+    expect(cache.get('expired')).toBeUndefined();
+    clock = 29;
+    expect(cache.get('expiring')).toBeDefined();
+    clock = 30;
+    expect(cache.get('expiring')).toBeUndefined();
+  });
+
   it('drops the least recently used entry past its bounds', () => {
     const cache = createVerificationCache({ maxEntries: 2, maxBytes: 10_000, ttlMs: 60_000 });
     cache.set('a', response('verified'));

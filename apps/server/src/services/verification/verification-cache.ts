@@ -1,8 +1,8 @@
 // Remembers verification results by the asset's SHA-256 and the trust store's version, so the same
 // asset verified again (the CDN case) costs a hash and a lookup. Bounded in entries and in bytes,
-// least recently used first out; entries expire because a verdict depends on time (certificate
-// validity, a signer's revocation: no later than the OCSP answer it rests on) as well as on bytes
-// and anchors.
+// least recently used first out; entries expire because a verdict depends on time as well as on
+// bytes and anchors: never later than the earliest notAfter in the verdict's signer chains (an
+// untimestamped signature stops validating then) nor than the OCSP answer it rests on.
 import type { SerializedVerification } from '@provenance/engine';
 
 export interface VerificationCache {
@@ -41,7 +41,7 @@ export function createVerificationCache(options: { maxEntries: number; maxBytes:
       drop(key);
       // Reports with thumbnails can be large; what is held is essentially the JSON.
       const bytes = verification.json.length;
-      const ends = Math.min(now() + options.ttlMs, expiresAt ?? Number.POSITIVE_INFINITY);
+      const ends = Math.min(now() + options.ttlMs, expiresAt ?? Number.POSITIVE_INFINITY, verification.certificatesEnd ?? Number.POSITIVE_INFINITY);
       if (bytes > options.maxBytes || ends <= now()) return;
       entries.set(key, { verification, bytes, expiresAt: ends });
       totalBytes += bytes;

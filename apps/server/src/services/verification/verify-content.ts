@@ -182,7 +182,7 @@ export function createContentVerifier(deps: {
     const cached = cache.get(key);
     if (cached) return cached;
     const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
-    const { verification: response, validUntil } = revocation ? await revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+    const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;
   }
