@@ -20,7 +20,7 @@ test('an empty URL asks for one', async ({ page }) => {
   await expect(page.getByTestId('verify-result')).toHaveCount(0);
 });
 
-test('a signed asset is verified, with signer, time, trust level and AI flag', async ({ page }, testInfo) => {
+test('a signed asset is verified, with signer, time, trust level and AI statement', async ({ page }, testInfo) => {
   const result = await verify(page, ASSETS.verified);
   await expect(toast(page, 'Verification Complete')).toContainText('verified');
   await expect(toast(page, 'Verification Complete')).toHaveAttribute('data-type', 'success');
@@ -29,7 +29,9 @@ test('a signed asset is verified, with signer, time, trust level and AI flag', a
   await expect(result).toContainText('Provenance Gateway Signer');
   await expect(result.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(result).toContainText('TRUSTED');
-  await expect(result.getByText('AI-assisted')).toBeVisible();
+  // The widget says what the report says of AI: this file's manifest makes no statement, which is not "No".
+  await expect(result.getByText('AI use')).toBeVisible();
+  await expect(result.getByText('No AI statement')).toBeVisible();
   await expect(result.getByRole('link', { name: 'View full result' })).toHaveAttribute('href', `/verify?url=${encodeURIComponent(ASSETS.verified)}`);
   await result.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('verify-widget-verified-desktop.png') });

@@ -261,7 +261,7 @@ export class ContentCredentialsElement extends HTMLElement {
       fact('Signed by', verdict.signer ?? 'Not stated');
       fact('Issued by', verdict.issuer);
       fact('Trust list', trustListText(verdict.trustTier, verdict.trustList));
-      if (verdict.expired) fact('Certificate', 'Had expired when it signed');
+      if (verdict.expired) fact('Certificate', verdict.trustedTimestamp ? 'Had expired at its trusted timestamp' : 'Expired, with no trusted timestamp of the signing');
       fact('Signed on', formatDate(verdict.signedAt) ?? 'Not stated');
       fact('Creator', verdict.creator);
       fact('AI', aiText(verdict.aiDisclosure));

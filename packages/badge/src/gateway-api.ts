@@ -16,8 +16,10 @@ export interface BadgeVerdict {
   /** The tier of the list that vouched for the signer (`untrusted` from gateways that do not say). */
   trustTier: TrustTier;
   trustList: string | null;
-  /** The signing certificate had expired when it signed. */
+  /** c2pa-rs found the signing certificate expired: at its trusted timestamp's time, or now when there is none. */
   expired: boolean;
+  /** The signature carries a trusted timestamp (the time the certificate is judged at). */
+  trustedTimestamp: boolean;
   message: string;
 }
 
@@ -62,6 +64,7 @@ export function parseVerdict(json: unknown): BadgeVerdict {
     trustTier: TIERS.find((value) => value === verification?.trust?.tier) ?? 'untrusted',
     trustList: str(verification?.trust?.list),
     expired: signer?.expired === true,
+    trustedTimestamp: report?.timestamp?.trusted === true,
     message: str(body?.badge?.message) ?? '',
   };
 }

@@ -61,9 +61,8 @@ export const ZSignerSummary = z
     algorithm: z.string().nullable(),
     notBefore: z.string().nullable(),
     notAfter: z.string().nullable(),
-    trusted: z.boolean(),
-    /** The signing certificate had expired when the claim was signed. */
-    expired: z.boolean(),
+    trusted: z.boolean().openapi({ description: 'The signing certificate chains to a trust anchor this gateway uses, whatever else failed in the file' }),
+    expired: z.boolean().openapi({ description: 'c2pa-rs found the signing certificate expired: at the time its trusted timestamp attests, or now when the signature has none' }),
     certificateChainPem: z.array(z.string()).openapi({ description: "The signer's certificate chain as PEM, signing certificate first (evidence to keep); empty when it could not be read" }),
   })
   .openapi('SignerSummary');
@@ -156,8 +155,8 @@ export type TVerificationReport = z.infer<typeof ZVerificationReport>;
 export const ZVerification = z
   .object({
     status: ZVerificationStatus,
-    chainValid: z.boolean(),
-    signatureValid: z.boolean(),
+    chainValid: z.boolean().openapi({ description: "The signer's certificate chain is valid and chains to a trust anchor (c2pa-rs: signingCredential.trusted, no signingCredential failure), even when the content failed" }),
+    signatureValid: z.boolean().openapi({ description: 'The claim signature validates (claimSignature.validated), even when the content failed' }),
     trustLevel: ZTrustLevel,
     trust: ZTrustVerdict,
     /** The validation status code the reason explains (the most severe failure); null when unsigned. */

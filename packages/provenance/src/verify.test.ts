@@ -165,6 +165,39 @@ describe.skipIf(!hasCorpus)(`the corpus verdicts of ${CORPUS_DIR}/expected.json`
   }
 });
 
+describe.skipIf(!hasCorpus)('each check answers from its own codes', () => {
+  const anchors = () => createTrustStore([{ name: 'c2pa-rs test roots', tier: 'custom', pems: [corpusText('trust/c2pa-rs-test-roots.pem')] }]);
+
+  it('a file whose only failure is its data hash keeps its valid signature, trusted chain and tier', async () => {
+    const { verification, report } = await verify(corpusFile('c2pa-rs/XCA.jpg'), 'image/jpeg', { trust: anchors() });
+    expect(report.codes.failure.map((code) => code.code)).toEqual(['assertion.dataHash.mismatch']);
+    expect(verification).toMatchObject({ status: 'invalid', signatureValid: true, chainValid: true, trust: { tier: 'custom', list: 'c2pa-rs test roots' } });
+    expect(report.signer?.trusted).toBe(true);
+  });
+
+  it('a changed claim signature fails the signature, not the chain', async () => {
+    const { verification } = await verify(corpusFile('c2pa-rs/E-sig-CA.jpg'), 'image/jpeg', { trust: anchors() });
+    expect(verification).toMatchObject({ status: 'invalid', signatureValid: false, chainValid: true });
+  });
+
+  it('an expired certificate without a trusted timestamp is said to have expired, not to have been expired at signing', async () => {
+    const { verification, report } = await verify(corpusFile('public-testfiles/nikon-20221019-building.jpeg'), 'image/jpeg', { trust: anchors() });
+    expect(verification).toMatchObject({ status: 'invalid', chainValid: false, reasonCode: 'signingCredential.expired' });
+    expect(report.timestamp).toBeNull();
+    expect(report.reason).toBe('The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.');
+    expect(report.reason).not.toMatch(/when the claim was signed/);
+  });
+
+  it('a CAWG identity credential that is not trusted is named as such, not blamed on the trusted claim signer', async () => {
+    const { verification, report, badge } = await verify(corpusFile('c2pa-rs/C_with_CAWG_data.jpg'), 'image/jpeg', { trust: anchors() });
+    expect(verification).toMatchObject({ status: 'partial', chainValid: true, signatureValid: true, reasonCode: 'cawg.x509.credential.untrusted' });
+    expect(report.reason).toMatch(/its signer is on the trust list “c2pa-rs test roots”/);
+    expect(report.reason).toMatch(/CAWG identity assertion/);
+    expect(report.reason).not.toMatch(/the signer .* is not on any trust list/);
+    expect(badge.message).toBe('Content Credentials intact, but the identity they name is not confirmed');
+  });
+});
+
 describe('remote manifests', () => {
   it('never lets c2pa-wasm fetch on its own, and verifies with the manifest the caller fetched', async () => {
     const url = 'https://manifests.example.org/m/photo.c2pa';

@@ -1,6 +1,6 @@
 // What the screens read from the verify endpoint's answer (POST /api/v1/verify-content,
 //), typed by @provenance/contracts, and the two rules every screen shares.
-import type { TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
+import type { TManifestSummary, TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
 export type VerificationStatus = TVerificationStatus;
 export type TrustLevel = TTrustLevel;
@@ -8,7 +8,7 @@ export type VerifyResponse = TVerifyResponse;
 
 /** The parts of an answer a short summary shows (the landing widget): verdict, badge, signer, time. */
 export type VerificationSummary = Pick<TVerifyResponse, 'verification' | 'badge'> & {
-  report?: { signer: Pick<TSignerSummary, 'commonName' | 'organization'> | null; signedAt: string | null };
+  report?: { signer: Pick<TSignerSummary, 'commonName' | 'organization'> | null; signedAt: string | null; activeManifest?: Pick<TManifestSummary, 'aiDisclosure'> | null };
 };
 
 /** The product shows `verified` as verified and every other status as 'Verification Failed'. */

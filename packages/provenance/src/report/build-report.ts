@@ -8,7 +8,7 @@ import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { mostSevere } from './reason-code.ts';
 import { NOT_ON_ANY_LIST, UNTRUSTED, vouchedBy } from './trust-words.ts';
-import { explainCode } from './validation-codes.ts';
+import { EXPIRED_AT_TIMESTAMP, explainCode } from './validation-codes.ts';
 import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
 
 const MAX_INGREDIENT_DEPTH = 32;
@@ -57,6 +57,9 @@ const signerName = (signer: SignerSummary | null, form: 'organization' | 'common
 
 const onlyUntrustedSigners = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code === 'signingCredential.untrusted');
 
+/** The manifest's only failures are of its CAWG identity assertion (the named actor), not of the claim or its signer. */
+const onlyIdentityFailures = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code.startsWith('cawg.'));
+
 function reasonFor(
   status: VerificationStatus,
   reasonCode: ValidationCode | null,
@@ -69,6 +72,9 @@ function reasonFor(
     case 'verified':
       return `The manifest is intact and the signer${signerName(signer, 'organization')} ${vouchedBy(verdict)}.`;
     case 'partial':
+      if (verdict.tier !== 'untrusted' && ingredientFailures.length === 0 && onlyIdentityFailures(failure)) {
+        return `The manifest is intact and its signer ${vouchedBy(verdict)}, but the identity it names is not confirmed: ${reasonCode?.explanation ?? failure[0]!.explanation}`;
+      }
       if (verdict.tier !== 'untrusted' && onlyUntrustedSigners(ingredientFailures)) {
         return `The manifest is intact and its signer ${vouchedBy(verdict)}, but an ingredient’s signer is ${NOT_ON_ANY_LIST}.`;
       }
@@ -84,11 +90,12 @@ function reasonFor(
   }
 }
 
-export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[]): string {
+export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[], failure: ValidationCode[] = []): string {
   switch (status) {
     case 'verified':
       return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${signer.organization}` : ''} — signer ${vouchedBy(verdict)}`;
     case 'partial':
+      if (verdict.tier !== 'untrusted' && ingredientFailures.length === 0 && onlyIdentityFailures(failure)) return 'Content Credentials intact, but the identity they name is not confirmed';
       if (verdict.tier !== 'untrusted' && onlyUntrustedSigners(ingredientFailures)) return `Content Credentials intact, but an ingredient’s signer is ${NOT_ON_ANY_LIST}`;
       if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) return 'Content Credentials intact, but an ingredient’s Content Credentials failed';
       return `Content Credentials intact, but the signer is ${NOT_ON_ANY_LIST}`;
@@ -134,7 +141,13 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const activeLabel = store?.active_manifest ?? null;
   const active = activeLabel ? store?.manifests?.[activeLabel] : undefined;
   const results = store?.validation_results?.activeManifest;
-  const failure = toCodes(results?.failure);
+  const success = results?.success ?? [];
+  const stamped = activeLabel ? certificates.get(activeLabel)?.timestamp : undefined;
+  const timestamp =
+    stamped && success.some((code) => code.code === 'timeStamp.validated')
+      ? { ...stamped, trusted: success.some((code) => code.code === 'timeStamp.trusted') }
+      : null;
+  const failure = toCodes(results?.failure).map((code) => (code.code === 'signingCredential.expired' && timestamp?.trusted ? { ...code, explanation: EXPIRED_AT_TIMESTAMP } : code));
   // An ingredient signed under a list this verifier trusts (the gateway's own earlier manifest in a
   // file it re-signed, judged without anchors when it was signed) is not an untrusted signer.
   const ingredientFailures = toCodes((store?.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? [])).filter(
@@ -152,7 +165,9 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   else if (state === 'Trusted' && verdict.tier !== 'untrusted' && ingredientFailures.length === 0) status = 'verified';
   else status = 'partial';
 
-  const trusted = state === 'Trusted' && verdict.tier !== 'untrusted';
+  // Each check answers from its own codes: a file whose bytes changed after signing still carries a
+  // valid signature by a trusted chain, and says so (c2pa-rs reports signingCredential.trusted).
+  const trusted = signerTrusted && verdict.tier !== 'untrusted' && !failure.some((code) => code.code.startsWith('signingCredential.'));
   const expired = failure.some((code) => code.code === 'signingCredential.expired');
   // c2pa-rs returns manifests in hash-map order, which changes between reads: active first, then by label.
   const manifests = Object.entries(store?.manifests ?? {})
@@ -165,12 +180,6 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
 
-  const success = results?.success ?? [];
-  const stamped = activeLabel ? certificates.get(activeLabel)?.timestamp : undefined;
-  const timestamp =
-    stamped && success.some((code) => code.code === 'timeStamp.validated')
-      ? { ...stamped, trusted: success.some((code) => code.code === 'timeStamp.trusted') }
-      : null;
   const report: VerificationReport = {
     manifestId: activeLabel,
     format,
@@ -202,7 +211,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
         editHistory: activeSummary?.actions.map((action) => action.label) ?? [],
       },
     },
-    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures) },
+    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures, failure) },
     report,
   };
 }

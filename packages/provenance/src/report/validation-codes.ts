@@ -12,7 +12,9 @@ const EXPLANATIONS: Record<string, string> = {
   'signingCredential.untrusted': 'The signing certificate does not chain to any trust anchor.',
   'signingCredential.invalid': 'The signing certificate is not valid for signing Content Credentials.',
   'signingCredential.revoked': 'The signing certificate has been revoked.',
-  'signingCredential.expired': 'The signing certificate had expired when the claim was signed.',
+  // c2pa-rs checks validity at the trusted timestamp's time, or now when there is none: which one the
+  // report says is decided with the timestamp (build-report.ts, expiredExplanation).
+  'signingCredential.expired': 'The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.',
   'signingCredential.ocsp.skipped': 'Revocation (OCSP) was not checked.',
   'signingCredential.ocsp.notRevoked': 'The certificate authority says the signing certificate is not revoked.',
   'signingCredential.ocsp.revoked': 'The certificate authority says the signing certificate was revoked before the claim was signed.',
@@ -42,7 +44,13 @@ const EXPLANATIONS: Record<string, string> = {
   'timeStamp.untrusted': 'The timestamp authority is not on the trust list.',
   'timeStamp.mismatch': 'The timestamp does not match the signature.',
   'general.error': 'The validator hit an unexpected error.',
+  'cawg.identity.well-formed': 'The CAWG identity assertion is well formed.',
+  'cawg.x509.signature.validated': 'The CAWG identity assertion’s signature is valid.',
+  'cawg.x509.credential.untrusted': 'The X.509 credential of the CAWG identity assertion (who the manifest names as its actor) does not chain to any trust anchor.',
 };
+
+/** signingCredential.expired when the signature carries a trusted timestamp: the time checked is the timestamp's. */
+export const EXPIRED_AT_TIMESTAMP = 'The signing certificate had already expired at the time the signature’s trusted timestamp attests.';
 
 export function explainCode(code: string, fallback?: string): string {
   return EXPLANATIONS[code] ?? fallback ?? code;

@@ -57,9 +57,9 @@ export interface SignerSummary {
   algorithm: string | null;
   notBefore: string | null;
   notAfter: string | null;
-  /** The signer chains to one of the configured trust anchors. */
+  /** The signer chains to one of the configured trust anchors (whatever else failed in the file). */
   trusted: boolean;
-  /** The signing certificate had expired when the claim was signed. */
+  /** c2pa-rs found the certificate expired: at the trusted timestamp's time if the signature has one, else now. */
   expired: boolean;
   /** The signer's certificate chain as PEM, signing certificate first; empty when it could not be read. */
   certificateChainPem: string[];

@@ -18,7 +18,7 @@ const verified: VerificationSummary = {
     credentials: { creator: 'Ada', organization: 'Newsroom', softwareAgent: null, aiAssisted: true, editHistory: [] },
   },
   badge: { message: 'Content Credentials verified: signed by Newsroom' },
-  report: { signer: { commonName: 'Newsroom Signer', organization: 'Newsroom' }, signedAt: '2026-11-21T10:00:00.000Z' },
+  report: { signer: { commonName: 'Newsroom Signer', organization: 'Newsroom' }, signedAt: '2026-11-21T10:00:00.000Z', activeManifest: { aiDisclosure: 'ai_edited' } },
 };
 
 function respondWith(status: number, body: unknown) {
@@ -37,7 +37,7 @@ describe('VerifyWidget', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows a verified result with signer, time, trust level, AI flag and the full-result link', async () => {
+  it('shows a verified result with signer, time, trust level, AI statement and the full-result link', async () => {
     const fetchMock = respondWith(200, verified);
     renderAt(<VerifyWidget />);
     await userEvent.type(screen.getByLabelText('Image URL'), 'https://news.example/photo.jpg');
@@ -46,12 +46,23 @@ describe('VerifyWidget', () => {
     expect(within(result).getByRole('heading', { name: 'Verified' })).toBeTruthy();
     expect(within(result).getByText('Newsroom Signer')).toBeTruthy();
     expect(within(result).getByText('TRUSTED')).toBeTruthy();
-    expect(within(result).getByText('Yes')).toBeTruthy();
+    // The report's words for what the manifest says of AI, not a yes or no.
+    expect(within(result).getByText('Edited with AI')).toBeTruthy();
     expect(result.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-21T10:00:00.000Z');
     expect(within(result).getByRole('link', { name: 'View full result' }).getAttribute('href')).toBe('/verify?url=https%3A%2F%2Fnews.example%2Fphoto.jpg');
     expect(await screen.findByText('Verification Complete')).toBeTruthy();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ assetUrl: 'https://news.example/photo.jpg' });
+  });
+
+  it('says "No AI statement" where the manifest makes none, as the report does, never "No"', async () => {
+    respondWith(200, { ...verified, report: { ...verified.report, activeManifest: { aiDisclosure: null } } });
+    renderAt(<VerifyWidget />);
+    await userEvent.type(screen.getByLabelText('Image URL'), 'https://news.example/photo.jpg');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const result = await screen.findByTestId('verify-result');
+    expect(within(result).getByText('No AI statement')).toBeTruthy();
+    expect(within(result).queryByText('No')).toBeNull();
   });
 
   it('presents any other status as Verification Failed with the reason', async () => {

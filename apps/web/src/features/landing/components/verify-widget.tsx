@@ -11,6 +11,7 @@ import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field'
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api/client';
 import { verificationKeys, verifyAssetUrl } from '@/lib/api/verification';
+import { aiDisclosureText } from '@/lib/ai-disclosure-text';
 import { formatDateTime } from '@/lib/format';
 import { showVerdictToast } from '@/lib/verdict-toast';
 import { isVerified, signerName, type VerificationSummary } from '@/lib/verification';
@@ -66,7 +67,7 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
   const ok = isVerified(result);
   const signer = signerName(result);
   const signedAt = result.report?.signedAt ?? null;
-  const { credentials, trustLevel, status } = result.verification;
+  const { trustLevel, status } = result.verification;
   const article = useRef<HTMLElement>(null);
   // The answer takes the focus when it arrives, so it is read at once and the keyboard goes on from it.
   useEffect(() => article.current?.focus(), []);
@@ -93,8 +94,8 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
           <dd className="font-mono font-medium">{trustLevel.toUpperCase()}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">AI-assisted</dt>
-          <dd className="font-medium">{credentials.aiAssisted ? 'Yes' : 'No'}</dd>
+          <dt className="text-muted-foreground">AI use</dt>
+          <dd className="font-medium">{aiDisclosureText(result.report?.activeManifest?.aiDisclosure ?? null).title}</dd>
         </div>
       </dl>
       <Link to={`/verify?url=${encodeURIComponent(url)}`} className="mt-5 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -3,7 +3,8 @@
 import { Bot, Camera, CircleSlash, Sparkles } from 'lucide-react';
 import type { TManifestSummary } from '@provenance/contracts';
 import { cn } from '@/lib/utils';
-import { aiDisclosureText, sourceTypeLabel } from '../lib/report-text';
+import { aiDisclosureText } from '@/lib/ai-disclosure-text';
+import { sourceTypeLabel } from '../lib/report-text';
 import { ReportSection } from './report-section';
 
 const ICONS = { generated: Bot, ai_edited: Sparkles, captured: Camera } as const;

@@ -15,7 +15,7 @@ function DateValue({ value }: { value: string | null }) {
 export function SignerDetails({ signer, trust, timestamp = null }: { signer: TSignerSummary; trust: TTrustVerdict; timestamp?: TSignatureTimestamp | null }) {
   const trusted = trust.tier !== 'untrusted';
   const TrustIcon = trusted ? BadgeCheck : ShieldOff;
-  const expired = expiredText(signer);
+  const expired = expiredText(signer, timestamp);
   return (
     <ReportSection id="signer-title" title="Signer" icon={<KeyRound />} description="The certificate that signed the manifest.">
       <div

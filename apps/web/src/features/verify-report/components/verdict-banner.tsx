@@ -61,7 +61,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             </span>
           </div>
           <p className="mt-1 font-medium" data-testid="verdict-short">
-            {verdictShortText(status)}
+            {verdictShortText(status, result.verification.chainValid)}
           </p>
           <p className="mt-3 text-base">{text.meaning}</p>
           {partial ? (
@@ -88,7 +88,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
                 <div className="min-w-0">
                   <p className="text-sm font-medium">
                     {check.label}
-                    <span className="sr-only">: {look.word}</span>
+                    <span className="sr-only">: {check.word ?? look.word}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">{check.detail}</p>
                 </div>

@@ -33,4 +33,23 @@ describe('verdict checks', () => {
     const revoked = { ...partial, report: { ...partial.report, codes: { ...partial.report.codes, failure: [{ code: 'signingCredential.revoked', explanation: 'Revoked.' }] } } };
     expect(states(revoked).trust).toBe('fail');
   });
+
+  it('reports the signer of a tampered file from its own codes: a trusted chain passes, an expired certificate is said to be expired', () => {
+    expect(states(invalidResult).trust).toBe('pass');
+    const expiredCode = { code: 'signingCredential.expired', explanation: 'The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.' };
+    const expired = {
+      ...invalidResult,
+      verification: { ...invalidResult.verification, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null } },
+      report: { ...invalidResult.report, codes: { ...invalidResult.report.codes, failure: [expiredCode, { code: 'signingCredential.untrusted', explanation: 'Untrusted.' }] } },
+    };
+    const trust = verdictChecks(expired).find((check) => check.id === 'trust')!;
+    expect(trust.state).toBe('fail');
+    expect(trust.detail).toBe(expiredCode.explanation);
+    expect(trust.detail).not.toMatch(/trust list/);
+  });
+
+  it('says "No ingredients" for a file made from none, not "Passed"', () => {
+    const none = verdictChecks({ ...verifiedResult, report: { ...verifiedResult.report, ingredients: [], ingredientFailures: [] } }).find((check) => check.id === 'ingredients')!;
+    expect(none).toMatchObject({ word: 'No ingredients', state: 'unknown' });
+  });
 });

@@ -10,6 +10,8 @@ export interface VerdictCheck {
   label: string;
   state: CheckState;
   detail: string;
+  /** What the state is called when its usual word would say more than the check found ("No ingredients", not "Passed"). */
+  word?: string;
 }
 
 const HASH_MATCH = /^assertion\.(dataHash|bmffHash|boxesHash|collectionHash)\.match$/;
@@ -20,7 +22,7 @@ const TRUST_ONLY = /^signingCredential\.untrusted$/;
 export function verdictChecks(result: TVerifyResponse): VerdictCheck[] {
   if (result.verification.status === 'unsigned') return [];
   const { codes, ingredientFailures } = result.report;
-  const { signatureValid, chainValid } = result.verification;
+  const { signatureValid } = result.verification;
 
   const changed = codes.failure.some((code) => HASH_MISMATCH.test(code.code));
   const unchanged = codes.success.some((code) => HASH_MATCH.test(code.code));
@@ -44,22 +46,33 @@ export function verdictChecks(result: TVerifyResponse): VerdictCheck[] {
             ? 'The file changed after it was signed.'
             : 'The manifest records no hash of the file’s bytes that could be checked.',
     },
-    {
-      id: 'trust',
-      label: 'Trusted signer',
-      // An untrusted signer of intact credentials is a warning; only a broken or expired chain fails.
-      state: chainValid ? 'pass' : result.verification.trust.tier === 'untrusted' && !codes.failure.some((code) => !TRUST_ONLY.test(code.code)) ? 'warn' : 'fail',
-      detail: chainValid
-        ? result.verification.trust.list
-          ? `The signing certificate chains to the ${result.verification.trust.list}.`
-          : 'The signing certificate chains to a trust anchor.'
-        : 'The signer is not on any trust list this gateway uses.',
-    },
-    ingredientsCheck(ingredientFailures.map((code) => code.code)),
+    trustCheck(result),
+    ingredientsCheck(ingredientFailures.map((code) => code.code), result.report.ingredients.length),
   ];
 }
 
-function ingredientsCheck(failures: string[]): VerdictCheck {
+/**
+ * The signer's certificate, from its own codes (signingCredential.*): a file that fails elsewhere (its
+ * bytes changed, say) may still be signed by a trusted chain, and an expired or revoked certificate
+ * is said to be that, not "not on any trust list".
+ */
+function trustCheck(result: TVerifyResponse): VerdictCheck {
+  const base = { id: 'trust', label: 'Trusted signer' } as const;
+  const { chainValid, trust } = result.verification;
+  if (chainValid) {
+    return { ...base, state: 'pass', detail: trust.list ? `The signing certificate chains to the ${trust.list}.` : 'The signing certificate chains to a trust anchor.' };
+  }
+  const credentialFailures = result.report.codes.failure.filter((code) => code.code.startsWith('signingCredential.') && !TRUST_ONLY.test(code.code));
+  if (credentialFailures.length > 0) return { ...base, state: 'fail', detail: credentialFailures.map((code) => code.explanation).join(' ') };
+  // An untrusted signer is a warning: the credentials may be intact, only no list vouches for them.
+  if (result.report.codes.failure.some((code) => TRUST_ONLY.test(code.code)) || trust.tier === 'untrusted') {
+    return { ...base, state: 'warn', detail: 'The signer is not on any trust list this gateway uses.' };
+  }
+  return { ...base, state: 'unknown', detail: 'The signer’s certificate could not be checked.' };
+}
+
+function ingredientsCheck(failures: string[], count: number): VerdictCheck {
+  if (count === 0 && failures.length === 0) return { id: 'ingredients', label: 'Ingredients', state: 'unknown', word: 'No ingredients', detail: 'This file records no ingredients (no earlier files it was made from).' };
   if (failures.length === 0) return { id: 'ingredients', label: 'Ingredients', state: 'pass', detail: 'No ingredient’s own credentials failed.' };
   if (failures.every((code) => TRUST_ONLY.test(code))) {
     return { id: 'ingredients', label: 'Ingredients', state: 'warn', detail: 'Ingredients are intact, but a signer of one is not on any trust list.' };
