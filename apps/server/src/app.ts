@@ -6,6 +6,7 @@ import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { API_BASE_PATH, apiBaseOf } from './http/asset-links.ts';
 import { createErrorHandler, errorBody } from './http/error-handler.ts';
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader, type UploadReader } from './http/upload-reader.ts';
@@ -29,10 +30,11 @@ import { MAX_JOB_REQUEST_BYTES } from './routes/jobs/parse-job-request.ts';
 import type { ApiEnv, RouteContext } from './routes/route-context.ts';
 import type { Services } from './services/create-services.ts';
 
-export const API_BASE_PATH = '/api/v1';
 
 export interface AppConfig {
   publicUrl: string;
+  /** PUBLIC_URL was not set: the links in answers follow the origin each request came to. */
+  linksFollowRequest?: boolean;
   maxAssetBytes: number;
   /** An MP4, MOV or M4A to verify may be this large (spooled, verified from disk); MAX_ASSET_BYTES when unset. */
   maxVideoBytes?: number | undefined;
@@ -109,7 +111,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     clientGeo: (c) => clientGeo(c, config.trustProxy),
     clientLimit: clientLimits(services.publicLimits, (c) => clientIp(c, config.trustProxy)),
     uploads: deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) }),
-    config: { maxAssetBytes: config.maxAssetBytes, maxVideoBytes, publicUrl: config.publicUrl, apiBaseUrl: `${config.publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` },
+    apiBaseUrl: (c) => apiBaseOf(c, { publicUrl: config.publicUrl, followRequest: config.linksFollowRequest ?? false, trustProxy: config.trustProxy }),
+    config: { maxAssetBytes: config.maxAssetBytes, maxVideoBytes, publicUrl: config.publicUrl },
   };
   registerApiRoutes(api, routeContext);
 

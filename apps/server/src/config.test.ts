@@ -23,6 +23,11 @@ describe('loadConfig', () => {
     expect(config.TRUST_PROXY).toBe(true);
   });
 
+  it('without PUBLIC_URL, follows PORT for emails and certificates and lets the links in answers follow each request', () => {
+    expect(loadConfig({ PORT: '3000' })).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', LINKS_FOLLOW_REQUEST: true });
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://gateway.example.org' })).toMatchObject({ PUBLIC_URL: 'https://gateway.example.org', LINKS_FOLLOW_REQUEST: false });
+  });
+
   it('keeps 5000 verifications by default; 0 turns the cache off, and a negative count stops the start', () => {
     expect(loadConfig({}).VERIFY_CACHE_ENTRIES).toBe(5_000);
     expect(loadConfig({ VERIFY_CACHE_ENTRIES: '0' }).VERIFY_CACHE_ENTRIES).toBe(0);

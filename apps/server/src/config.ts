@@ -22,7 +22,12 @@ export const ZServerConfig = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Where the gateway is reached, for links in emails and certificates (OCSP) and in answers. Unset:
+   * http://localhost:PORT for emails and certificates, and each answer's links follow the origin its
+   * request came to (forwarded headers only under TRUST_PROXY). Set it in production.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   MAX_ASSET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   /** POST /verify-content of an MP4, MOV or M4A: spooled to disk and verified from the file in constant memory, up to this size. */
   MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
@@ -144,9 +149,12 @@ export const ZServerConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type ServerConfig = Omit<z.infer<typeof ZServerConfig>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
+export type ServerConfig = Omit<z.infer<typeof ZServerConfig>, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL'> & {
   DATA_DIR: string;
   WEB_DIST_DIR: string;
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was not set: answers' links follow each request's origin. */
+  LINKS_FOLLOW_REQUEST: boolean;
 };
 
 /** The web app's build: dist/ of the @provenance/web package, found through the package, from source or from the build. */
@@ -170,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     ...config,
     DATA_DIR: path.resolve(baseDir, config.DATA_DIR),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    LINKS_FOLLOW_REQUEST: config.PUBLIC_URL === undefined,
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? defaultWebDistDir()),
   };
 }

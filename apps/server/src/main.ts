@@ -133,6 +133,7 @@ const uploads = createUploadReader({ budget: createInflightBytes(config.MAX_INFL
 const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
+    linksFollowRequest: config.LINKS_FOLLOW_REQUEST,
     maxAssetBytes: config.MAX_ASSET_BYTES,
     maxVideoBytes: config.MAX_VIDEO_BYTES,
     maxJsonBytes: config.MAX_JSON_BYTES,

@@ -6,6 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export interface AssetFormat {
   mime: string;
+  /** What people call the format: "JPEG", "MP4". */
+  name: string;
   extensions: readonly string[];
   kind: 'image' | 'video' | 'audio' | 'document' | 'manifest';
   /** False for formats that are read but never signed (a bare manifest store). */
@@ -22,22 +24,22 @@ export const BMFF_MIME_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video
 export const LARGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
 
 export const SUPPORTED_FORMATS: readonly AssetFormat[] = [
-  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image', signable: true },
-  { mime: 'image/png', extensions: ['png'], kind: 'image', signable: true },
-  { mime: 'image/webp', extensions: ['webp'], kind: 'image', signable: true },
-  { mime: 'image/avif', extensions: ['avif'], kind: 'image', signable: true },
-  { mime: 'image/heic', extensions: ['heic'], kind: 'image', signable: true },
-  { mime: 'image/heif', extensions: ['heif'], kind: 'image', signable: true },
-  { mime: 'image/gif', extensions: ['gif'], kind: 'image', signable: true },
-  { mime: 'image/tiff', extensions: ['tif', 'tiff'], kind: 'image', signable: true },
-  { mime: 'image/svg+xml', extensions: ['svg'], kind: 'image', signable: true },
-  { mime: 'video/mp4', extensions: ['mp4', 'm4v'], kind: 'video', signable: true },
-  { mime: 'video/quicktime', extensions: ['mov'], kind: 'video', signable: true },
-  { mime: 'audio/mp4', extensions: ['m4a'], kind: 'audio', signable: true },
-  { mime: 'audio/wav', extensions: ['wav'], kind: 'audio', signable: true },
-  { mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio', signable: true },
-  { mime: 'application/pdf', extensions: ['pdf'], kind: 'document', signable: true },
-  { mime: 'application/c2pa', extensions: ['c2pa'], kind: 'manifest', signable: false },
+  { mime: 'image/jpeg', name: 'JPEG', extensions: ['jpg', 'jpeg'], kind: 'image', signable: true },
+  { mime: 'image/png', name: 'PNG', extensions: ['png'], kind: 'image', signable: true },
+  { mime: 'image/webp', name: 'WebP', extensions: ['webp'], kind: 'image', signable: true },
+  { mime: 'image/avif', name: 'AVIF', extensions: ['avif'], kind: 'image', signable: true },
+  { mime: 'image/heic', name: 'HEIC', extensions: ['heic'], kind: 'image', signable: true },
+  { mime: 'image/heif', name: 'HEIF', extensions: ['heif'], kind: 'image', signable: true },
+  { mime: 'image/gif', name: 'GIF', extensions: ['gif'], kind: 'image', signable: true },
+  { mime: 'image/tiff', name: 'TIFF', extensions: ['tif', 'tiff'], kind: 'image', signable: true },
+  { mime: 'image/svg+xml', name: 'SVG', extensions: ['svg'], kind: 'image', signable: true },
+  { mime: 'video/mp4', name: 'MP4', extensions: ['mp4', 'm4v'], kind: 'video', signable: true },
+  { mime: 'video/quicktime', name: 'MOV', extensions: ['mov'], kind: 'video', signable: true },
+  { mime: 'audio/mp4', name: 'M4A', extensions: ['m4a'], kind: 'audio', signable: true },
+  { mime: 'audio/wav', name: 'WAV', extensions: ['wav'], kind: 'audio', signable: true },
+  { mime: 'audio/mpeg', name: 'MP3', extensions: ['mp3'], kind: 'audio', signable: true },
+  { mime: 'application/pdf', name: 'PDF', extensions: ['pdf'], kind: 'document', signable: true },
+  { mime: 'application/c2pa', name: 'C2PA manifest store', extensions: ['c2pa'], kind: 'manifest', signable: false },
 ];
 
 const ALIASES: Record<string, string> = {

@@ -188,7 +188,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     // c2pa-wasm turns an error of the signing callback into its own text: the typed one is kept.
     if (signerDefinition.failure) throw signerDefinition.failure;
     const text = c2paErrorText(error).slice(0, 2000);
-    if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a well-formed ${mime} file`, text);
+    if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a valid ${findFormat(mime)?.name ?? mime} file`, text);
     throw new SigningError('The asset could not be signed.', text);
   } finally {
     builder.free();

@@ -124,6 +124,13 @@ describe('errors a person understands', () => {
   it('refuses bytes that are not the format they claim to be', async () => {
     await expect(verify(new Uint8Array(512).fill(7), 'video/mp4')).rejects.toBeInstanceOf(ProvenanceError);
   });
+
+  it('says a corrupt JPEG is not a valid JPEG, to read and to sign, not that JPEG is unsupported', async () => {
+    const corrupt = new Uint8Array([...signedJpeg.slice(0, 20), ...new Uint8Array(200).fill(7)]);
+    const message = 'The file could not be read: it is not a valid JPEG file.';
+    await expect(verify(corrupt, 'image/jpeg')).rejects.toMatchObject({ code: 'malformed_asset', message });
+    await expect(sign(corrupt, 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer)).rejects.toMatchObject({ code: 'malformed_asset', message });
+  });
 });
 
 const mapping = (expected: ExpectedRead): string => {

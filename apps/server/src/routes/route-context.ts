@@ -24,9 +24,10 @@ export interface RouteContext {
   clientLimit: ReturnType<typeof clientLimits>;
   /** Reads upload bodies within the server's memory budget. */
   uploads: UploadReader;
-  /** `apiBaseUrl`: PUBLIC_URL + /api/v1, the base of the links in answers. */
+  /** The base of the links in this request's answers (http/asset-links.ts). */
+  apiBaseUrl: (c: Context) => string;
   /** maxVideoBytes: the limit of an MP4, MOV or M4A sent to verify (at least maxAssetBytes). */
-  config: { maxAssetBytes: number; maxVideoBytes: number; publicUrl: string; apiBaseUrl: string };
+  config: { maxAssetBytes: number; maxVideoBytes: number; publicUrl: string };
 }
 
 /** OpenAPI security requirement of authenticated routes: a bearer access token or API key. */

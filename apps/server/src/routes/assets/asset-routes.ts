@@ -33,7 +33,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     const identities = new Map((await ctx.services.signingIdentities.list(c.var.account.userId)).map((identity) => [identity.id, identity]));
     const assets = rows.map((row) => {
       const identity = row.signingIdentityId ? identities.get(row.signingIdentityId) : undefined;
-      const links = assetLinks(ctx.config.apiBaseUrl, row.id, row.manifestId);
+      const links = assetLinks(ctx.apiBaseUrl(c), row.id, row.manifestId);
       return {
         assetId: row.id,
         manifestId: row.manifestId,

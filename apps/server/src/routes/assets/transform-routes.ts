@@ -28,6 +28,6 @@ export function registerTransformRoutes(api: ApiApp, ctx: RouteContext): void {
   api.openapi(route, async (c) => {
     const { assetId } = c.req.valid('param');
     const result = await ctx.services.transformer.transform(c.var.account.userId, assetId, c.req.valid('json'));
-    return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+    return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
   });
 }

@@ -105,12 +105,13 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
     const { type, items } = await ctx.services.batchJobs.results(c.var.account.userId, c.req.valid('param').id);
     const iterator = items[Symbol.asyncIterator]();
     const encoder = new TextEncoder();
+    const apiBaseUrl = ctx.apiBaseUrl(c);
     const stream = new ReadableStream<Uint8Array>({
       // Pulled as the client reads: a page of rows at a time, never the whole job in memory.
       async pull(controller) {
         const next = await iterator.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(`${resultLine(next.value, type, ctx.config.apiBaseUrl)}\n`));
+        controller.enqueue(encoder.encode(`${resultLine(next.value, type, apiBaseUrl)}\n`));
       },
       async cancel() {
         await iterator.return?.();

@@ -102,7 +102,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
           const result = large
             ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data)
             : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
-          return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+          return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
         });
         return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
       } finally {
@@ -114,7 +114,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const body = parsed.data;
     const response = await idempotent({ ...idempotency(c, userId), request: JSON.stringify(body) }, async () => {
       const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar });
-      return c.json(signAnswer(ctx.config.apiBaseUrl, result), 201);
+      return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
     });
     return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
   });
