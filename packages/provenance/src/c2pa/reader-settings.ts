@@ -10,10 +10,25 @@ export interface ReaderSettingsOptions {
   thumbnails?: boolean;
 }
 
+/**
+ * The extended key usages a signing certificate may carry (c2pa-rs's `trust_config`): its own
+ * default list plus the C2PA claim-signing and document-signing purposes the certificate profile
+ * names. Without the last two, c2pa-rs refuses a certificate that carries only them (signingCredential.invalid),
+ * on reading and on the read-back after signing, though the specification asks for exactly them.
+ */
+export const ALLOWED_SIGNING_EKUS: readonly string[] = [
+  '1.3.6.1.4.1.62558.2.1', // c2pa-kp-claimSigning
+  '1.3.6.1.5.5.7.3.36', // id-kp-documentSigning
+  '1.3.6.1.5.5.7.3.4', // id-kp-emailProtection
+  '1.3.6.1.5.5.7.3.8', // id-kp-timeStamping
+  '1.3.6.1.5.5.7.3.9', // id-kp-OCSPSigning
+  '1.3.6.1.4.1.311.76.59.1.9', // Microsoft C2PA signing
+];
+
 export function readerSettings(options: ReaderSettingsOptions = {}): string {
   return JSON.stringify({
     verify: { verify_trust: Boolean(options.anchorsPem), remote_manifest_fetch: options.remoteManifestFetch ?? false },
-    ...(options.anchorsPem && { trust: { trust_anchors: options.anchorsPem } }),
+    trust: { trust_config: ALLOWED_SIGNING_EKUS.join('\n'), ...(options.anchorsPem && { trust_anchors: options.anchorsPem }) },
     ...(options.thumbnails !== undefined && { builder: { thumbnail: { enabled: options.thumbnails } } }),
   });
 }
