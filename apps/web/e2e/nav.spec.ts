@@ -48,6 +48,24 @@ test('signed in at 1280 px: every link, the whole email and Sign Out sit on one 
   await expect(nav.getByRole('link', { name: 'Verify', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
+for (const width of [1280, 1600]) {
+  test(`the demo account's long email at ${width} px: cut with an ellipsis, whole in its tooltip, Sign Out on screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try Demo Account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const signOut = nav.getByRole('button', { name: 'Sign Out' });
+    await expect(signOut).toBeVisible();
+    const box = (await signOut.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    const email = nav.getByTestId('nav-user-email');
+    await expect(email).toHaveAttribute('title', /^demo-\S+@\S+$/);
+    // Nothing in the bar runs past the window.
+    expect(await nav.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  });
+}
+
 test('the footer links to Verify', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Verify', exact: true }).click();

@@ -1,7 +1,8 @@
 // Navigation bar: the links, then the signed-in state ({email}, Sign Out) or the
 // signed-out state (Sign In, Get Started). Below the xl breakpoint the links fold into a toggle menu;
-// from 1280 px everything, the whole email included, fits on one line (the brand shows only its
-// mark until 2xl to make room).
+// from 1280 px everything fits on one line (the brand shows only its mark until 2xl to make room):
+// the links and Sign Out never shrink, and an email too long for the room left (a demo account's)
+// is cut with an ellipsis, whole in its tooltip, rather than pushing Sign Out off screen.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -63,7 +64,7 @@ export function NavBar() {
           <BrandMark nameClassName="xl:max-2xl:hidden" />
         </Link>
 
-        <ul className="hidden items-center xl:flex">
+        <ul className="hidden shrink-0 items-center xl:flex">
           {NAV_LINKS.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
@@ -73,16 +74,16 @@ export function NavBar() {
           ))}
         </ul>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
           <ThemeToggle />
-          <div className="hidden items-center gap-2 xl:flex">
+          <div className="hidden min-w-0 items-center gap-2 xl:flex">
             {email ? (
               <>
                 <span className="inline-flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground" data-testid="nav-user-email" title={email}>
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate whitespace-nowrap">{email}</span>
                 </span>
-                <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
+                <Button variant="outline" size="sm" className="shrink-0" onClick={() => void handleSignOut()}>
                   <LogOut aria-hidden="true" />
                   Sign Out
                 </Button>

@@ -71,7 +71,7 @@ describe('SigningIdentityCard', () => {
     expect(current.textContent).toContain('Managed by the gateway');
     const list = screen.getByRole('region', { name: 'All identities' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    await user.click(within(list).getByRole('button', { name: 'Use C2PA Signer (Your certificate)' }));
+    await user.click(within(list).getByRole('button', { name: 'Use this identity: C2PA Signer (Your certificate)' }));
     await waitFor(() => expect(api.activate).toHaveBeenCalledWith('cert-1', expect.anything()));
     expect(toast.success).toHaveBeenCalledWith('Signing identity changed', expect.anything());
   });

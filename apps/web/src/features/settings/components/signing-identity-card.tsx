@@ -148,7 +148,8 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
                       variant="outline"
                       size="sm"
                       disabled={activate.isPending}
-                      aria-label={`Use ${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`}
+                      // The visible words first (WCAG 2.5.3, label in name), then which identity.
+                      aria-label={`Use this identity: ${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`}
                       onClick={() => activate.mutate(identity.id)}
                     >
                       Use this identity
