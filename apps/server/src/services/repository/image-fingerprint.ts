@@ -32,7 +32,8 @@ export const FINGERPRINT_WORKERS = 1;
 const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./image-fingerprint-worker-entry.js', import.meta.url) : new URL('./image-fingerprint-worker.js', import.meta.url);
 
 interface Waiting {
-  task: NormaliseTask;
+  id: number;
+  bytes: Uint8Array;
   settle: (pixels: Uint8Array | null) => void;
   fail: (error: Error) => void;
 }
@@ -52,7 +53,7 @@ function startSlot(): Slot {
   worker.unref();
   const slot: Slot = { worker, ready: new Promise((resolve) => worker.once('message', () => resolve())), current: null };
   worker.on('message', (reply: NormaliseReply | 'ready') => {
-    if (reply === 'ready' || reply.id !== slot.current?.task.id) return;
+    if (reply === 'ready' || reply.id !== slot.current?.id) return;
     const done = slot.current;
     slot.current = null;
     done.settle(reply.pixels);
@@ -77,16 +78,17 @@ function feed(slot: Slot): void {
   const next = queue.shift();
   if (!next) return;
   slot.current = next;
-  void slot.ready.then(() => slot.worker.postMessage(next.task, [next.task.bytes.buffer as ArrayBuffer]));
+  // The worker gets its own copy (new Uint8Array copies; a Buffer's slice would not), made only now so
+  // that images waiting their turn hold no second copy, and handed over rather than copied again: the
+  // caller's bytes may view a larger buffer (all of which would be sent) or shared memory lent to the upload.
+  const bytes = new Uint8Array(next.bytes);
+  void slot.ready.then(() => slot.worker.postMessage({ id: next.id, bytes } satisfies NormaliseTask, [bytes.buffer]));
 }
 
 /** The 1024 normalised gray pixels of an image file, from a worker thread; null when sharp cannot decode it. */
 export function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
   return new Promise((settle, fail) => {
-    // The worker gets its own copy (new Uint8Array copies; a Buffer's slice would not), handed over rather
-    // than copied again: the caller's bytes may view a larger buffer (all of which would be sent) or
-    // shared memory lent to the upload.
-    queue.push({ task: { id: nextId++, bytes: new Uint8Array(bytes) }, settle, fail });
+    queue.push({ id: nextId++, bytes, settle, fail });
     const idle = slots.find((slot) => !slot.current) ?? (slots.length < FINGERPRINT_WORKERS ? startSlot() : undefined);
     if (idle) feed(idle);
   });
