@@ -1,6 +1,7 @@
 // Builds the server for `npm start`: an ES module bundle, dist/main.js (and its chunks), with our workspace packages
 // (contracts, engine) compiled in from their TypeScript source, plus dist/engine-worker.js, the
-// engine's worker thread (engine-pool.ts starts it from next to the bundle). Third-party packages
+// engine's worker thread (engine-pool.ts starts it from next to the bundle), and
+// dist/image-fingerprint-worker.js, the fingerprint's (image-fingerprint.ts starts it the same way). Third-party packages
 // stay external and load from node_modules as they are; Node runs the output without tsx.
 // No type checking here: that is `npm run typecheck`.
 import { rmSync } from 'node:fs';
@@ -38,6 +39,7 @@ await esbuild.build({
   entryPoints: {
     main: path.join(import.meta.dirname, 'src/main.ts'),
     'engine-worker': require.resolve('@provenance/engine/worker'),
+    'image-fingerprint-worker': path.join(import.meta.dirname, 'src/services/repository/image-fingerprint-worker.ts'),
   },
   outdir,
   bundle: true,

@@ -1,6 +1,7 @@
 // The production build as `npm start` runs it: build.js bundles the server, and the bundle starts
 // with plain Node (no tsx) and the start script's malloc and V8 settings, finds its migrations,
-// answers the API and verifies through the compiled engine worker, then stops cleanly on SIGTERM.
+// answers the API and verifies through the compiled engine worker (an unsigned image fingerprinted for
+// recovery through the compiled fingerprint worker), then stops cleanly on SIGTERM.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -29,7 +30,7 @@ describe('the production build', () => {
 
   it('emits the bundle and the engine worker, which run without tsx', async () => {
     const files = await fs.readdir(OUT_DIR);
-    expect(files).toEqual(expect.arrayContaining(['engine-worker.js', 'main.js']));
+    expect(files).toEqual(expect.arrayContaining(['engine-worker.js', 'image-fingerprint-worker.js', 'main.js']));
     for (const script of files.filter((file) => file.endsWith('.js'))) expect(files).toContain(`${script}.map`);
     // The S3 store and its SDK are a chunk of their own, loaded only when ASSET_STORE names a bucket.
     expect(files.some((file) => /^s3-asset-store-\w+\.js$/.test(file))).toBe(true);

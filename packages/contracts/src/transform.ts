@@ -2,12 +2,15 @@
 // the result is signed with the source as its parent ingredient and answered as a signing is
 // (ZSignContentResponse).
 import { z } from '@hono/zod-openapi';
+import { rejectNul } from './common.ts';
 
 export const TRANSFORM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type TTransformFormat = (typeof TRANSFORM_FORMATS)[number];
 
 /** Largest side a transform may produce: enough for print, small enough for one request's memory. */
 export const MAX_TRANSFORM_SIDE = 8192;
+/** Most pixels a transform may produce (8,192 × 4,883): a resize of one side scales the other, so sides alone do not bound it. */
+export const MAX_TRANSFORM_PIXELS = 40_000_000;
 
 const side = (name: string) =>
   z
@@ -44,7 +47,7 @@ export const ZTransformRequest = z
     crop: ZTransformCrop.optional(),
     format: z.enum(TRANSFORM_FORMATS).optional().openapi({ description: 'Convert to this format; the source format when omitted (JPEG when sharp cannot write it)' }),
     quality: z.number().int('quality must be a whole number').min(1, 'quality must be between 1 and 100').max(100, 'quality must be between 1 and 100').optional().openapi({ description: 'Encoder quality for JPEG, WebP and AVIF', example: 80 }),
-    title: z.string().trim().min(1).max(200).optional().openapi({ description: 'Title of the new asset; the source’s title with what was done when omitted' }),
+    title: rejectNul(z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters'), 'title').optional().openapi({ description: 'Title of the new asset; the source’s title with what was done when omitted' }),
   })
   .strict()
   .refine((body) => body.resize || body.crop || body.format || body.quality !== undefined, { message: 'Say what to do: resize, crop, format or quality' })

@@ -15,7 +15,7 @@ export function registerTransformRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['sign'],
     summary: 'Resize, crop or convert a signed image, keeping its provenance',
     description:
-      'Transforms one of the account’s signed images (crop, then resize, then encode as JPEG, PNG, WebP or AVIF at the quality given) and signs the result: the source’s signed file is its parentOf ingredient, and c2pa.cropped, c2pa.resized and c2pa.transcoded actions say what was done. The new asset is stored and listed like any signed asset. Another account’s asset is not found.',
+      'Transforms one of the account’s signed images (crop, then resize, then encode as JPEG, PNG, WebP or AVIF at the quality given) and signs the result: the source’s signed file is its parentOf ingredient, and c2pa.cropped, c2pa.resized and c2pa.transcoded actions say what was done. The new asset is stored and listed like any signed asset. Another account’s asset is not found. A result larger than MAX_TRANSFORM_SIDE pixels a side or MAX_TRANSFORM_PIXELS in all (8,192 and 40 megapixels) is refused with 400 transform_too_large, before any pixel is decoded; one that takes more than 30 seconds, with 422 transform_too_slow.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: { params: ZAssetParams, body: jsonBody(ZTransformRequest) },

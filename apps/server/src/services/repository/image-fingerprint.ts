@@ -1,10 +1,16 @@
-// The ISCC Image-Code (io.iscc.v0) of an image file: decodes and normalises it with sharp as the ISCC
-// reference SDK does (EXIF orientation applied, alpha on white, the uniform border cropped, Pillow's
-// grayscale, bicubic 32x32), then hashes the pixels with the engine. Videos get none: taking a poster
-// frame needs a video decoder (ffmpeg), which the gateway does not install, so they are matched by
-// exact hash only.
-import { imageCode, IMAGE_CODE_SIDE, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
-import sharp from 'sharp';
+// The ISCC Image-Code (io.iscc.v0) of an image file: its pixels normalised as the ISCC reference SDK
+// does (image-normalisation.ts), then hashed with the engine. Videos get none: taking a poster frame
+// needs a video decoder (ffmpeg), which the gateway does not install, so they are matched by exact
+// hash only.
+//
+// The public verification fingerprints any unsigned image it is sent, so the normalisation runs on
+// a worker thread, one image at a time with at most DECODE_PIXELS decoded (about 110 MB at its peak):
+// that bounds the memory all fingerprints hold at once (the rest wait their turn, in order), and the
+// main thread, which answers every other request, never decodes or walks pixels. The worker starts
+// with the first fingerprint and does not keep the process alive.
+import { Worker } from 'node:worker_threads';
+import { imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
+import type { NormaliseReply, NormaliseTask } from './image-fingerprint-worker.ts';
 
 export interface ImageFingerprint {
   alg: typeof ISCC_SOFT_BINDING_ALG;
@@ -15,57 +21,77 @@ export interface ImageFingerprint {
   covers: 'image' | 'poster-frame';
 }
 
-const MAX_PIXELS = 100_000_000;
+/**
+ * Images normalised at once in this process. One: four 10,000×10,000 PNG bombs at once then add about
+ * 170 MB, where two workers add about 300 MB; a 12-megapixel photo takes about half a second.
+ */
+export const FINGERPRINT_WORKERS = 1;
 
-/** The box of pixels that differ from the top-left one (iscc-sdk's image_trim_border); the whole image when none do. */
-function contentBox(rgb: Buffer, width: number, height: number): { left: number; top: number; right: number; bottom: number } {
-  const [r, g, b] = [rgb[0], rgb[1], rgb[2]];
-  let left = width;
-  let top = height;
-  let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      if (rgb[at] === r && rgb[at + 1] === g && rgb[at + 2] === b) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-    }
-  }
-  return right < 0 ? { left: 0, top: 0, right: width - 1, bottom: height - 1 } : { left, top, right, bottom };
+// Run from TypeScript source (tsx, vitest), the worker first registers the TypeScript loader. Compiled,
+// this module sits in the server's bundle, whose build emits the worker as image-fingerprint-worker.js next to it.
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./image-fingerprint-worker-entry.js', import.meta.url) : new URL('./image-fingerprint-worker.js', import.meta.url);
+
+interface Waiting {
+  id: number;
+  bytes: Uint8Array;
+  settle: (pixels: Uint8Array | null) => void;
+  fail: (error: Error) => void;
 }
 
-/** The 1024 normalised gray pixels of an image file; null when sharp cannot decode it. */
-export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
-  try {
-    decoded = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  } catch {
-    return null;
-  }
-  const { data, info } = decoded;
-  if (info.channels !== 3) return null;
-  const box = contentBox(data, info.width, info.height);
-  const width = box.right - box.left + 1;
-  const height = box.bottom - box.top + 1;
-  // Pillow's convert('L'): ITU-R 601-2 luma in 16-bit fixed point, rounded.
-  const gray = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = ((box.top + y) * info.width + box.left + x) * 3;
-      gray[y * width + x] = (data[at]! * 19595 + data[at + 1]! * 38470 + data[at + 2]! * 7471 + 0x8000) >> 16;
-    }
-  }
-  // One band in, one band out: sharp would otherwise write the gray result as sRGB.
-  const resized = await sharp(gray, { raw: { width, height, channels: 1 } })
-    .resize(IMAGE_CODE_SIDE, IMAGE_CODE_SIDE, { fit: 'fill', kernel: 'cubic' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (resized.info.channels !== 1 || resized.data.byteLength !== IMAGE_CODE_SIDE * IMAGE_CODE_SIDE) return null;
-  return new Uint8Array(resized.data.buffer, resized.data.byteOffset, IMAGE_CODE_SIDE * IMAGE_CODE_SIDE);
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  current: Waiting | null;
+}
+
+const queue: Waiting[] = [];
+const slots: Slot[] = [];
+let nextId = 0;
+
+function startSlot(): Slot {
+  const worker = new Worker(WORKER_ENTRY);
+  worker.unref();
+  const slot: Slot = { worker, ready: new Promise((resolve) => worker.once('message', () => resolve())), current: null };
+  worker.on('message', (reply: NormaliseReply | 'ready') => {
+    if (reply === 'ready' || reply.id !== slot.current?.id) return;
+    const done = slot.current;
+    slot.current = null;
+    done.settle(reply.pixels);
+    feed(slot);
+  });
+  // A worker that dies takes its task with it; the next fingerprint starts a new one.
+  const lost = (error: Error) => {
+    if (!slots.includes(slot)) return;
+    slots.splice(slots.indexOf(slot), 1);
+    slot.current?.fail(error);
+    slot.current = null;
+    if (queue.length > 0) feed(startSlot());
+  };
+  worker.once('error', lost);
+  worker.once('exit', (code) => lost(new Error(`The fingerprint worker exited (${code})`)));
+  slots.push(slot);
+  return slot;
+}
+
+function feed(slot: Slot): void {
+  if (slot.current || !slots.includes(slot)) return;
+  const next = queue.shift();
+  if (!next) return;
+  slot.current = next;
+  // The worker gets its own copy (new Uint8Array copies; a Buffer's slice would not), made only now so
+  // that images waiting their turn hold no second copy, and handed over rather than copied again: the
+  // caller's bytes may view a larger buffer (all of which would be sent) or shared memory lent to the upload.
+  const bytes = new Uint8Array(next.bytes);
+  void slot.ready.then(() => slot.worker.postMessage({ id: next.id, bytes } satisfies NormaliseTask, [bytes.buffer]));
+}
+
+/** The 1024 normalised gray pixels of an image file, from a worker thread; null when sharp cannot decode it. */
+export function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
+  return new Promise((settle, fail) => {
+    queue.push({ id: nextId++, bytes, settle, fail });
+    const idle = slots.find((slot) => !slot.current) ?? (slots.length < FINGERPRINT_WORKERS ? startSlot() : undefined);
+    if (idle) feed(idle);
+  });
 }
 
 /** The image's ISCC Image-Code; null for a file sharp cannot decode (videos, and formats it lacks). */

@@ -1,0 +1,27 @@
+// The fingerprint worker thread: normalises the images it is sent (image-normalisation.ts) one at a
+// time and answers their 1024 gray pixels, so decoding and the per-pixel walk of an image, however
+// large, never hold the server's main thread. image-fingerprint.ts starts and feeds it.
+import { parentPort } from 'node:worker_threads';
+import { normalisedPixels } from './image-normalisation.ts';
+
+/** A task: the image file's bytes, answered under its id. */
+export interface NormaliseTask {
+  id: number;
+  bytes: Uint8Array;
+}
+
+/** The answer: the normalised pixels, or null for a file that is not an image sharp decodes. */
+export interface NormaliseReply {
+  id: number;
+  pixels: Uint8Array | null;
+}
+
+const port = parentPort;
+if (port) {
+  port.on('message', (task: NormaliseTask) => {
+    void normalisedPixels(task.bytes)
+      .catch(() => null)
+      .then((pixels) => port.postMessage({ id: task.id, pixels } satisfies NormaliseReply));
+  });
+  port.postMessage('ready');
+}

@@ -1,0 +1,94 @@
+// The normalisation of the ISCC Image-Code (io.iscc.v0), as the ISCC reference SDK does it: the
+// image decoded with sharp (EXIF orientation applied, alpha on white), the uniform border cropped,
+// Pillow's grayscale, bicubic 32x32. It runs in the fingerprint worker (image-fingerprint-worker.ts),
+// never on the server's main thread: the crop and grayscale walk every pixel in JavaScript.
+//
+// A decompression bomb (a few hundred kB of PNG saying 10,000×10,000) must not cost its decoded
+// size: an image of more than DECODE_PIXELS is shrunk as it is decoded (sharp shrinks JPEG and WebP
+// on load, and streams other formats through the shrink), so a decode holds at most DECODE_PIXELS
+// pixels. Images up to that size (photos up to 24 megapixels) are decoded whole, as before, so their
+// fingerprint is the reference one; larger ones get the fingerprint of their shrunk copy, a few bits
+// from it at most.
+import { IMAGE_CODE_SIDE } from '@provenance/engine';
+import sharp from 'sharp';
+
+/** Images with more pixels than this get no fingerprint (sharp refuses them from their header). */
+export const MAX_FINGERPRINT_INPUT_PIXELS = 100_000_000;
+/** The most pixels one decode holds (6,000 × 4,000): about 96 MB with its grayscale copy. */
+export const DECODE_PIXELS = 24_000_000;
+/** A decode that takes longer gives up (no fingerprint) rather than hold a worker. */
+const DECODE_TIMEOUT_SECONDS = 20;
+
+/** The size to decode an image of width × height (as seen, after its EXIF orientation) at: itself, or shrunk to DECODE_PIXELS. */
+export function decodeSize(width: number, height: number): { width: number; height: number } | null {
+  if (width * height <= DECODE_PIXELS) return null;
+  const scale = Math.sqrt(DECODE_PIXELS / (width * height));
+  let shrunkWidth = Math.max(1, Math.round(width * scale));
+  let shrunkHeight = Math.max(1, Math.round(height * scale));
+  // Rounding, or a side held at 1 pixel (a sliver of an image), may go over: the longer side gives way.
+  if (shrunkWidth * shrunkHeight > DECODE_PIXELS) {
+    if (shrunkWidth >= shrunkHeight) shrunkWidth = Math.floor(DECODE_PIXELS / shrunkHeight);
+    else shrunkHeight = Math.floor(DECODE_PIXELS / shrunkWidth);
+  }
+  return { width: shrunkWidth, height: shrunkHeight };
+}
+
+/** The box of pixels that differ from the top-left one (iscc-sdk's image_trim_border); the whole image when none do. */
+function contentBox(rgb: Buffer, width: number, height: number): { left: number; top: number; right: number; bottom: number } {
+  const [r, g, b] = [rgb[0], rgb[1], rgb[2]];
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      if (rgb[at] === r && rgb[at + 1] === g && rgb[at + 2] === b) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? { left: 0, top: 0, right: width - 1, bottom: height - 1 } : { left, top, right, bottom };
+}
+
+/** The 1024 normalised gray pixels of an image file; null when sharp cannot decode it. */
+export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
+  let decoded: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) return null;
+    const turned = (meta.orientation ?? 1) >= 5;
+    const shrunk = turned ? decodeSize(meta.height, meta.width) : decodeSize(meta.width, meta.height);
+    let pipeline = sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).rotate();
+    if (shrunk) pipeline = pipeline.resize({ ...shrunk, fit: 'fill' });
+    decoded = await pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    return null;
+  }
+  const { data, info } = decoded;
+  if (info.channels !== 3) return null;
+  const box = contentBox(data, info.width, info.height);
+  const width = box.right - box.left + 1;
+  const height = box.bottom - box.top + 1;
+  // Pillow's convert('L'): ITU-R 601-2 luma in 16-bit fixed point, rounded. Written over the decoded
+  // pixels themselves, which frees no memory but takes none: each gray pixel lands at or before the
+  // first byte of the colour pixel it comes from, and after every pixel already read.
+  const gray = data.subarray(0, width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = ((box.top + y) * info.width + box.left + x) * 3;
+      gray[y * width + x] = (data[at]! * 19595 + data[at + 1]! * 38470 + data[at + 2]! * 7471 + 0x8000) >> 16;
+    }
+  }
+  // One band in, one band out: sharp would otherwise write the gray result as sRGB.
+  const resized = await sharp(gray, { raw: { width, height, channels: 1 } })
+    .resize(IMAGE_CODE_SIDE, IMAGE_CODE_SIDE, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (resized.info.channels !== 1 || resized.data.byteLength !== IMAGE_CODE_SIDE * IMAGE_CODE_SIDE) return null;
+  return new Uint8Array(resized.data.buffer, resized.data.byteOffset, IMAGE_CODE_SIDE * IMAGE_CODE_SIDE);
+}
+
