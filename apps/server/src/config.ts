@@ -28,13 +28,17 @@ export const ZServerConfig = z.object({
   MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_ANCHORS: ZCsv,
-  /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated. */
+  /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated; URLs must be https. */
   TRUST_LISTS: z
     .string()
     .optional()
     .transform((value, ctx) => {
       try {
-        return parseTrustListSetting(value);
+        const lists = parseTrustListSetting(value);
+        // A list is a set of trust anchors: whoever could alter a plain http answer would choose them.
+        const plain = lists.find((list) => /^http:\/\//i.test(list.location));
+        if (plain) throw new TrustListSettingError(`the list '${plain.name}' is at a plain http:// URL (${plain.location}): whoever alters its answer would choose the trust anchors; give an https:// URL or a file`);
+        return lists;
       } catch (error) {
         if (!(error instanceof TrustListSettingError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
