@@ -8,3 +8,5 @@ export { buildVerifyResponse, unsignedResponse, type VouchFor } from './build-re
 export { NOT_ON_ANY_LIST, UNTRUSTED, tierLabel, vouchedBy } from './trust-words.ts';
 export type { CertificateDetails } from './signer-certificates.ts';
 export type { RawManifestStore } from '../c2pa/manifest-store.ts';
+export { applyRevocation } from '../revocation/apply-revocation.ts';
+export type { RevocationCheck } from './verification-report.ts';

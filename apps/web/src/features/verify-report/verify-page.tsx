@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { UploadStatus } from '@/components/upload-status';
 import { ApiError } from '@/lib/api/client';
 import { findManifestByHash } from '@/lib/api/manifests';
+import { fetchGatewayCrl, gatewayCrlUrl } from '@/lib/api/pki';
 import { findManifestByFingerprint } from '@/lib/api/soft-binding';
 import { trustListsQuery } from '@/lib/api/trust';
 import type { UploadProgress } from '@/lib/api/upload';
@@ -66,7 +67,12 @@ export function VerifyPage() {
         return { result, place: 'gateway', repositoryManifestId: null };
       }
       const trust = await queryClient.fetchQuery(trustListsQuery());
-      const { result, repositoryManifestId } = await verifyInBrowser(next.file, trust, { byHash: findManifestByHash, byFingerprint: findManifestByFingerprint });
+      const { result, repositoryManifestId } = await verifyInBrowser(
+        next.file,
+        trust,
+        { byHash: findManifestByHash, byFingerprint: findManifestByFingerprint },
+        { crlUrl: gatewayCrlUrl(), gatewayCrl: fetchGatewayCrl },
+      );
       return { result, place: 'browser', repositoryManifestId };
     },
   });

@@ -1,12 +1,14 @@
 // A file verified inside the browser: c2pa-rs (c2pa-web) reads it against the gateway's trust
 // lists, and the engine's own report builder turns what it says into the answer the server would
 // give. Nothing of the file is sent anywhere; a file without credentials is looked up in the
-// repository by its SHA-256, computed here.
+// repository by its SHA-256, computed here. The signer's revocation is read from the gateway's CRL
+// when the gateway issued its certificate; otherwise the answer says it was not checked.
 import type { Reader } from '@contentauth/c2pa-web';
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
-import { buildVerifyResponse, UNTRUSTED, unsignedResponse, type RawManifestStore } from '@provenance/engine/report';
+import { applyRevocation, buildVerifyResponse, UNTRUSTED, unsignedResponse, type CertificateDetails, type RawManifestStore, type RevocationCheck } from '@provenance/engine/report';
 import { loadC2pa, withReader } from './c2pa-sdk';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
+import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
 import { allAnchorsPem, findVouchingList } from './trust-anchors';
@@ -85,7 +87,39 @@ async function lookUp(file: File, sha256: string, repository: RepositoryLookup):
   return digest ? ((await repository.byFingerprint(digest))?.manifestId ?? null) : null;
 }
 
-export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup): Promise<BrowserVerification> {
+/** Where the gateway's CRL is and how it is fetched. */
+export interface RevocationLookup {
+  crlUrl: string;
+  gatewayCrl: () => Promise<Uint8Array>;
+}
+
+/** The signer's revocation as the browser can know it: the gateway's CRL for the certificates it issued. */
+async function signerRevocation(signer: CertificateDetails | undefined, revocation: RevocationLookup): Promise<RevocationCheck> {
+  if (!signer) return revocationNotChecked('ocsp', 'The signing certificate could not be read here: verify on the gateway to check its revocation.');
+  let crl;
+  try {
+    crl = parseGatewayCrl(await revocation.gatewayCrl());
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return revocationNotChecked('gateway', `The gateway's revocation list could not be read (${why}): verify on the gateway to check revocation.`);
+  }
+  return (
+    revocationFromCrl(crl, signer, revocation.crlUrl) ??
+    revocationNotChecked('ocsp', 'The signer’s certificate was not issued by this gateway: its revocation (OCSP) is checked only on the gateway.')
+  );
+}
+
+/** The answer with the revocation applied as the gateway applies it: a revocation before signing makes it invalid. */
+function withRevocation(response: TVerifyResponse, check: RevocationCheck): TVerifyResponse {
+  if (check.status === 'not_checked') {
+    // Said in the answer (and on screen), without a validation code: no responder was asked.
+    response.verification.revocation = check;
+    return response;
+  }
+  return applyRevocation(response as Parameters<typeof applyRevocation>[0], check, response.report.signedAt) as TVerifyResponse;
+}
+
+export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup, revocation: RevocationLookup): Promise<BrowserVerification> {
   const format = formatOf(file);
   const [c2pa, sha256] = await Promise.all([loadC2pa(), sha256Hex(file)]);
   const { isSupportedReaderFormat } = await import('@contentauth/c2pa-web');
@@ -108,7 +142,7 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
         label === activeLabel || sameCertificate(certificates.get(label), active) ? verdict : UNTRUSTED,
       ) as TVerifyResponse;
       await attachThumbnails(response, reader);
-      return response;
+      return response.verification.status === 'unsigned' ? response : withRevocation(response, await signerRevocation(active, revocation));
     });
   } catch (error) {
     const url = remoteManifestUrl(error);
