@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('limits a whole asset URL download to ASSET_FETCH_TIMEOUT_SECONDS (600 by default), refusing 0', () => {
+    expect(loadConfig({}).ASSET_FETCH_TIMEOUT_SECONDS).toBe(600);
+    expect(loadConfig({ ASSET_FETCH_TIMEOUT_SECONDS: '45' }).ASSET_FETCH_TIMEOUT_SECONDS).toBe(45);
+    expect(() => loadConfig({ ASSET_FETCH_TIMEOUT_SECONDS: '0' })).toThrow(/ASSET_FETCH_TIMEOUT_SECONDS: /);
+  });
+
   it('reads the email settings and refuses ones that cannot work', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });
     expect(config).toMatchObject({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });
