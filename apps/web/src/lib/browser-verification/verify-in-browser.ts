@@ -5,7 +5,17 @@
 // when the gateway issued its certificate; otherwise the answer says it was not checked.
 import type { Reader } from '@contentauth/c2pa-web';
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
-import { applyRevocation, buildVerifyResponse, UNTRUSTED, unsignedResponse, type CertificateDetails, type RawManifestStore, type RevocationCheck } from '@provenance/engine/report';
+import {
+  applyRevocation,
+  buildVerifyResponse,
+  detectFormat,
+  readErrorKind,
+  UNTRUSTED,
+  unsignedResponse,
+  type CertificateDetails,
+  type RawManifestStore,
+  type RevocationCheck,
+} from '@provenance/engine/report';
 import { loadC2pa, withReader } from './c2pa-sdk';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
 import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
@@ -30,11 +40,41 @@ export class RemoteManifestError extends Error {
 /** A format c2pa-rs in the browser does not read. */
 export class BrowserFormatError extends Error {}
 
+/**
+ * c2pa-rs in the browser could not read the file (a build other than the gateway's may stop where the
+ * gateway's goes on): no verdict is claimed here, the gateway's decides.
+ */
+export class BrowserUndecidedError extends Error {
+  constructor(readonly reason: string) {
+    super(`This browser could not read the file's Content Credentials (${reason}), so it gives no verdict: verify it on the gateway, whose verdict decides.`);
+  }
+}
+
 const EXTENSION_TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif',
   gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime',
   m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg', pdf: 'application/pdf', c2pa: 'application/c2pa',
 };
+
+/**
+ * Failure codes on which the browser's c2pa-rs (0.90.1, pinned inside @contentauth/c2pa-web 0.13.1,
+ * its latest) and the gateway's (0.91.3, in @contentauth/c2pa-wasm) part: a GIF whose C2PA extension
+ * has one byte flipped in a manifest box label reads invalid (claim.multiple) here and verified there.
+ * An answer failing on one of them is no verdict: the gateway decides.
+ */
+const BROWSER_BUILD_DIFFERENCES: ReadonlySet<string> = new Set(['claim.multiple']);
+
+/** How much of a file tells its format (as the gateway sniffs uploads). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The file's format as the gateway takes it: sniffed from its bytes (a browser may call an M4A
+ * audio/x-m4a, which c2pa-rs does not know), else the type the browser says, else its extension.
+ */
+async function formatOfBytes(file: File): Promise<string> {
+  const sniffed = await detectFormat(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()));
+  return sniffed?.mime ?? formatOf(file);
+}
 
 /** The file's MIME type as the browser says it, else from its extension. */
 export function formatOf(file: File): string {
@@ -68,10 +108,6 @@ async function attachThumbnails(result: TVerifyResponse, reader: Reader): Promis
       // A missing thumbnail is c2pa-rs's to report in its codes; the report goes on without it.
     }
   }
-}
-
-function remoteManifestUrl(error: unknown): string | null {
-  return /RemoteManifestUrl\("([^"]+)"\)/.exec(error instanceof Error ? error.message : String(error))?.[1] ?? null;
 }
 
 /** How the repository is asked about a file with no credentials: its SHA-256 first, then its ISCC Image-Code. */
@@ -120,8 +156,7 @@ function withRevocation(response: TVerifyResponse, check: RevocationCheck): TVer
 }
 
 export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup, revocation: RevocationLookup): Promise<BrowserVerification> {
-  const format = formatOf(file);
-  const [c2pa, sha256] = await Promise.all([loadC2pa(), sha256Hex(file)]);
+  const [format, c2pa, sha256] = await Promise.all([formatOfBytes(file), loadC2pa(), sha256Hex(file)]);
   const { isSupportedReaderFormat } = await import('@contentauth/c2pa-web');
   if (!isSupportedReaderFormat(format)) throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
   const anchors = allAnchorsPem(trust);
@@ -145,9 +180,15 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
       return response.verification.status === 'unsigned' ? response : withRevocation(response, await signerRevocation(active, revocation));
     });
   } catch (error) {
-    const url = remoteManifestUrl(error);
-    if (url) throw new RemoteManifestError(url);
-    throw error;
+    // c2pa-rs's errors read as the gateway reads them: no manifest is an unsigned file, as there.
+    const read = readErrorKind(error instanceof Error ? error.message : String(error));
+    if (read.kind === 'no_manifest') result = null;
+    else if (read.kind === 'remote_manifest' && read.url) throw new RemoteManifestError(read.url);
+    else if (read.kind === 'unsupported') throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
+    else throw new BrowserUndecidedError(read.kind === 'malformed' ? read.reason : 'its manifest is kept at a web address');
+  }
+  if (result?.verification.status === 'invalid' && result.report.codes.failure.some((code) => BROWSER_BUILD_DIFFERENCES.has(code.code))) {
+    throw new BrowserUndecidedError('its c2pa-rs build reads this manifest store otherwise than the gateway’s');
   }
   if (result) return { result, sha256, repositoryManifestId: null };
   return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryManifestId: await lookUp(file, sha256, repository) };
