@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TSigningIdentity } from '@provenance/contracts';
 import { APP_URL, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, signUpViaApi, test } from './support/fixtures.ts';
-import { signThroughApi } from './support/gateway.ts';
+import { corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
 import { makePng } from './support/png.ts';
 
 const SLOW = { timeout: 60_000 };
@@ -50,4 +50,19 @@ test('a file whose signer the gateway revoked reads revoked in the browser, as o
   await expect(page.getByTestId('verify-place-note')).toHaveAttribute('data-place', 'gateway', SLOW);
   await expect(page.getByTestId('report')).toHaveAttribute('data-status', 'invalid');
   await expect(page.getByTestId('report')).toHaveAttribute('data-reason-code', 'signingCredential.revoked');
+});
+
+test('a signer this gateway did not issue: the browser says plainly that its revocation was not checked', async ({ page }) => {
+  const file = 'c2pa-rs/CA.jpg';
+  test.skip(!hasCorpusFile(file), `${file} is absent from the corpus`);
+  await page.goto('/verify');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles(corpusFile(file));
+  await expect(page.getByTestId('report')).toBeVisible(SLOW);
+  await expect(page.getByTestId('verify-place-note')).toHaveAttribute('data-place', 'browser');
+  const check = page.getByTestId('verdict').locator('[data-check="revocation"]');
+  await expect(check).toHaveAttribute('data-state', 'unknown');
+  await expect(check).toContainText('Not revoked: Not checked');
+  await expect(check).toContainText('its revocation (OCSP) is checked only on the gateway');
 });
