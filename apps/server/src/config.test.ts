@@ -39,6 +39,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:3000, [::1]:4000' }).FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:3000', '[::1]:4000']);
   });
 
+  it('stops the server at start when a TRUST_LISTS URL is plain http, whose answer anyone on the path could alter', () => {
+    expect(() => loadConfig({ TRUST_LISTS: 'partners=http://lists.example.org/partners.pem' })).toThrow(/TRUST_LISTS: .*'partners'.*plain http:\/\/.*https:\/\//);
+    expect(() => loadConfig({ TRUST_LISTS: 'interim:legacy=HTTP://lists.example.org/interim.pem' })).toThrow(/TRUST_LISTS: /);
+    expect(loadConfig({ TRUST_LISTS: 'partners=https://lists.example.org/partners.pem,local=/etc/anchors.pem' }).TRUST_LISTS.map((list) => list.location)).toEqual([
+      'https://lists.example.org/partners.pem',
+      '/etc/anchors.pem',
+    ]);
+  });
+
+  it('limits a whole asset URL download to ASSET_FETCH_TIMEOUT_SECONDS (600 by default), refusing 0', () => {
+    expect(loadConfig({}).ASSET_FETCH_TIMEOUT_SECONDS).toBe(600);
+    expect(loadConfig({ ASSET_FETCH_TIMEOUT_SECONDS: '45' }).ASSET_FETCH_TIMEOUT_SECONDS).toBe(45);
+    expect(() => loadConfig({ ASSET_FETCH_TIMEOUT_SECONDS: '0' })).toThrow(/ASSET_FETCH_TIMEOUT_SECONDS: /);
+  });
+
   it('reads the email settings and refuses ones that cannot work', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });
     expect(config).toMatchObject({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', EMAIL_FROM: 'Gateway <alerts@example.org>', SUPPORT_EMAIL: 'help@example.org' });

@@ -33,13 +33,17 @@ export const ZServerConfig = z.object({
   MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
   MAX_JSON_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_ANCHORS: ZCsv,
-  /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated. */
+  /** Further trust lists: `name=URL-or-file` (tier custom) or `name:legacy=URL-or-file`, comma-separated; URLs must be https. */
   TRUST_LISTS: z
     .string()
     .optional()
     .transform((value, ctx) => {
       try {
-        return parseTrustListSetting(value);
+        const lists = parseTrustListSetting(value);
+        // A list is a set of trust anchors: whoever could alter a plain http answer would choose them.
+        const plain = lists.find((list) => /^http:\/\//i.test(list.location));
+        if (plain) throw new TrustListSettingError(`the list '${plain.name}' is at a plain http:// URL (${plain.location}): whoever alters its answer would choose the trust anchors; give an https:// URL or a file`);
+        return lists;
       } catch (error) {
         if (!(error instanceof TrustListSettingError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
@@ -94,6 +98,12 @@ export const ZServerConfig = z.object({
    * Retry-After. Large bodies are spooled under DATA_DIR and count only while they are being used.
    */
   MAX_INFLIGHT_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
+  /**
+   * An asset URL's download (verify or sign by URL) must finish within this many seconds in all,
+   * however steadily it trickles (30 s without a byte ends it sooner); past it the request fails with
+   * 422 and the spooled part is removed. 600 s brings 2 GB at 3.4 MB/s.
+   */
+  ASSET_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   /** A request body that sends nothing for this long is cut with 408. */
   BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Asset folders without a row are removed by the orphan sweep once untouched this long (an in-flight signing is never older). */

@@ -85,10 +85,15 @@ const services = createServices({
   store: assetStore,
   fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: config.MAX_ASSET_BYTES, timeoutMs: 30_000 }),
   // Asset URLs to verify or sign stream into the upload spool folder (emptied below at start): a video
-  // up to MAX_VIDEO_BYTES, verified or signed from disk. Ten minutes in all (2 GB at 3.4 MB/s), and
-  // a server that sends nothing for 30 s is cut.
+  // up to MAX_VIDEO_BYTES, verified or signed from disk. ASSET_FETCH_TIMEOUT_SECONDS in all (a body
+  // trickling a byte a second is cut then, not held), and a server that sends nothing for 30 s is cut.
   assetDownloads: {
-    fetcher: createSafeStreamFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: Math.max(config.MAX_VIDEO_BYTES, config.MAX_ASSET_BYTES), timeoutMs: 10 * 60_000, idleTimeoutMs: 30_000 }),
+    fetcher: createSafeStreamFetcher({
+      allowHosts: config.FETCH_ALLOW_HOSTS,
+      maxBytes: Math.max(config.MAX_VIDEO_BYTES, config.MAX_ASSET_BYTES),
+      timeoutMs: config.ASSET_FETCH_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: 30_000,
+    }),
     spoolDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
     maxAssetBytes: config.MAX_ASSET_BYTES,
     maxVideoBytes: config.MAX_VIDEO_BYTES,

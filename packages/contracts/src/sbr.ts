@@ -25,11 +25,30 @@ export const ZSbrByContentQuery = z.object({
   hintValue: z.string().max(4096).optional().openapi({ description: 'That soft binding value, base64' }),
 });
 
+/**
+ * A manifest ID as resolvers give them (urn:c2pa:…, urn:uuid:…, with a claim generator suffix):
+ * letters, digits and : . _ - + / = @ ~ only, so an ID is never markup or a script wherever a client shows it.
+ */
+export const ZSbrManifestId = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9:._\-+/=@~]*$/, 'a manifest ID holds only letters, digits and : . _ - + / = @ ~')
+  .openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' });
+
+/** A resolver's base URL: http or https only (never javascript:, data: or the like), as a client may follow it. */
+export const ZSbrEndpoint = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'an endpoint is an http or https URL')
+  .openapi({ description: 'Base URL of the resolver holding the manifest, when it is not this one (http or https)' });
+
 export const ZSbrMatch = z
   .object({
-    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }),
+    manifestId: ZSbrManifestId,
     /** Where the manifest store is served, when not by this resolver. */
-    endpoint: z.string().optional().openapi({ description: 'Base URL of the resolver holding the manifest, when it is not this one' }),
+    endpoint: ZSbrEndpoint.optional(),
     /** 0-100: how closely the binding matched. */
     similarityScore: z.number().int().min(0).max(100).optional(),
     /** Which resolver answered: this one (local) or a federated one (its base URL). Not in the C2PA schema; clients may ignore it. */

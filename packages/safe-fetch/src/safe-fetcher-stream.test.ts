@@ -145,7 +145,7 @@ describe('safe stream fetcher', () => {
     const idle = await refusal(createSafeStreamFetcher({ ...options, idleTimeoutMs: 300 })(`${base}/stalls`, gatheringSink()));
     expect(idle).toMatchObject({ reason: 'timeout', status: 422, message: 'The asset server sent nothing for 0.3 s' });
     const total = await refusal(createSafeStreamFetcher({ ...options, timeoutMs: 300 })(`${base}/stalls`, gatheringSink()));
-    expect(total).toMatchObject({ reason: 'timeout', status: 422, message: 'The asset server did not answer within 0.3 s' });
+    expect(total).toMatchObject({ reason: 'timeout', status: 422, message: 'The asset did not finish downloading within 0.3 s, the limit on a whole download' });
   });
 
   it("passes the sink's own failure through as it is, not as a network error", async () => {

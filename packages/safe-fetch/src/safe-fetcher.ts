@@ -172,6 +172,8 @@ interface FetchWatch {
   idleTimeoutMs?: number | undefined;
   /** Set when the idle limit cut the connection. */
   idled: boolean;
+  /** Set once a 2xx answer's body began to be read: a time-out then cut a download under way. */
+  receiving: boolean;
 }
 
 function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, watch: FetchWatch, readBody: BodyReader<T>, post?: SafeFetchPost): Promise<Answer<T>> {
@@ -208,6 +210,7 @@ function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, wa
           resolve({ status, location: null, contentType, body: null });
           return;
         }
+        watch.receiving = true;
         readBody(response).then((body) => resolve({ status, location: null, contentType, body }), reject);
       },
     );
@@ -340,7 +343,7 @@ function rulesOf(options: SafeFetchOptions & { idleTimeoutMs?: number | undefine
 async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch: FetchWatch) => BodyReader<T>, post?: SafeFetchPost): Promise<{ body: T; contentType: string | null; finalUrl: string; status: number }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), rules.timeoutMs);
-  const watch: FetchWatch = { signal: controller.signal, idleTimeoutMs: rules.idleTimeoutMs, idled: false };
+  const watch: FetchWatch = { signal: controller.signal, idleTimeoutMs: rules.idleTimeoutMs, idled: false, receiving: false };
   try {
     let url = parseUrl(raw);
     for (let redirects = 0; ; redirects += 1) {
@@ -351,7 +354,14 @@ async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch:
       } catch (error) {
         if (error instanceof SafeFetchError) throw error;
         if (error instanceof SinkFailure) throw error.failure;
-        if (controller.signal.aborted) throw new SafeFetchError('timeout', 422, `The asset server did not answer within ${rules.timeoutMs / 1000} s`);
+        if (controller.signal.aborted) {
+          // A body still arriving at the limit (a trickle) is said as such: the server did answer.
+          throw new SafeFetchError(
+            'timeout',
+            422,
+            watch.receiving ? `The asset did not finish downloading within ${rules.timeoutMs / 1000} s, the limit on a whole download` : `The asset server did not answer within ${rules.timeoutMs / 1000} s`,
+          );
+        }
         if (watch.idled) throw new SafeFetchError('timeout', 422, `The asset server sent nothing for ${rules.idleTimeoutMs! / 1000} s`);
         // Not the socket's message: "connect ECONNREFUSED 10.0.0.5:80" would name an address,
         // and telling refused from reset ports apart would make the fetcher a port scanner.

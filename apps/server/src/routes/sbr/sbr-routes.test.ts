@@ -23,12 +23,13 @@ describe('/sbr (C2PA Soft Binding Resolution API)', () => {
   let federated: Server;
   let federatedBase: string;
   const asked: string[] = [];
+  let peerAnswer: unknown = { matches: [{ manifestId: 'urn:c2pa:elsewhere', similarityScore: 93 }] };
 
   beforeAll(async () => {
     federated = createServer((request, response) => {
       asked.push(request.url ?? '');
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ matches: [{ manifestId: 'urn:c2pa:elsewhere', similarityScore: 93 }] }));
+      response.end(JSON.stringify(peerAnswer));
     });
     await new Promise<void>((resolve) => federated.listen(0, '127.0.0.1', resolve));
     federatedBase = `http://127.0.0.1:${(federated.address() as AddressInfo).port}/v1`;
@@ -86,6 +87,31 @@ describe('/sbr (C2PA Soft Binding Resolution API)', () => {
     const value = Buffer.from((await fingerprintImage(signedBytes))!.digest).toString('base64');
     await server.request('GET', `sbr/matches/byBinding?${new URLSearchParams({ alg: 'io.iscc.v0', value })}`);
     expect(asked.length).toBe(before + 1);
+  });
+
+  it('drops federated matches that fail the contract: a script endpoint, markup in an ID', async () => {
+    peerAnswer = {
+      matches: [
+        { manifestId: '<img src=x onerror=alert(1)>', similarityScore: 99 },
+        { manifestId: 'urn:c2pa:scripted', similarityScore: 98, endpoint: 'javascript:alert(document.cookie)' },
+        { manifestId: 'urn:c2pa:data', endpoint: 'data:text/html,<script>alert(1)</script>' },
+        { manifestId: 'urn:c2pa:quoted" onmouseover="alert(1)', similarityScore: 97 },
+        { manifestId: 'urn:c2pa:kept:acme_1.0', similarityScore: 96, endpoint: 'https://resolver.example/v1' },
+        { manifestId: 'urn:uuid:0b0e6c4c-0d4b-4f39-9c86-0b6c5f7f0a11', similarityScore: 95 },
+        { manifestId: 'urn:c2pa:scored-too-high', similarityScore: 1000 },
+        'not a match',
+      ],
+    };
+    try {
+      const unknown = Buffer.from('fedcba9876543210', 'hex').toString('base64');
+      const answer = await readAnswer(ZSbrMatches, await server.request('GET', `sbr/matches/byBinding?${new URLSearchParams({ alg: 'io.iscc.v0', value: unknown })}`));
+      expect(answer.matches).toEqual([
+        { manifestId: 'urn:c2pa:kept:acme_1.0', similarityScore: 96, endpoint: 'https://resolver.example/v1', source: federatedBase },
+        { manifestId: 'urn:uuid:0b0e6c4c-0d4b-4f39-9c86-0b6c5f7f0a11', similarityScore: 95, endpoint: federatedBase, source: federatedBase },
+      ]);
+    } finally {
+      peerAnswer = { matches: [{ manifestId: 'urn:c2pa:elsewhere', similarityScore: 93 }] };
+    }
   });
 
   it('refuses a value that is not base64', async () => {

@@ -1,8 +1,10 @@
 // The Soft Binding Resolution API's service: matches in this gateway's manifest repository, and,
 // when it has none, the matches of the resolvers SBR_FEDERATION names, asked through the safe
 // fetcher (each within its time limit) and labelled with their source. A federated resolver is only
-// ever sent a soft binding (the ISCC), never the file.
-import { ZSbrMatches, type TSbrMatch, type TSbrSupportedAlgorithms } from '@provenance/contracts';
+// ever sent a soft binding (the ISCC), never the file. Its answer is held to the contract match by
+// match: one with a script endpoint or markup in its ID is dropped, the others kept.
+import { z } from 'zod';
+import { ZSbrMatch, type TSbrMatch, type TSbrSupportedAlgorithms } from '@provenance/contracts';
 import { ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -21,6 +23,9 @@ export interface SbrFederation {
   /** The safe fetcher, with the time limit federation queries get. */
   fetcher: SafeFetch;
 }
+
+/** A federated answer's outer shape; each match is checked on its own, so one bad match costs only itself. */
+const ZFederatedAnswer = z.object({ matches: z.array(z.unknown()).max(1000) });
 
 /** Our own matches are labelled so beside federated ones. */
 export const LOCAL_SOURCE = 'local';
@@ -46,9 +51,14 @@ export function createSoftBindingResolver(deps: { repository: ManifestRepository
         url.search = new URLSearchParams({ alg, value, maxResults: String(maxResults) }).toString();
         try {
           const fetched = await federation.fetcher(url.href);
-          const parsed = ZSbrMatches.safeParse(JSON.parse(Buffer.from(fetched.bytes).toString('utf8')));
+          const parsed = ZFederatedAnswer.safeParse(JSON.parse(Buffer.from(fetched.bytes).toString('utf8')));
           if (!parsed.success) throw new Error('the answer is not a list of matches');
-          return parsed.data.matches.map((match) => ({ ...match, endpoint: match.endpoint ?? base, source: base }));
+          const matches = parsed.data.matches.flatMap((candidate) => {
+            const match = ZSbrMatch.safeParse(candidate);
+            return match.success ? [match.data] : [];
+          });
+          if (matches.length < parsed.data.matches.length) deps.onFederationError?.(base, new Error(`${parsed.data.matches.length - matches.length} of its matches failed the contract and were dropped`));
+          return matches.map((match) => ({ ...match, endpoint: match.endpoint ?? base, source: base }));
         } catch (error) {
           deps.onFederationError?.(base, error);
           return [];

@@ -9,7 +9,7 @@ import { VerifyPage } from './verify-page';
 // c2pa-rs in WebAssembly does not run in jsdom: the browser path is stood in for (its own modules
 // are tested beside them, and the end-to-end test runs the real one against the gateway).
 const verifyInBrowser = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/browser-verification/verify-in-browser', () => ({ verifyInBrowser, RemoteManifestError: class extends Error {} }));
+vi.mock('@/lib/browser-verification/verify-in-browser', () => ({ verifyInBrowser, RemoteManifestError: class extends Error {}, BrowserUndecidedError: class extends Error {} }));
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -13,11 +13,12 @@ import { Button } from '@/components/ui/button';
 import { UploadStatus } from '@/components/upload-status';
 import { ApiError } from '@/lib/api/client';
 import { findManifestByHash } from '@/lib/api/manifests';
+import { fetchGatewayCrl, gatewayCrlUrl } from '@/lib/api/pki';
 import { findManifestByFingerprint } from '@/lib/api/soft-binding';
 import { trustListsQuery } from '@/lib/api/trust';
 import type { UploadProgress } from '@/lib/api/upload';
 import { verificationKeys, verifyAssetFile, verifyAssetUrl } from '@/lib/api/verification';
-import { RemoteManifestError, verifyInBrowser } from '@/lib/browser-verification/verify-in-browser';
+import { BrowserUndecidedError, RemoteManifestError, verifyInBrowser } from '@/lib/browser-verification/verify-in-browser';
 import { showVerdictToast } from '@/lib/verdict-toast';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading, errorText } from './components/report-states';
@@ -25,6 +26,8 @@ import { SourcePicker } from './components/source-picker';
 import { VerifyPlaceNote } from './components/verify-place-note';
 import { useVerifyPlace, type VerifyPlace } from './lib/verify-place';
 import type { TVerifyResponse } from '@provenance/contracts';
+
+const NO_BROWSER_VERDICT = 'No verdict in this browser';
 
 type Source = { kind: 'url'; url: string } | { kind: 'file'; file: File; place: VerifyPlace };
 
@@ -66,7 +69,12 @@ export function VerifyPage() {
         return { result, place: 'gateway', repositoryManifestId: null };
       }
       const trust = await queryClient.fetchQuery(trustListsQuery());
-      const { result, repositoryManifestId } = await verifyInBrowser(next.file, trust, { byHash: findManifestByHash, byFingerprint: findManifestByFingerprint });
+      const { result, repositoryManifestId } = await verifyInBrowser(
+        next.file,
+        trust,
+        { byHash: findManifestByHash, byFingerprint: findManifestByFingerprint },
+        { crlUrl: gatewayCrlUrl(), gatewayCrl: fetchGatewayCrl },
+      );
       return { result, place: 'browser', repositoryManifestId };
     },
   });
@@ -78,7 +86,8 @@ export function VerifyPage() {
       setUpload(null);
       mutate(next, {
         onSuccess: ({ result }) => showVerdictToast(result.verification.status),
-        onError: (error) => toast.error('Verification Failed', { description: failureText(error) }),
+        // A browser that could not decide claims no failure: it says so and offers the gateway.
+        onError: (error) => toast.error(error instanceof BrowserUndecidedError ? NO_BROWSER_VERDICT : 'Verification Failed', { description: failureText(error) }),
       });
     },
     [mutate],
@@ -105,7 +114,18 @@ export function VerifyPage() {
   }
 
   const shareUrl = source?.kind === 'url' ? `${window.location.origin}/verify?url=${encodeURIComponent(source.url)}` : null;
-  const remote = source?.kind === 'file' && verify.error instanceof RemoteManifestError ? source.file : null;
+  // A file the browser cannot decide on is offered to the gateway: one whose manifest is at a web address, or one c2pa-rs here could not read.
+  const offer =
+    source?.kind === 'file' && (verify.error instanceof RemoteManifestError || verify.error instanceof BrowserUndecidedError)
+      ? {
+          file: source.file,
+          testId: verify.error instanceof RemoteManifestError ? 'remote-manifest' : 'browser-undecided',
+          text:
+            verify.error instanceof RemoteManifestError
+              ? 'Its manifest is fetched by the gateway, not by your browser, so this file has to be verified on the gateway: it is uploaded, verified and not stored.'
+              : 'This browser gives no verdict on this file; the gateway decides: it is uploaded, verified and not stored.',
+        }
+      : null;
 
   return (
     <PageContainer>
@@ -124,13 +144,11 @@ export function VerifyPage() {
         ) : null}
         {source && verify.isError ? (
           <div className="space-y-3">
-            <ReportError title="Verification Failed" error={verify.error} message={failureText(verify.error)} />
-            {remote ? (
-              <div data-testid="remote-manifest" className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 text-sm sm:flex-row sm:items-center">
-                <p className="flex-1">
-                  Its manifest is fetched by the gateway, not by your browser, so this file has to be verified on the gateway: it is uploaded, verified and not stored.
-                </p>
-                <Button variant="outline" onClick={() => checkFile(remote, 'gateway')}>
+            <ReportError title={verify.error instanceof BrowserUndecidedError ? NO_BROWSER_VERDICT : 'Verification Failed'} error={verify.error} message={failureText(verify.error)} />
+            {offer ? (
+              <div data-testid={offer.testId} className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 text-sm sm:flex-row sm:items-center">
+                <p className="flex-1">{offer.text}</p>
+                <Button variant="outline" onClick={() => checkFile(offer.file, 'gateway')}>
                   Verify on the gateway
                 </Button>
               </div>

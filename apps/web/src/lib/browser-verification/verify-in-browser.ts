@@ -1,12 +1,24 @@
 // A file verified inside the browser: c2pa-rs (c2pa-web) reads it against the gateway's trust
 // lists, and the engine's own report builder turns what it says into the answer the server would
 // give. Nothing of the file is sent anywhere; a file without credentials is looked up in the
-// repository by its SHA-256, computed here.
+// repository by its SHA-256, computed here. The signer's revocation is read from the gateway's CRL
+// when the gateway issued its certificate; otherwise the answer says it was not checked.
 import type { Reader } from '@contentauth/c2pa-web';
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
-import { buildVerifyResponse, UNTRUSTED, unsignedResponse, type RawManifestStore } from '@provenance/engine/report';
+import {
+  applyRevocation,
+  buildVerifyResponse,
+  detectFormat,
+  readErrorKind,
+  UNTRUSTED,
+  unsignedResponse,
+  type CertificateDetails,
+  type RawManifestStore,
+  type RevocationCheck,
+} from '@provenance/engine/report';
 import { loadC2pa, withReader } from './c2pa-sdk';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
+import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
 import { allAnchorsPem, findVouchingList } from './trust-anchors';
@@ -28,11 +40,41 @@ export class RemoteManifestError extends Error {
 /** A format c2pa-rs in the browser does not read. */
 export class BrowserFormatError extends Error {}
 
+/**
+ * c2pa-rs in the browser could not read the file (a build other than the gateway's may stop where the
+ * gateway's goes on): no verdict is claimed here, the gateway's decides.
+ */
+export class BrowserUndecidedError extends Error {
+  constructor(readonly reason: string) {
+    super(`This browser could not read the file's Content Credentials (${reason}), so it gives no verdict: verify it on the gateway, whose verdict decides.`);
+  }
+}
+
 const EXTENSION_TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif',
   gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime',
   m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg', pdf: 'application/pdf', c2pa: 'application/c2pa',
 };
+
+/**
+ * Failure codes on which the browser's c2pa-rs (0.90.1, pinned inside @contentauth/c2pa-web 0.13.1,
+ * its latest) and the gateway's (0.91.3, in @contentauth/c2pa-wasm) part: a GIF whose C2PA extension
+ * has one byte flipped in a manifest box label reads invalid (claim.multiple) here and verified there.
+ * An answer failing on one of them is no verdict: the gateway decides.
+ */
+const BROWSER_BUILD_DIFFERENCES: ReadonlySet<string> = new Set(['claim.multiple']);
+
+/** How much of a file tells its format (as the gateway sniffs uploads). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The file's format as the gateway takes it: sniffed from its bytes (a browser may call an M4A
+ * audio/x-m4a, which c2pa-rs does not know), else the type the browser says, else its extension.
+ */
+async function formatOfBytes(file: File): Promise<string> {
+  const sniffed = await detectFormat(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()));
+  return sniffed?.mime ?? formatOf(file);
+}
 
 /** The file's MIME type as the browser says it, else from its extension. */
 export function formatOf(file: File): string {
@@ -68,10 +110,6 @@ async function attachThumbnails(result: TVerifyResponse, reader: Reader): Promis
   }
 }
 
-function remoteManifestUrl(error: unknown): string | null {
-  return /RemoteManifestUrl\("([^"]+)"\)/.exec(error instanceof Error ? error.message : String(error))?.[1] ?? null;
-}
-
 /** How the repository is asked about a file with no credentials: its SHA-256 first, then its ISCC Image-Code. */
 export interface RepositoryLookup {
   byHash: (sha256: string) => Promise<string | null>;
@@ -85,9 +123,40 @@ async function lookUp(file: File, sha256: string, repository: RepositoryLookup):
   return digest ? ((await repository.byFingerprint(digest))?.manifestId ?? null) : null;
 }
 
-export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup): Promise<BrowserVerification> {
-  const format = formatOf(file);
-  const [c2pa, sha256] = await Promise.all([loadC2pa(), sha256Hex(file)]);
+/** Where the gateway's CRL is and how it is fetched. */
+export interface RevocationLookup {
+  crlUrl: string;
+  gatewayCrl: () => Promise<Uint8Array>;
+}
+
+/** The signer's revocation as the browser can know it: the gateway's CRL for the certificates it issued. */
+async function signerRevocation(signer: CertificateDetails | undefined, revocation: RevocationLookup): Promise<RevocationCheck> {
+  if (!signer) return revocationNotChecked('ocsp', 'The signing certificate could not be read here: verify on the gateway to check its revocation.');
+  let crl;
+  try {
+    crl = parseGatewayCrl(await revocation.gatewayCrl());
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return revocationNotChecked('gateway', `The gateway's revocation list could not be read (${why}): verify on the gateway to check revocation.`);
+  }
+  return (
+    revocationFromCrl(crl, signer, revocation.crlUrl) ??
+    revocationNotChecked('ocsp', 'The signer’s certificate was not issued by this gateway: its revocation (OCSP) is checked only on the gateway.')
+  );
+}
+
+/** The answer with the revocation applied as the gateway applies it: a revocation before signing makes it invalid. */
+function withRevocation(response: TVerifyResponse, check: RevocationCheck): TVerifyResponse {
+  if (check.status === 'not_checked') {
+    // Said in the answer (and on screen), without a validation code: no responder was asked.
+    response.verification.revocation = check;
+    return response;
+  }
+  return applyRevocation(response as Parameters<typeof applyRevocation>[0], check, response.report.signedAt) as TVerifyResponse;
+}
+
+export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup, revocation: RevocationLookup): Promise<BrowserVerification> {
+  const [format, c2pa, sha256] = await Promise.all([formatOfBytes(file), loadC2pa(), sha256Hex(file)]);
   const { isSupportedReaderFormat } = await import('@contentauth/c2pa-web');
   if (!isSupportedReaderFormat(format)) throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
   const anchors = allAnchorsPem(trust);
@@ -108,12 +177,18 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
         label === activeLabel || sameCertificate(certificates.get(label), active) ? verdict : UNTRUSTED,
       ) as TVerifyResponse;
       await attachThumbnails(response, reader);
-      return response;
+      return response.verification.status === 'unsigned' ? response : withRevocation(response, await signerRevocation(active, revocation));
     });
   } catch (error) {
-    const url = remoteManifestUrl(error);
-    if (url) throw new RemoteManifestError(url);
-    throw error;
+    // c2pa-rs's errors read as the gateway reads them: no manifest is an unsigned file, as there.
+    const read = readErrorKind(error instanceof Error ? error.message : String(error));
+    if (read.kind === 'no_manifest') result = null;
+    else if (read.kind === 'remote_manifest' && read.url) throw new RemoteManifestError(read.url);
+    else if (read.kind === 'unsupported') throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
+    else throw new BrowserUndecidedError(read.kind === 'malformed' ? read.reason : 'its manifest is kept at a web address');
+  }
+  if (result?.verification.status === 'invalid' && result.report.codes.failure.some((code) => BROWSER_BUILD_DIFFERENCES.has(code.code))) {
+    throw new BrowserUndecidedError('its c2pa-rs build reads this manifest store otherwise than the gateway’s');
   }
   if (result) return { result, sha256, repositoryManifestId: null };
   return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryManifestId: await lookUp(file, sha256, repository) };

@@ -1,5 +1,6 @@
 // Says where the result on screen was verified and what that means: in the browser nothing was sent,
-// the trust lists came from the gateway, and revocation was not asked; on the gateway the file was
+// the trust lists came from the gateway, and revocation was read from the gateway's CRL only for the
+// certificates it issued (no OCSP responder is asked); on the gateway the file was
 // uploaded and not stored. A file found in the repository by its hash links to its report.
 import { Link } from 'react-router';
 import { Laptop, Server } from 'lucide-react';
@@ -16,8 +17,9 @@ export function VerifyPlaceNote({ place, repositoryManifestId }: { place: Verify
           <>
             <p className="font-medium">Verified in this browser: the file never left your device.</p>
             <p className="text-muted-foreground">
-              c2pa-rs ran here as WebAssembly, trusting the same trust lists as this gateway. Revocation (OCSP) is checked only on the gateway, and a
-              manifest kept at a web address is fetched only by the gateway.
+              c2pa-rs ran here as WebAssembly, trusting the same trust lists as this gateway. Revocation is read here from this gateway’s
+              revocation list for the certificates it issued; other signers’ revocation (OCSP) is checked only on the gateway, and a manifest kept at a
+              web address is fetched only by the gateway.
             </p>
           </>
         ) : (

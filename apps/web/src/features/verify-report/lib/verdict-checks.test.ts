@@ -52,4 +52,17 @@ describe('verdict checks', () => {
     const none = verdictChecks({ ...verifiedResult, report: { ...verifiedResult.report, ingredients: [], ingredientFailures: [] } }).find((check) => check.id === 'ingredients')!;
     expect(none).toMatchObject({ word: 'No ingredients', state: 'unknown' });
   });
+
+  it('shows revocation only when it was asked about, and says plainly when it was not checked', () => {
+    const withRevocation = (status: 'verified' | 'invalid', revocation: NonNullable<(typeof verifiedResult)['verification']['revocation']>) => ({
+      ...verifiedResult,
+      verification: { ...verifiedResult.verification, status, revocation },
+    });
+    const base = { source: 'gateway' as const, responder: 'https://gateway.example/api/v1/pki/crl', checkedAt: '2026-11-27T10:00:00.000Z', revokedAt: null, reason: null };
+    expect(states(verifiedResult).revocation).toBeUndefined();
+    expect(states(withRevocation('verified', { ...base, status: 'good' })).revocation).toBe('pass');
+    expect(states(withRevocation('invalid', { ...base, status: 'revoked', revokedAt: '2026-11-01T00:00:00.000Z' })).revocation).toBe('fail');
+    const notChecked = verdictChecks(withRevocation('verified', { ...base, status: 'not_checked', source: 'ocsp', checkedAt: null, reason: 'Checked only on the gateway.' }));
+    expect(notChecked.find((check) => check.id === 'revocation')).toMatchObject({ state: 'unknown', detail: 'Checked only on the gateway.' });
+  });
 });

@@ -6,7 +6,7 @@ import type { TVerifyResponse } from '@provenance/contracts';
 export type CheckState = 'pass' | 'warn' | 'fail' | 'unknown';
 
 export interface VerdictCheck {
-  id: 'signature' | 'content' | 'trust' | 'ingredients';
+  id: 'signature' | 'content' | 'trust' | 'revocation' | 'ingredients';
   label: string;
   state: CheckState;
   detail: string;
@@ -47,6 +47,7 @@ export function verdictChecks(result: TVerifyResponse): VerdictCheck[] {
             : 'The manifest records no hash of the file’s bytes that could be checked.',
     },
     trustCheck(result),
+    ...revocationCheck(result),
     ingredientsCheck(ingredientFailures.map((code) => code.code), result.report.ingredients.length),
   ];
 }
@@ -69,6 +70,34 @@ function trustCheck(result: TVerifyResponse): VerdictCheck {
     return { ...base, state: 'warn', detail: 'The signer is not on any trust list this gateway uses.' };
   }
   return { ...base, state: 'unknown', detail: 'The signer’s certificate could not be checked.' };
+}
+
+const REVOCATION_SOURCE: Record<NonNullable<TVerifyResponse['verification']['revocation']>['source'], string> = {
+  gateway: 'this gateway’s records',
+  ocsp: 'its OCSP responder',
+  stapled: 'the OCSP answer stapled in the signature',
+};
+
+/** Shown only when revocation was asked about (or said not to be): a verdict never implies a check it did not make. */
+function revocationCheck(result: TVerifyResponse): VerdictCheck[] {
+  const revocation = result.verification.revocation;
+  if (!revocation) return [];
+  const label = 'Not revoked';
+  switch (revocation.status) {
+    case 'good':
+      return [{ id: 'revocation', label, state: 'pass', detail: `The signing certificate is not revoked, says ${REVOCATION_SOURCE[revocation.source]}.` }];
+    case 'revoked': {
+      const when = revocation.revokedAt ? ` on ${new Date(revocation.revokedAt).toUTCString()}` : '';
+      // A revocation after the signing leaves the signature good (the verdict stands); before it, the verdict is invalid.
+      return result.verification.status === 'invalid'
+        ? [{ id: 'revocation', label, state: 'fail', detail: `The signing certificate was revoked${when}: what it signed cannot be relied on.` }]
+        : [{ id: 'revocation', label, state: 'warn', detail: `The signing certificate was revoked${when}, after this was signed.` }];
+    }
+    case 'unknown':
+      return [{ id: 'revocation', label, state: 'unknown', detail: `The signing certificate is unknown to ${REVOCATION_SOURCE[revocation.source]}.` }];
+    case 'not_checked':
+      return [{ id: 'revocation', label, state: 'unknown', detail: revocation.reason ?? 'Revocation was not checked.' }];
+  }
 }
 
 function ingredientsCheck(failures: string[], count: number): VerdictCheck {

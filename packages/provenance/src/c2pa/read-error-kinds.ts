@@ -1,0 +1,37 @@
+/**
+ * What a c2pa-rs reader error (a plain string such as `C2pa(JumbfNotFound)`) means: no manifest, a
+ * format it does not read, a manifest kept at a URL, or a file it cannot read and why. Free of node
+ * and of c2pa-wasm, so the browser reads c2pa-web's errors exactly as the gateway reads c2pa-wasm's.
+ */
+export type ReadErrorKind =
+  | { kind: 'no_manifest' }
+  | { kind: 'unsupported' }
+  | { kind: 'remote_manifest'; url: string | null }
+  | { kind: 'malformed'; reason: string };
+
+/** null: the file is simply not a valid file of its format (said with the format's name when known). */
+const MALFORMED_REASONS: [RegExp, string | null][] = [
+  [/too deply nested|too deeply nested/i, 'its boxes are nested too deeply'],
+  [/too many subfiles/i, 'the TIFF file has too many subfiles'],
+  [/Invalid RIFF/i, 'the RIFF structure is invalid'],
+  [/UnknownAlgorithm/i, 'its manifest names an unknown signing algorithm'],
+  [/PrereleaseError/i, 'its manifest uses a pre-release C2PA format that is no longer supported'],
+  [/invalid BMFF|BMFF/i, 'its BMFF (MP4) structure is invalid'],
+  [/InvalidAsset/i, null],
+  [/Jumbf|Cbor|ClaimDecoding|Decoding/i, 'its manifest store is corrupt'],
+];
+
+/**
+ * `formatName` ("JPEG"): the file was taken for a format the engine reads, so c2pa-rs failing to
+ * parse it (even as UnsupportedType) means a broken file of that format, not an unsupported format.
+ */
+export function readErrorKind(text: string, formatName?: string): ReadErrorKind {
+  const notValid = formatName ? `it is not a valid ${formatName} file` : 'its structure is invalid';
+  if (/JumbfNotFound|ProvenanceMissing/.test(text)) return { kind: 'no_manifest' };
+  if (/UnsupportedType/.test(text)) return formatName ? { kind: 'malformed', reason: notValid } : { kind: 'unsupported' };
+  const remoteUrl = /RemoteManifestUrl\("([^"]+)"\)/.exec(text);
+  if (remoteUrl) return { kind: 'remote_manifest', url: remoteUrl[1]! };
+  if (/RemoteManifest/.test(text)) return { kind: 'remote_manifest', url: null };
+  const match = MALFORMED_REASONS.find(([pattern]) => pattern.test(text));
+  return { kind: 'malformed', reason: match ? (match[1] ?? notValid) : 'c2pa-rs could not read it' };
+}
