@@ -2,7 +2,8 @@
 // worker: with one worker, a time-stamping authority and a signing service on loopback that take
 // requests and never answer, signings wait while a verification runs on that worker; once the
 // services go away the waiting signings fail. Past maxSignings, a signing waits in the queue while a
-// verification queued after it goes first.
+// verification queued after it goes first. A signing whose slow service answers while verifications
+// run on its worker goes on between them, and what it signed verifies.
 import { mkdtempSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalPki, type LocalPki } from '../pki/local-pki.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
+import { startSigningService } from '../signer/signing-service.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { createEnginePool, type EnginePool } from './engine-pool.ts';
 
@@ -104,5 +106,30 @@ describe('engine pool: signings waiting on the parent thread', () => {
     // The fourth starts once the others are done, and fails the same way.
     await fourth;
     expect(fourthDone).toBe(true);
+  }, 30_000);
+
+  it('finishes a signing whose slow service answers while verifications run on its worker', async () => {
+    const service = await startSigningService({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem, secret: 'a secret of sixteen', port: 0 });
+    const untimed = await createEnginePool({ workers: 1, signer: null, trustAnchorPems: [pki.rootCertificatePem] });
+    try {
+      let answered = 0;
+      // The parent thread's way to the service, 400 ms late: the worker verifies meanwhile.
+      const slowPost: PostSigningRequest = async (url, request) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const bytes = await post(url, request.body, request.contentType, request.headers);
+        answered += 1;
+        return { bytes };
+      };
+      const remote = createClaimSigner({ kind: 'remote', url: service.url, secret: 'a secret of sixteen', certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post: slowPost });
+      const signing = untimed.sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Slow' }, {}, remote);
+      const verifications = await Promise.all([1, 2, 3].map(async (seed) => untimed.verify(await makeImage('png', 120, 90, seed), 'image/png')));
+      expect(verifications.map((result) => result.verification.status)).toEqual(['unsigned', 'unsigned', 'unsigned']);
+      const signed = await signing;
+      expect(answered).toBe(1);
+      expect((await untimed.verify(signed.signedBytes, 'image/jpeg')).verification.status).toBe('verified');
+    } finally {
+      await untimed.close();
+      await service.close();
+    }
   }, 30_000);
 });
