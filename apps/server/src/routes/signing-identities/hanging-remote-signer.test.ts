@@ -120,7 +120,7 @@ describe('a remote signer that never answers', () => {
     expect(verified.status).toBe(200);
     expect(ZVerifyResponse.parse(await verified.json()).verification.status).not.toBe('unsigned');
 
-    // The limit is 4 signings in flight per account: a fourth is taken (and hangs), a fifth is refused.
+    // The limit is 4 remote signings in flight per account: a fourth is taken (and hangs), a fifth is refused.
     hanging.push(signing(3).catch((error: unknown) => error));
     await until(() => signer.received() === 4, 15_000);
     const refused = await signing(4);

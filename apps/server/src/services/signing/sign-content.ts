@@ -92,7 +92,7 @@ export function createContentSigner(deps: {
   events?: AccountEvents | undefined;
   /** The signed file's public URL, for the event; absent, the event carries the asset ID only. */
   assetUrlOf?: ((assetId: string) => string) | undefined;
-  /** The per-account limit on signings in the engine at once; absent, the default limit. */
+  /** The per-account limit on remote signings in progress at once; absent, the default limit. */
   signingsInFlight?: SigningsInFlight | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
@@ -149,7 +149,7 @@ export function createContentSigner(deps: {
       // The ISCC of the pixels being signed, written into the manifest as its soft binding.
       const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
       const accountSigner = identities ? await identities.signerFor(userId) : null;
-      const release = signingsInFlight.admit(userId);
+      const release = signingsInFlight.admit(userId, accountSigner?.material);
       const signed = await engine
         .sign(
           bytes,

@@ -61,7 +61,7 @@ export interface SpooledVideoSignerDeps {
   identities?: SigningIdentities | undefined;
   events?: AccountEvents | undefined;
   assetUrlOf?: ((assetId: string) => string) | undefined;
-  /** The per-account limit on signings in the engine at once. */
+  /** The per-account limit on remote signings in progress at once. */
   signingsInFlight: SigningsInFlight;
 }
 
@@ -103,7 +103,7 @@ export async function signSpooledVideo(
   // Beside the spool file: the spool folder is cleared at start, so a crash leaves nothing behind for long.
   const signedPath = `${video.path}.signed`;
   try {
-    const release = deps.signingsInFlight.admit(userId);
+    const release = deps.signingsInFlight.admit(userId, accountSigner?.material);
     const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material).finally(release);
     const verification = await engine.verifyFile(signedPath, mime);
     const parent = signed.parentCredentials;
