@@ -77,7 +77,7 @@ test('security tab: the current password is checked, then the password changes',
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
 
-  await expect(page.getByRole('checkbox', { name: 'Also revoke my API keys' })).not.toBeChecked();
+  await expect(page.getByText('Your other signed-in devices are signed out and your API keys revoked.')).toBeVisible();
   await page.getByLabel('Current Password').fill('not my password');
   await page.getByLabel('New Password').fill('a-new-password');
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -19,13 +19,19 @@ export const ZChangePasswordRequest = z
       .string({ error: 'New password is required' })
       .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)
       .max(128, 'New password must be at most 128 characters'),
-    revokeApiKeys: z
-      .boolean({ error: 'revokeApiKeys must be true or false' })
-      .optional()
-      .openapi({ description: 'Also revoke the account’s API keys (other sessions are always signed out)' }),
   })
   .openapi('ChangePasswordRequest');
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** What a password change did besides the password: every other session signed out, every API key revoked. */
+export const ZChangePasswordResponse = z
+  .object({
+    otherSessionsSignedOut: z.literal(true),
+    apiKeysRevoked: z.literal(true).openapi({ description: 'The account’s API keys no longer work; regenerate one for your scripts' }),
+    message: z.string(),
+  })
+  .openapi('ChangePasswordResponse');
+export type TChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
 
 export const ZDeleteAccountRequest = z
   .object({

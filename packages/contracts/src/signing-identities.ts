@@ -37,7 +37,11 @@ export const ZCertificateIdentityRequest = z.object({
 export const ZRemoteIdentityRequest = z
   .object({
     kind: z.literal('remote'),
-    url: z.string({ error: 'url is required' }).url('url must be a URL').max(2048),
+    url: z
+      .string({ error: 'url is required' })
+      .url('url must be a URL')
+      .max(2048)
+      .openapi({ description: 'The signing service; http(s), without credentials (user:password@): the shared secret authenticates the gateway' }),
     secret: z.string({ error: 'secret is required' }).min(16, 'secret must be at least 16 characters').max(512),
     certificateChain: z.string({ error: 'certificateChain is required' }).min(1, 'certificateChain is required').max(PEM_LIMIT),
     alg: z.enum(['ES256', 'ES384', 'ES512', 'PS256', 'Ed25519']),
@@ -56,7 +60,7 @@ export const ZRemoteSigningProtocol = z
   })
   .openapi('RemoteSigningProtocol', {
     description:
-      'The gateway POSTs this JSON to the identity\'s url with headers X-Provenance-Timestamp (Unix seconds) and X-Provenance-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>. The service must refuse (401) a signature that does not match or a timestamp more than 300 s from its clock, and answers 200 {"signature": "<base64>"}: the signature in COSE form (r||s for ECDSA; RSA-PSS with SHA-256 and 32-byte salt for PS256). Requests go through the gateway\'s safe fetcher: a service on a private address must be listed in FETCH_ALLOW_HOSTS.',
+      'The gateway POSTs this JSON to the identity\'s url with headers X-Provenance-Timestamp (Unix seconds) and X-Provenance-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>. The service must refuse (401) a signature that does not match or a timestamp more than 300 s from its clock, and answers 200 {"signature": "<base64>"}: the signature in COSE form (r||s for ECDSA; RSA-PSS with SHA-256 and 32-byte salt for PS256). When the identity is added, the gateway first sends one such request whose data is a random challenge (prefixed "Provenance Gateway proof of key possession" and a NUL byte), and accepts the identity only if the signature verifies under the certificate\'s key (else 400 remote_key_unproven). Requests go through the gateway\'s safe fetcher: a service on a private address must be listed in FETCH_ALLOW_HOSTS.',
   });
 
 export const ZAddSigningIdentityRequest = z.discriminatedUnion('kind', [ZCertificateIdentityRequest, ZRemoteIdentityRequest]).openapi('AddSigningIdentityRequest');

@@ -26,6 +26,7 @@ export { createPemSigner, createCallbackSigner, reserveSizeFor, parseCertificate
 export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signer/algorithms.ts';
 export { TIMESTAMP_TOKEN_RESERVE } from './signer/claim-signer.ts';
 export { createClaimSigner, type SignerSpec } from './signer/signer-factory.ts';
+export { proveKeyPossession, KeyPossessionError } from './signer/key-possession.ts';
 export { createRemoteSigner, type PostSigningRequest, type RemoteSignerSpec } from './signer/remote-signer.ts';
 export { authenticationHeaders, isAuthentic, keyIdOf, WIRE_ALGORITHMS, TIMESTAMP_HEADER, SIGNATURE_HEADER, MAX_CLOCK_SKEW_SECONDS, type RemoteSigningRequest, type RemoteSigningResponse } from './signer/remote-signing-protocol.ts';
 export { startSigningService, type SigningService, type SigningServiceOptions } from './signer/signing-service.ts';

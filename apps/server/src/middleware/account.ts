@@ -37,8 +37,9 @@ export function optionalAccount(resolver: AccountResolver) {
 
 /**
  * After requireAccount: 403 unless the caller signed in with a session. Account takeover actions
- * (email, password, deletion, key regeneration) are not open to API keys, which live in scripts
- * and CI systems (they act only for the signed-in user).
+ * (email, password, deletion, key regeneration) and changes to who the account signs as (the
+ * organisation name, adding, activating or revoking a signing identity) are not open to API keys,
+ * which live in scripts and CI systems (they act only for the signed-in user).
  */
 export const requireSignedInSession = createMiddleware<RequiredAccountEnv>(async (c, next) => {
   if (c.var.account.via !== 'session') throw ApiError.forbidden('This action needs a signed-in session, not an API key');

@@ -49,7 +49,16 @@ export async function startLocalAssetServer(): Promise<LocalAssetServer> {
 
 export async function createGatewayTestServer(
   database: DbHandle,
-  options: { trustAnchorFiles?: string[]; clock?: () => Date; workers?: number; maxQueue?: number; publicLimits?: TestServerOptions['publicLimits']; verifyCacheEntries?: number } = {},
+  options: {
+    trustAnchorFiles?: string[];
+    clock?: () => Date;
+    workers?: number;
+    maxQueue?: number;
+    publicLimits?: TestServerOptions['publicLimits'];
+    verifyCacheEntries?: number;
+    /** The safe fetcher (asset URLs, remote signers); without it, the test fetcher (5 s). */
+    fetcher?: TestServerOptions['fetcher'];
+  } = {},
 ): Promise<{ server: TestServer; gateway: Services; dataDir: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-'));
   const engine = await createGatewayEngine({
@@ -65,6 +74,7 @@ export async function createGatewayTestServer(
     ...(options.clock && { clock: options.clock }),
     ...(options.publicLimits && { publicLimits: options.publicLimits }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
+    ...(options.fetcher && { fetcher: options.fetcher }),
   });
   return {
     server,

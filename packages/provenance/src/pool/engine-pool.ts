@@ -3,6 +3,12 @@
  * one core; the pool spreads sign and verify tasks over one worker per core (configurable). The
  * queue is bounded: when every worker is busy and the queue is full, a task is refused at once
  * with EngineBusyError, so callers can answer 503 with Retry-After instead of piling up memory.
+ *
+ * A sign task waiting for the network (its remote signer's signature, its timestamp: carried by this
+ * thread, since workers never fetch) does not hold its worker: while it waits the worker counts as
+ * free and takes other tasks, so a signing service that never answers cannot stop verification.
+ * Signings in flight (running or waiting) are bounded (`maxSignings`): past it, sign tasks wait in
+ * the queue while other tasks go past them.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -56,6 +62,11 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
   /** Tasks waiting beyond those running; more are refused with EngineBusyError. */
   maxQueue?: number;
   /**
+   * Sign tasks in flight at once, those waiting on this thread for a signature or timestamp
+   * included (each holds its file in a worker); default 8 per worker. More wait in the queue.
+   */
+  maxSignings?: number;
+  /**
    * Hand each task's bytes over by transfer as they are (16 MB: under 1 ms), instead of copying
    * them once into buffers that are transferred (16 MB: 2 to 9 ms here; structured cloning took 10
    * to 19 ms). The caller's buffers (the file, a sidecar manifest, a remote manifest) are detached
@@ -96,7 +107,7 @@ export interface EnginePool {
    * refused when busy as any task; a failed file fails the task at once.
    */
   verifyFillingSerialized(filling: SharedFilling, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
-  /** Workers with no task: a task submitted now starts at once. */
+  /** Workers computing no task (those whose tasks all wait on this thread count): a task submitted now starts at once. */
   idle(): number;
   /**
    * Gives every worker a new trust store (refreshed trust lists); resolves once all use it. Tasks
@@ -110,7 +121,10 @@ export interface EnginePool {
 
 // Distributes over the union, so each kind of task keeps its own fields.
 type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
-type Slot = { worker: Worker; busy: boolean };
+/** A worker and its tasks that compute now (not those waiting on this thread): free when none does. */
+type Slot = { worker: Worker; active: number };
+/** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
+type Running = { slot: Slot; signing: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
@@ -148,12 +162,14 @@ function ownCopies(task: TaskInput): TaskInput {
 export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
   const size = Math.max(1, options.workers ?? availableParallelism());
   const maxQueue = options.maxQueue ?? size * 32;
+  const maxSignings = Math.max(1, options.maxSignings ?? size * 8);
   const { timestampTransport } = options;
   // Compiled once here and shared: each worker instantiates it instead of compiling 9 MB of WebAssembly.
   const c2paModule = await compileC2pa();
   const config: EngineWorkerData = { signer: options.signer, trustAnchorPems: options.trustAnchorPems, timestamps: Boolean(timestampTransport), c2paModule };
   const transferBytes = options.transferBytes ?? false;
-  const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const inFlight = new Map<number, Running>();
+  let signingsInFlight = 0;
   const queue: Waiting[] = [];
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
@@ -167,7 +183,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         worker.once('message', () => ready());
         worker.once('error', failed);
       });
-      const slot: Slot = { worker, busy: false };
+      const slot: Slot = { worker, active: 0 };
       worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest | EngineRemoteSignRequest) => {
         if ('control' in reply && reply.control === 'timestamp-request') {
           carryTimestampRequest(slot, reply);
@@ -184,18 +200,15 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         }
         const entry = inFlight.get(reply.id);
         if (!entry) return;
-        inFlight.delete(reply.id);
-        remoteSigners.delete(reply.id);
+        finish(reply.id, entry);
         if (reply.ok) entry.resolve(reply.result);
         else entry.reject(rebuildError(reply.error));
-        slot.busy = false;
         dispatch();
       });
       worker.on('error', (error) => {
         for (const [id, entry] of inFlight) {
           if (entry.slot === slot) {
-            inFlight.delete(id);
-            remoteSigners.delete(id);
+            finish(id, entry);
             entry.reject(error);
           }
         }
@@ -208,9 +221,39 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     }),
   );
 
+  /** A task done or failed: its worker's count and the signings' count let go of it. */
+  function finish(id: number, entry: Running): void {
+    inFlight.delete(id);
+    remoteSigners.delete(id);
+    if (entry.waits === 0) entry.slot.active -= 1;
+    if (entry.signing) signingsInFlight -= 1;
+  }
+
+  /**
+   * The task waits on this thread until `answer` is sent: its worker is free for other tasks meanwhile.
+   * The returned function sends the answer, and the task computes on its worker again.
+   */
+  function waitOnThisThread<Reply>(taskId: number, send: (reply: Reply) => void): (reply: Reply) => void {
+    const entry = inFlight.get(taskId);
+    if (entry) {
+      entry.waits += 1;
+      if (entry.waits === 1) {
+        entry.slot.active -= 1;
+        dispatch();
+      }
+    }
+    return (reply) => {
+      if (entry && inFlight.get(taskId) === entry) {
+        entry.waits -= 1;
+        if (entry.waits === 0) entry.slot.active += 1;
+      }
+      send(reply);
+    };
+  }
+
   /** A worker's TimeStampReq goes out through the caller's transport; the reply goes back to it. */
-  function carryTimestampRequest(slot: Slot, { id, request }: EngineTimestampRequest): void {
-    const answer = (reply: Omit<EngineTimestampReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'timestamp-reply', id, ...reply } satisfies EngineTimestampReply);
+  function carryTimestampRequest(slot: Slot, { id, taskId, request }: EngineTimestampRequest): void {
+    const answer = waitOnThisThread(taskId, (reply: Omit<EngineTimestampReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'timestamp-reply', id, ...reply } satisfies EngineTimestampReply));
     if (!timestampTransport) {
       answer({ error: 'This engine pool has no time-stamping authority.' });
       return;
@@ -223,7 +266,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   /** A worker's request for a signature goes to its task's remote signer here; the signature goes back. */
   function carryRemoteSignRequest(slot: Slot, { id, taskId, data }: EngineRemoteSignRequest): void {
-    const answer = (reply: Omit<EngineRemoteSignReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'remote-sign-reply', id, ...reply } satisfies EngineRemoteSignReply);
+    const answer = waitOnThisThread(taskId, (reply: Omit<EngineRemoteSignReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'remote-sign-reply', id, ...reply } satisfies EngineRemoteSignReply));
     const remote = remoteSigners.get(taskId);
     if (!remote) {
       answer({ error: 'This task has no remote signer.' });
@@ -235,14 +278,21 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     );
   }
 
+  const isSigning = (task: TaskInput): boolean => task.kind === 'sign' || task.kind === 'sign-file';
+  /** May start now on a free worker: any task but a signing past `maxSignings`. */
+  const mayStart = (task: TaskInput): boolean => !isSigning(task) || signingsInFlight < maxSignings;
+
   function dispatch(): void {
     for (const slot of slots) {
-      if (slot.busy) continue;
-      const next = queue.shift();
-      if (!next) return;
-      slot.busy = true;
+      if (slot.active > 0) continue;
+      const index = queue.findIndex((waiting) => mayStart(waiting.task));
+      if (index < 0) return;
+      const next = queue.splice(index, 1)[0]!;
+      slot.active += 1;
+      const signing = isSigning(next.task);
+      if (signing) signingsInFlight += 1;
       const id = nextId++;
-      inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
+      inFlight.set(id, { slot, signing, waits: 0, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
       const buffers =
@@ -258,8 +308,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   }
 
   function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner): Promise<T> {
-    const idle = slots.some((slot) => !slot.busy);
-    if (!idle && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
+    const startsNow = mayStart(task) && slots.some((slot) => slot.active === 0);
+    if (!startsNow && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
       queue.push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
@@ -281,7 +331,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
     verifyFileSerialized: (path, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }),
     verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
-    idle: () => slots.filter((slot) => !slot.busy).length,
+    idle: () => slots.filter((slot) => slot.active === 0).length,
     async updateTrust(trustAnchorPems) {
       // Sent to each worker directly, not through the queue: every worker must take it, busy or not.
       await Promise.all(

@@ -26,7 +26,10 @@ export interface RemoteSignerMaterial {
   reserveSlack?: number;
 }
 
-/** A worker asks the pool for a signature over `data` by the task's remote signer. */
+/**
+ * A worker asks the pool for a signature over `data` by the task's remote signer. Until the reply
+ * the task waits on the pool's thread, and the pool gives the worker other tasks meanwhile.
+ */
 export interface EngineRemoteSignRequest {
   control: 'remote-sign-request';
   id: number;
@@ -63,10 +66,12 @@ export interface VerifyTaskOptions {
 /** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */
 export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper'>;
 
-/** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority. */
+/** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority (the task waits as for a remote signature). */
 export interface EngineTimestampRequest {
   control: 'timestamp-request';
   id: number;
+  /** The sign task that asks. */
+  taskId: number;
   request: Uint8Array;
 }
 

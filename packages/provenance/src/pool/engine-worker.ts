@@ -1,7 +1,10 @@
 /**
  * One engine worker thread: loads c2pa-wasm once, builds the signer and trust store once from the
  * pool's configuration, and answers sign and verify tasks (a verify-file task's file it reads itself,
- * as the engine asks for ranges: the only I/O of a worker).
+ * as the engine asks for ranges: the only I/O of a worker). A sign task that waits for its remote
+ * signature or its timestamp waits on the pool's thread: this thread takes other tasks meanwhile,
+ * and the signing goes on between them once the answer comes (c2pa-wasm's signing is a future,
+ * whose state lives in its own builder while it awaits the callback).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { guardNetwork } from '../c2pa/network-guard.ts';
@@ -78,16 +81,19 @@ function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSi
 // Timestamp requests wait here for the pool to bring the authority's reply back.
 const timestampReplies = new Map<number, { resolve: (response: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextTimestampId = 1;
-const timestamper: Timestamper | undefined = config.timestamps
-  ? createRfc3161Timestamper(
-      (request) =>
-        new Promise<Uint8Array>((resolve, reject) => {
-          const id = nextTimestampId++;
-          timestampReplies.set(id, { resolve, reject });
-          parentPort?.postMessage({ control: 'timestamp-request', id, request } satisfies EngineTimestampRequest);
-        }),
-    )
-  : undefined;
+
+/** A task's timestamper: each TimeStampReq is carried by the pool, which knows the task waits on it. */
+function timestamperOf(taskId: number): Timestamper | undefined {
+  if (!config.timestamps) return undefined;
+  return createRfc3161Timestamper(
+    (request) =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        const id = nextTimestampId++;
+        timestampReplies.set(id, { resolve, reject });
+        parentPort?.postMessage({ control: 'timestamp-request', id, taskId, request } satisfies EngineTimestampRequest);
+      }),
+  );
+}
 // Replaced when the trust lists are refreshed; a verification already running keeps the store it began with.
 let trust = createTrustStore(config.trustAnchorPems);
 
@@ -96,6 +102,7 @@ async function run(task: EngineTask): Promise<EngineReply> {
     if (task.kind === 'sign' || task.kind === 'sign-file') {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
+      const timestamper = timestamperOf(task.id);
       if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }

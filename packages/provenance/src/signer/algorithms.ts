@@ -2,7 +2,7 @@
  * Signing algorithms a claim signer may use: their COSE identifiers, the name c2pa-wasm expects,
  * and how node:crypto produces a COSE-shaped signature for them (raw r||s for ECDSA, PSS for RSA).
  */
-import { sign as cryptoSign, constants, type KeyObject } from 'node:crypto';
+import { sign as cryptoSign, verify as cryptoVerify, constants, type KeyObject } from 'node:crypto';
 
 export type SigningAlgorithm = 'es256' | 'es384' | 'es512' | 'ps256' | 'ed25519';
 
@@ -63,5 +63,26 @@ export function signWithKey(alg: SigningAlgorithm, key: KeyObject, data: Uint8Ar
       return cryptoSign('sha384', data, { key, dsaEncoding: 'ieee-p1363' });
     case 'es512':
       return cryptoSign('sha512', data, { key, dsaEncoding: 'ieee-p1363' });
+  }
+}
+
+/** Whether `signature` (COSE form, as signWithKey makes it) is `key`'s signature over `data`. */
+export function verifyWithKey(alg: SigningAlgorithm, key: KeyObject, data: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    switch (alg) {
+      case 'ed25519':
+        return cryptoVerify(null, data, key, signature);
+      case 'ps256':
+        return cryptoVerify('sha256', data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, signature);
+      case 'es256':
+        return cryptoVerify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+      case 'es384':
+        return cryptoVerify('sha384', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+      case 'es512':
+        return cryptoVerify('sha512', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+    }
+  } catch {
+    // A signature of the wrong shape for the key is simply not its signature.
+    return false;
   }
 }

@@ -1,3 +1,4 @@
+import { ZChangePasswordResponse } from '@provenance/contracts';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { useTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
@@ -14,7 +15,7 @@ describe.each(testDatabaseKinds())('POST /account/password on %s', (kind) => {
       token: account.session.access_token,
       body: { currentPassword: account.password, newPassword: 'brand-new-pw' },
     });
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
 
     expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(401);
     expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: 'brand-new-pw' } })).status).toBe(200);
@@ -34,22 +35,18 @@ describe.each(testDatabaseKinds())('POST /account/password on %s', (kind) => {
     expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
   });
 
-  it('keeps the API keys unless asked, and with revokeApiKeys: true revokes them too', async () => {
+  it('revokes the API keys with every change, and says so', async () => {
     const account = await signUpAccount(suite.server);
     const token = account.session.access_token;
     const regenerate = async (type: string) =>
       (await readJson<{ key: { secret: string } }>(await suite.server.request('POST', `account/api-keys/${type}/regenerate`, { token }))).key.secret;
     const live = await regenerate('production');
     const test = await regenerate('test');
-    const change = (currentPassword: string, newPassword: string, revokeApiKeys?: boolean) =>
-      suite.server.request('POST', 'account/password', { token, body: { currentPassword, newPassword, ...(revokeApiKeys !== undefined && { revokeApiKeys }) } });
-
-    expect((await change(account.password, 'second-pw-1')).status).toBe(204);
     expect((await suite.server.request('GET', 'auth/user', { token: live })).status).toBe(200);
-    expect((await change('second-pw-1', 'third-pw-2', false)).status).toBe(204);
-    expect((await suite.server.request('GET', 'auth/user', { token: test })).status).toBe(200);
 
-    expect((await change('third-pw-2', 'fourth-pw-3', true)).status).toBe(204);
+    const changed = await suite.server.request('POST', 'account/password', { token, body: { currentPassword: account.password, newPassword: 'second-pw-1' } });
+    expect(changed.status).toBe(200);
+    expect(ZChangePasswordResponse.parse(await changed.json())).toMatchObject({ otherSessionsSignedOut: true, apiKeysRevoked: true });
     expect((await suite.server.request('GET', 'auth/user', { token: live })).status).toBe(401);
     expect((await suite.server.request('GET', 'auth/user', { token: test })).status).toBe(401);
     // The account still has a key of each type, to regenerate when it needs one.
@@ -64,7 +61,7 @@ describe.each(testDatabaseKinds())('POST /account/password on %s', (kind) => {
     const elsewhere = await readJson<{ session: { refresh_token: string } }>(
       await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } }),
     );
-    expect((await suite.server.request('POST', 'account/password', { token: account.session.access_token, body: { currentPassword: account.password, newPassword: 'brand-new-pw' } })).status).toBe(204);
+    expect((await suite.server.request('POST', 'account/password', { token: account.session.access_token, body: { currentPassword: account.password, newPassword: 'brand-new-pw' } })).status).toBe(200);
     expect((await suite.server.request('POST', 'auth/refresh', { body: { refresh_token: elsewhere.session.refresh_token } })).status).toBe(401);
     expect((await suite.server.request('POST', 'auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(200);
   });

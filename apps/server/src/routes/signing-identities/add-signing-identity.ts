@@ -1,8 +1,10 @@
 // POST /account/signing-identities: brings a certificate chain and private key (PEM) to sign with.
 // It is checked first (400 naming the problem) and becomes the active identity; the key is stored
-// sealed and never returned.
+// sealed and never returned. A signed-in session only (403 for an API key), as every change of who
+// the account signs as.
 import { createRoute } from '@hono/zod-openapi';
 import { ZAddSigningIdentityRequest, ZSigningIdentity } from '@provenance/contracts';
+import { requireSignedInSession } from '../../middleware/account.ts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 import { addRemoteIdentity } from './add-remote-identity.ts';
@@ -16,11 +18,11 @@ export function registerAddSigningIdentity(api: ApiApp, ctx: RouteContext): void
     description:
       'The chain is PEM, the signing certificate first. Refused with 400 and a code naming the problem: key_mismatch, expired, not_yet_valid, missing_eku, missing_key_usage, chain_order, ca_leaf, unsupported_algorithm, unreadable_chain, unreadable_key.',
     security: BEARER_SECURITY,
-    middleware: [ctx.requireAccount] as const,
+    middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { body: jsonBody(ZAddSigningIdentityRequest) },
     responses: {
       201: jsonResponse(ZSigningIdentity, 'The identity, now active'),
-      ...errorResponses(400, 401),
+      ...errorResponses(400, 401, 403),
     },
   });
   api.openapi(route, async (c) => {

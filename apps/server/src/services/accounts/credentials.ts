@@ -22,15 +22,16 @@ export interface Credentials {
   /** Throws `invalid_current_password` unless `password` is the account's password. */
   confirmPassword(userId: string, password: string): Promise<void>;
   /**
-   * Checks the current password, sets the new one and signs out every other session (all of them
-   * without `keepSessionId`); with `revokeApiKeys` the account's API keys stop working too.
+   * Checks the current password, sets the new one, signs out every other session (all of them
+   * without `keepSessionId`) and revokes the account's API keys: a password changed because it
+   * leaked must not leave a key made with it working (a new key of each type is made, unseen, to
+   * regenerate when a script needs one).
    */
   changePassword(userId: string, currentPassword: string, newPassword: string, options?: ChangePasswordOptions): Promise<void>;
 }
 
 export interface ChangePasswordOptions {
   keepSessionId?: string | undefined;
-  revokeApiKeys?: boolean | undefined;
 }
 
 export interface CredentialsDeps {
@@ -101,7 +102,7 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
       await deps.db
         .delete(sessions)
         .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
-      if (options.revokeApiKeys) await deps.apiKeys.revokeAll(userId);
+      await deps.apiKeys.revokeAll(userId);
     },
   };
 }

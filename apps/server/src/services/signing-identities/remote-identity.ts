@@ -1,10 +1,12 @@
 // Remote signing identities (a KMS or HSM behind a signing service): the account gives the
 // service's URL, the shared secret, the certificate chain of the key the service holds and its
-// algorithm. The chain is checked here (400 naming the problem); URL, secret and algorithm are
-// stored sealed by the key vault like a private key. Signing asks the service through the safe
-// fetcher with the engine's remote signer (the shared signer factory, as the CLI does).
+// algorithm. The chain is checked here (400 naming the problem), and the service must prove it holds
+// the certificate's key by signing a challenge (else anyone could sign as another account's
+// certificate); URL, secret and algorithm are stored sealed by the key vault like a private key.
+// Signing asks the service through the safe fetcher with the engine's remote signer (the shared
+// signer factory, as the CLI does).
 import { X509Certificate } from 'node:crypto';
-import { createClaimSigner, SIGNING_ALGORITHMS, type ClaimSigner, type PostSigningRequest, type SigningAlgorithm } from '@provenance/engine';
+import { createClaimSigner, KeyPossessionError, proveKeyPossession, SIGNING_ALGORITHMS, type ClaimSigner, type PostSigningRequest, type SigningAlgorithm } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import type { KeyVault } from './key-vault.ts';
 
@@ -51,6 +53,8 @@ export function checkRemoteIdentity(request: RemoteIdentityRequest, vault: KeyVa
     throw invalid('invalid_url', 'url is not a URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('invalid_url', 'url must be http(s)');
+  // Credentials in a URL end up in logs and error messages; the shared secret is what authenticates.
+  if (url.username || url.password) throw invalid('invalid_url', 'url must not carry credentials (user:password@): the shared secret authenticates the gateway');
   if (request.secret.length < 16) throw invalid('weak_secret', 'The shared secret must be at least 16 characters');
   const alg = request.alg.toLowerCase() as SigningAlgorithm;
   if (!SIGNING_ALGORITHMS.includes(alg)) throw invalid('unsupported_algorithm', `alg must be one of ${SIGNING_ALGORITHMS.map((name) => name.toUpperCase()).join(', ')}`);
@@ -86,4 +90,18 @@ export function remoteSignerOf(row: { certificateChain: string; sealedPrivateKey
   if (!row.sealedPrivateKey) throw DomainError.conflict('The remote signing identity has no service configured.');
   const config = JSON.parse(vault.open(row.sealedPrivateKey)) as RemoteConfig;
   return createClaimSigner({ kind: 'remote', url: config.url, secret: config.secret, alg: config.alg, certificateChainPem: row.certificateChain }, { post });
+}
+
+/**
+ * Asks the identity's service to sign a random challenge and checks the signature under its
+ * certificate's key: 400 remote_key_unproven when it does not (refused, unreachable, another key).
+ */
+export async function proveRemoteKey(checked: CheckedRemoteIdentity, vault: KeyVault, post: PostSigningRequest): Promise<void> {
+  const signer = remoteSignerOf({ certificateChain: checked.certificateChain, sealedPrivateKey: checked.sealedConfig }, vault, post);
+  try {
+    await proveKeyPossession(signer);
+  } catch (error) {
+    if (error instanceof KeyPossessionError) throw invalid('remote_key_unproven', `The signing service at url did not prove it holds the signing certificate's key: ${error.message}`);
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
 import type { KeyVault } from './key-vault.ts';
-import { checkRemoteIdentity, remoteSignerOf, type RemoteIdentityRequest } from './remote-identity.ts';
+import { checkRemoteIdentity, proveRemoteKey, remoteSignerOf, type RemoteIdentityRequest } from './remote-identity.ts';
 
 /** A managed certificate lives a year and is replaced in its last month. */
 const MANAGED_VALIDITY_DAYS = 365;
@@ -47,7 +47,7 @@ export interface SigningIdentities {
   /** Checks and stores a certificate chain and key brought by the account; it becomes the active identity. */
   addCertificate(userId: string, upload: { certificateChain: string; privateKey: string }): Promise<SigningIdentityView>;
   activate(userId: string, identityId: string): Promise<SigningIdentityView>;
-  /** Stores a remote signing service (URL, secret sealed, chain checked); it becomes the active identity. */
+  /** Stores a remote signing service (URL, secret sealed, chain checked, key proven by a signed challenge); it becomes the active identity. */
   addRemote(userId: string, request: RemoteIdentityRequest): Promise<SigningIdentityView>;
 }
 
@@ -196,6 +196,8 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     },
     async addRemote(userId, request) {
       const checked = checkRemoteIdentity(request, vault, now());
+      if (!deps.post) throw DomainError.conflict('This gateway has no way to reach remote signing services.');
+      await proveRemoteKey(checked, vault, deps.post);
       const { sealedConfig, ...certificate } = checked;
       return view(await makeActive(userId, { id: randomUUID(), userId, kind: 'remote', sealedPrivateKey: sealedConfig, ...certificate }));
     },

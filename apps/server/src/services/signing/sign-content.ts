@@ -22,6 +22,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
 
 /**
@@ -91,8 +92,12 @@ export function createContentSigner(deps: {
   events?: AccountEvents | undefined;
   /** The signed file's public URL, for the event; absent, the event carries the asset ID only. */
   assetUrlOf?: ((assetId: string) => string) | undefined;
+  /** The per-account limit on remote signings in progress at once; absent, the default limit. */
+  signingsInFlight?: SigningsInFlight | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
+  const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
+  const spooledDeps = { ...deps, signingsInFlight };
   const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
   const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
@@ -107,7 +112,7 @@ export function createContentSigner(deps: {
       }
       if (source.kind === 'spooled-upload') {
         if (sidecar) throw sidecarTooLarge();
-        const signed = await signSpooledVideo(deps, userId, source, metadata, { assetId: options.assetId });
+        const signed = await signSpooledVideo(spooledDeps, userId, source, metadata, { assetId: options.assetId });
         return { ...signed, sidecar: false };
       }
       let bytes: Uint8Array;
@@ -144,13 +149,16 @@ export function createContentSigner(deps: {
       // The ISCC of the pixels being signed, written into the manifest as its soft binding.
       const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
       const accountSigner = identities ? await identities.signerFor(userId) : null;
-      const signed = await engine.sign(
-        bytes,
-        format.mime,
-        engineMetadata,
-        { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
-        accountSigner?.material,
-      );
+      const release = signingsInFlight.admit(userId, accountSigner?.material);
+      const signed = await engine
+        .sign(
+          bytes,
+          format.mime,
+          engineMetadata,
+          { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
+          accountSigner?.material,
+        )
+        .finally(release);
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
@@ -215,7 +223,7 @@ export function createContentSigner(deps: {
   /** A video fetched past MAX_ASSET_BYTES (a sidecar signing refuses it while downloading): signed from its spool file, as a large upload is. */
   async function signLargeDownload(userId: string, url: string, asset: DownloadedAsset, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
     const video = { path: asset.path, head: asset.head, fileName: path.basename(new URL(asset.finalUrl).pathname) || undefined };
-    const signed = await signSpooledVideo(deps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
+    const signed = await signSpooledVideo(spooledDeps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
     return { ...signed, sidecar: false };
   }
 

@@ -21,6 +21,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+import type { SigningsInFlight } from './signings-in-flight.ts';
 
 /** Formats signed from a spool file: the BMFF video and audio the engine hashes as they stream. */
 export const SPOOLED_SIGN_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
@@ -60,6 +61,8 @@ export interface SpooledVideoSignerDeps {
   identities?: SigningIdentities | undefined;
   events?: AccountEvents | undefined;
   assetUrlOf?: ((assetId: string) => string) | undefined;
+  /** The per-account limit on remote signings in progress at once. */
+  signingsInFlight: SigningsInFlight;
 }
 
 /** The MIME type of a spooled upload when it is one signed from disk, else null. */
@@ -100,7 +103,8 @@ export async function signSpooledVideo(
   // Beside the spool file: the spool folder is cleared at start, so a crash leaves nothing behind for long.
   const signedPath = `${video.path}.signed`;
   try {
-    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material);
+    const release = deps.signingsInFlight.admit(userId, accountSigner?.material);
+    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material).finally(release);
     const verification = await engine.verifyFile(signedPath, mime);
     const parent = signed.parentCredentials;
     const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;

@@ -11,30 +11,21 @@ const { ChangePasswordForm } = await import('./change-password-form');
 
 afterEach(() => vi.clearAllMocks());
 
-async function submit(revoke: boolean): Promise<void> {
+async function submit(): Promise<void> {
   const user = userEvent.setup();
   render(<ChangePasswordForm />);
   await user.type(screen.getByLabelText('Current Password'), 'old-password');
   await user.type(screen.getByLabelText('New Password'), 'new-password');
-  const box = screen.getByRole('checkbox', { name: 'Also revoke my API keys' });
-  expect((box as HTMLInputElement).checked).toBe(false);
-  if (revoke) await user.click(box);
   await user.click(screen.getByRole('button', { name: 'Change Password' }));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password updated', { description: 'Your password has been changed successfully' }));
 }
 
 describe('ChangePasswordForm', () => {
-  it('keeps the API keys unless asked', async () => {
+  it('says the API keys are revoked with the password, sends the change, then clears the form', async () => {
     changePassword.mockResolvedValue(undefined);
-    await submit(false);
-    expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'old-password', newPassword: 'new-password', revokeApiKeys: false });
-  });
-
-  it('asks the server to revoke the API keys when the box is ticked, then clears the form', async () => {
-    changePassword.mockResolvedValue(undefined);
-    await submit(true);
-    expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'old-password', newPassword: 'new-password', revokeApiKeys: true });
-    expect((screen.getByRole('checkbox', { name: 'Also revoke my API keys' }) as HTMLInputElement).checked).toBe(false);
+    await submit();
+    expect(screen.getByText(/signed out and your API keys revoked/)).toBeTruthy();
+    expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'old-password', newPassword: 'new-password' });
     expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
   });
 });

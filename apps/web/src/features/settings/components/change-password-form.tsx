@@ -1,6 +1,6 @@
 // Security tab: 'Change Password'. The current password is required and checked by the server
 //; the new one needs 6 characters. Both fields are cleared on success. The
-// server signs out every other session; the checkbox asks whether the API keys should go as well.
+// server signs out every other session and revokes the API keys (a script needs a regenerated one).
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -15,17 +15,15 @@ import { SettingsCard } from './settings-card';
 export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setBusy(true);
     try {
-      await changePassword({ currentPassword, newPassword, revokeApiKeys });
+      await changePassword({ currentPassword, newPassword });
       setCurrentPassword('');
       setNewPassword('');
-      setRevokeApiKeys(false);
       toast.success('Password updated', { description: 'Your password has been changed successfully' });
     } catch (error) {
       toast.error('Update failed', { description: describeError(error, 'Unable to change your password') });
@@ -37,7 +35,7 @@ export function ChangePasswordForm() {
   return (
     <SettingsCard
       title="Change Password"
-      description="Enter your current password, then a new one of at least 6 characters. Your other signed-in devices are signed out."
+      description="Enter your current password, then a new one of at least 6 characters. Your other signed-in devices are signed out and your API keys revoked."
       icon={<KeyRound />}
     >
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
@@ -70,24 +68,6 @@ export function ChangePasswordForm() {
             <p id="settings-new-password-hint" className="text-xs text-muted-foreground">
               At least {MIN_PASSWORD_LENGTH} characters.
             </p>
-          </div>
-          <div className="flex items-start gap-3">
-            <input
-              id="settings-revoke-api-keys"
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              aria-describedby="settings-revoke-api-keys-hint"
-              checked={revokeApiKeys}
-              onChange={(e) => setRevokeApiKeys(e.target.checked)}
-            />
-            <div className="space-y-1">
-              <label htmlFor="settings-revoke-api-keys" className="cursor-pointer text-sm font-medium leading-none">
-                Also revoke my API keys
-              </label>
-              <p id="settings-revoke-api-keys-hint" className="text-sm text-muted-foreground">
-                Both keys stop working; regenerate one in API Keys when you need it.
-              </p>
-            </div>
           </div>
         </fieldset>
         <Button type="submit" disabled={busy}>
