@@ -1,0 +1,31 @@
+/**
+ * Whether the organisation a signing certificate names was vouched for by someone who checked it,
+ * and the words the report and badge use for a name nobody checked. Node-free: the in-browser
+ * report builder shares it.
+ */
+import type { TrustVerdict } from './verification-report.ts';
+
+/**
+ * The certificate policy (an X.667 UUID OID, needing no registration) by which this gateway says it
+ * verified the organisation its certificate names (an address at the organisation's domain was
+ * confirmed). Believed only of certificates under this gateway's own root (the tier `gateway`).
+ */
+export const ORGANIZATION_VERIFIED_POLICY = '2.25.216252150583744431350099123329081753562';
+
+/** Tiers whose lists vouch for the identity of the signers they hold: public lists and the operator's own. */
+const LISTS_THAT_VOUCH: ReadonlySet<TrustVerdict['tier']> = new Set(['conformant', 'legacy', 'custom']);
+
+/**
+ * True only for a named organisation that a trust list (public or the operator's) vouches for, or
+ * that this gateway verified before it issued the signing certificate (its policy, under its root).
+ */
+export function organizationVouched(organization: string | null, verdict: TrustVerdict, policies: readonly string[] | undefined): boolean {
+  if (!organization) return false;
+  if (LISTS_THAT_VOUCH.has(verdict.tier)) return true;
+  return verdict.tier === 'gateway' && (policies?.includes(ORGANIZATION_VERIFIED_POLICY) ?? false);
+}
+
+/** The organisation as the report and badge name it: marked self-declared unless vouched for. */
+export function organizationWords(organization: string, vouched: boolean): string {
+  return vouched ? organization : `${organization} (self-declared, not verified)`;
+}
