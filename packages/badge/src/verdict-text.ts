@@ -47,6 +47,15 @@ export function verdictSummary(status: Status, tier: TrustTier, list: string | n
   }
 }
 
+/**
+ * The "Signed by" fact: an organisation name nobody checked (credentials.organizationVerified not
+ * true) is marked self-declared, in the words the gateway's report and badge message use.
+ */
+export function signerText(signer: string | null, selfDeclared: boolean): string {
+  if (!signer) return 'Not stated';
+  return selfDeclared ? `${signer} (self-declared, not verified)` : signer;
+}
+
 /** The "Trust list" fact: the list that vouched, or the one phrase for none. */
 export function trustListText(tier: TrustTier, list: string | null): string {
   if (tier === 'untrusted') return NOT_ON_ANY_LIST;
