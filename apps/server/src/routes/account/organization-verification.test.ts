@@ -153,10 +153,14 @@ describe('an organisation name is self-declared until an address at its domain c
     expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', undefined, token))).toMatchObject({ name: 'Daily Bugle', verified: false });
   }, 60_000);
 
-  it('answers a NUL in the organisation name with a 400 naming the field', async () => {
+  it('answers a NUL in the organisation name, a domain that is not one and a NUL in a token with a 400 naming the field', async () => {
     const token = await signUp();
     const refused = await errorOf(await call('PUT', 'account/organization', { name: 'Reu\u0000ters' }, token));
     expect(refused.status).toBe(400);
     expect(refused.message).toContain('name');
+    const badDomain = await errorOf(await call('PUT', 'account/organization', { name: 'Reuters', domain: 'reuters.com/\u0000' }, token));
+    expect(badDomain.status).toBe(400);
+    expect(badDomain.message).toContain('domain');
+    expect(await errorOf(await call('POST', 'account/organization/confirm', { token: 'a\u0000b' }))).toMatchObject({ status: 400, message: expect.stringContaining('token') });
   });
 });
