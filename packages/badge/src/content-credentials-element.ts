@@ -258,7 +258,7 @@ export class ContentCredentialsElement extends HTMLElement {
       this.#facts.append(el('dt', {}, term), el('dd', {}, value));
     };
     if (verdict.status !== 'unsigned') {
-      fact('Signed by', signerText(verdict.signer, verdict.signerSelfDeclared));
+      fact('Signed by', signerText(verdict.signer, verdict.signerSelfDeclared, verdict.signerVerifiedAt));
       fact('Issued by', verdict.issuer);
       fact('Trust list', trustListText(verdict.trustTier, verdict.trustList));
       if (verdict.expired) fact('Certificate', 'Had expired when it signed');

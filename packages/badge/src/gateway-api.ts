@@ -11,6 +11,8 @@ export interface BadgeVerdict {
   signer: string | null;
   /** The signer named is an organisation nobody checked (credentials.organizationVerified is not true). */
   signerSelfDeclared: boolean;
+  /** The domain where the gateway verified the organisation named, when it did. */
+  signerVerifiedAt: string | null;
   issuer: string | null;
   signedAt: string | null;
   aiDisclosure: AiDisclosure;
@@ -62,6 +64,7 @@ export function parseVerdict(json: unknown): BadgeVerdict {
     manifestId: str(report?.manifestId),
     signer: shown,
     signerSelfDeclared: shown !== null && (organization !== null || str(signer?.commonName) === null) && !organizationVerified,
+    signerVerifiedAt: organizationVerified && organization !== null ? str(verification?.credentials?.organizationDomain) : null,
     issuer: str(signer?.issuer),
     signedAt: str(report?.signedAt),
     aiDisclosure: DISCLOSURES.find((value) => value === active?.aiDisclosure) ?? null,

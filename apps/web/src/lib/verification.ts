@@ -16,9 +16,14 @@ export function isVerified(result: VerificationSummary): boolean {
   return result.verification.status === 'verified';
 }
 
-/** A name nobody checked, in the words the gateway's report and badge use: "Reuters (self-declared, not verified)". */
-export function selfDeclaredText(name: string): string {
-  return `${name} (self-declared, not verified)`;
+/**
+ * An organisation in the words the gateway's report and badge use: "Reuters (self-declared, not
+ * verified)" for a name nobody checked, "Reuters (verified at reuters.com)" for one this gateway
+ * verified at a domain, the name alone for one a trust list vouches for.
+ */
+export function organizationText(name: string, verified: boolean, domain: string | null): string {
+  if (!verified) return `${name} (self-declared, not verified)`;
+  return domain ? `${name} (verified at ${domain})` : name;
 }
 
 /**
@@ -34,5 +39,5 @@ export function organizationSelfDeclared(result: VerificationSummary): boolean {
 export function signerName(result: VerificationSummary): string | null {
   const signer = result.report?.signer;
   const name = signer?.commonName ?? signer?.organization ?? result.verification.credentials.organization ?? null;
-  return name && organizationSelfDeclared(result) ? selfDeclaredText(name) : name;
+  return name && organizationSelfDeclared(result) ? organizationText(name, false, null) : name;
 }

@@ -35,11 +35,13 @@ describe('account certificates (managed signing identities)', () => {
 
   it('marks a certificate issued for a verified organisation with the organisation-verified policy, and only that one', async () => {
     const policiesOf = async (organizationVerified: boolean) => {
-      const issued = await issueAccountCertificate(pki.dir, { organization: 'Reuters', organizationVerified, ocspUrl: 'https://gateway.example/api/v1/pki/ocsp' });
-      return certificatePolicies(new X509Certificate(issued.certificateChainPem).raw);
+      const issued = await issueAccountCertificate(pki.dir, { organization: 'Reuters', organizationVerified, organizationDomain: 'reuters.com', ocspUrl: 'https://gateway.example/api/v1/pki/ocsp' });
+      const leaf = new X509Certificate(issued.certificateChainPem);
+      return { policies: certificatePolicies(leaf.raw), names: leaf.subjectAltName ?? null };
     };
-    expect(await policiesOf(true)).toEqual([ORGANIZATION_VERIFIED_POLICY]);
-    expect(await policiesOf(false)).toEqual([]);
+    // The domain where it was verified is named (a dNSName) only with the policy.
+    expect(await policiesOf(true)).toEqual({ policies: [ORGANIZATION_VERIFIED_POLICY], names: 'DNS:reuters.com' });
+    expect(await policiesOf(false)).toEqual({ policies: [], names: null });
   });
 
   it('signs each task with the identity it brings: two accounts, two organisations in the manifests', async () => {

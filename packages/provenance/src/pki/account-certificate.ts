@@ -4,7 +4,8 @@
  * Gateway", the same C2PA certificate profile as the gateway signer, and an AIA pointing at the
  * gateway's OCSP responder so validators can ask whether it was revoked. A certificate issued while the
  * account's organisation name was verified (an address at its domain confirmed) carries the
- * gateway's organisation-verified policy; one without it names a self-declared organisation.
+ * gateway's organisation-verified policy and names the domain (a dNSName) where it was verified; one
+ * without them names a self-declared organisation.
  */
 import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
@@ -26,6 +27,8 @@ export interface AccountCertificateRequest {
   organization: string;
   /** The gateway verified the name (an address at the organisation's domain was confirmed). */
   organizationVerified?: boolean;
+  /** The domain at which it was verified: named in the certificate (a dNSName) so every report can say where. */
+  organizationDomain?: string;
   /** The gateway's OCSP responder, e.g. `${PUBLIC_URL}/api/v1/pki/ocsp`. */
   ocspUrl: string;
   /** Validity in days (default 365); the caller renews before it ends. */
@@ -76,6 +79,7 @@ export async function issueAccountCertificate(pkiDir: string, request: AccountCe
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(intermediate),
       ...(request.organizationVerified ? [new x509.CertificatePolicyExtension([ORGANIZATION_VERIFIED_POLICY], false)] : []),
+      ...(request.organizationVerified && request.organizationDomain ? [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: request.organizationDomain }], false)] : []),
     ],
   });
   return {

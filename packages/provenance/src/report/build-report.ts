@@ -7,7 +7,7 @@ import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-st
 import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { mostSevere } from './reason-code.ts';
-import { organizationVouched, organizationWords } from './organization-vouch.ts';
+import { organizationVouch, organizationWords, type OrganizationVouch } from './organization-vouch.ts';
 import { NOT_ON_ANY_LIST, UNTRUSTED, vouchedBy } from './trust-words.ts';
 import { explainCode } from './validation-codes.ts';
 import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
@@ -54,7 +54,7 @@ function trustLevelOf(status: VerificationStatus): TrustLevel {
   return status === 'verified' ? 'trusted' : status === 'unsigned' ? 'none' : 'untrusted';
 }
 
-const signerName = (signer: SignerSummary | null, form: 'organization' | 'commonName', vouched: boolean): string =>
+const signerName = (signer: SignerSummary | null, form: 'organization' | 'commonName', vouched: OrganizationVouch): string =>
   signer?.[form] ? (form === 'organization' ? `, ${organizationWords(signer.organization!, vouched)},` : ` (${signer.commonName})`) : '';
 
 const onlyUntrustedSigners = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code === 'signingCredential.untrusted');
@@ -66,7 +66,7 @@ function reasonFor(
   ingredientFailures: ValidationCode[],
   signer: SignerSummary | null,
   verdict: TrustVerdict,
-  vouched: boolean,
+  vouched: OrganizationVouch,
 ): string {
   switch (status) {
     case 'verified':
@@ -87,8 +87,8 @@ function reasonFor(
   }
 }
 
-/** `vouched`: the signer's organisation was vouched for (credentials.organizationVerified); else it reads as self-declared. */
-export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[], vouched: boolean): string {
+/** `vouched`: whether the signer's organisation was vouched for (credentials.organizationVerified) and where; else it reads as self-declared. */
+export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[], vouched: OrganizationVouch): string {
   switch (status) {
     case 'verified':
       return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${organizationWords(signer.organization, vouched)}` : ''} — signer ${vouchedBy(verdict)}`;
@@ -167,9 +167,9 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
   // A certificate vouches for its name only when it made this claim's signature.
-  const organizationVerified = signatureValid && organizationVouched(signer?.organization ?? null, verdict, activeLabel ? certificates.get(activeLabel)?.policies : undefined);
+  const vouch: OrganizationVouch = signatureValid ? organizationVouch(signer?.organization ?? null, verdict, activeLabel ? certificates.get(activeLabel) : undefined) : { verified: false, domain: null };
   const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);
-  const reason = reasonFor(status, reasonCode, failure, ingredientFailures, signer, verdict, organizationVerified);
+  const reason = reasonFor(status, reasonCode, failure, ingredientFailures, signer, verdict, vouch);
 
   const success = results?.success ?? [];
   const stamped = activeLabel ? certificates.get(activeLabel)?.timestamp : undefined;
@@ -203,13 +203,14 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
       credentials: {
         creator: activeSummary?.creator ?? null,
         organization: signer?.organization ?? null,
-        organizationVerified,
+        organizationVerified: vouch.verified,
+        organizationDomain: vouch.domain,
         softwareAgent,
         aiAssisted: activeSummary?.aiDisclosure === 'generated' || activeSummary?.aiDisclosure === 'ai_edited',
         editHistory: activeSummary?.actions.map((action) => action.label) ?? [],
       },
     },
-    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures, organizationVerified) },
+    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures, vouch) },
     report,
   };
 }

@@ -20,6 +20,8 @@ export interface CertificateDetails {
   serialNumber?: string;
   /** The certificate policies (OIDs) it names; the report believes this gateway's organisation-verified policy only under its root. */
   policies?: string[];
+  /** The DNS names of its subject alternative name (where this gateway verified the organisation). */
+  dnsNames?: string[];
   /** The signer's certificate chain as PEM, signing certificate first (evidence an auditor keeps). */
   certificateChainPem?: string[];
   /** The claim signature's timestamp (sigTst2): the time attested and the authority's name. */
@@ -65,6 +67,14 @@ export function certificatePolicies(der: Uint8Array): string[] {
   }
 }
 
+/** "DNS:reuters.com, email:..." (node's text) as its DNS names. */
+function dnsNamesOf(certificate: X509Certificate): string[] {
+  return (certificate.subjectAltName ?? '')
+    .split(', ')
+    .filter((name) => name.startsWith('DNS:'))
+    .map((name) => name.slice(4));
+}
+
 const MAX_KNOWN_CERTIFICATES = 1024;
 const knownCertificates = new Map<string, CertificateDetails | null>();
 
@@ -85,6 +95,7 @@ function certificateDetails(der: Uint8Array): CertificateDetails | null {
       validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
       serialNumber: certificate.serialNumber.toLowerCase(),
       policies: certificatePolicies(der),
+      dnsNames: dnsNamesOf(certificate),
     };
   } catch {
     // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.

@@ -43,6 +43,8 @@ export const signingIdentities = pgTable('signing_identities', {
   organization: text('organization'),
   /** A managed certificate issued while that name was verified (it carries the organisation-verified policy). */
   organizationVerified: boolean('organization_verified').notNull().default(false),
+  /** The domain where it was verified, which such a certificate names. */
+  organizationDomain: text('organization_domain'),
   /** PEM, leaf first, without the root. */
   certificateChain: text('certificate_chain').notNull(),
   /** The PKCS#8 PEM sealed by the key vault (services/signing-identities/key-vault.ts); never returned. */

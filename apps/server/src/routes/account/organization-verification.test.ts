@@ -103,7 +103,7 @@ describe('an organisation name is self-declared until an address at its domain c
     // Signed under the gateway's root, but nobody checked the name.
     const signedBefore = await sign(token);
     const before = await verifySigned(signedBefore);
-    expect(before.verification).toMatchObject({ status: 'verified', trust: { tier: 'gateway' }, credentials: { organization: 'Reuters', organizationVerified: false } });
+    expect(before.verification).toMatchObject({ status: 'verified', trust: { tier: 'gateway' }, credentials: { organization: 'Reuters', organizationVerified: false, organizationDomain: null } });
     expect(before.badge.message).toBe('Content Credentials verified: signed by Reuters (self-declared, not verified) — signer chains to this gateway’s own root');
     expect(before.report.reason).toContain('Reuters (self-declared, not verified)');
 
@@ -127,8 +127,9 @@ describe('an organisation name is self-declared until an address at its domain c
     expect(await errorOf(await call('POST', 'account/organization/confirm', { token: confirmation }))).toMatchObject({ status: 400, code: 'invalid_confirmation_token' });
 
     const after = await verifySigned(await sign(token));
-    expect(after.verification.credentials).toMatchObject({ organization: 'Reuters', organizationVerified: true });
-    expect(after.badge.message).toBe('Content Credentials verified: signed by Reuters — signer chains to this gateway’s own root');
+    // The domain where it was verified is named with it, so a name verified at an unrelated domain shows that domain.
+    expect(after.verification.credentials).toMatchObject({ organization: 'Reuters', organizationVerified: true, organizationDomain: 'reuters.com' });
+    expect(after.badge.message).toBe('Content Credentials verified: signed by Reuters (verified at reuters.com) — signer chains to this gateway’s own root');
     // What was signed before the confirmation stays self-declared: it was at signing time.
     expect((await verifySigned(signedBefore)).verification.credentials.organizationVerified).toBe(false);
 

@@ -113,9 +113,9 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     });
   }
 
-  async function managedIsCurrent(row: IdentityRow, organization: string, verified: boolean, on: Db = db): Promise<boolean> {
-    // A name verified (or no longer verified) since the certificate was issued needs one that says so.
-    if (row.organization !== organization || row.organizationVerified !== verified) return false;
+  async function managedIsCurrent(row: IdentityRow, organization: string, verifiedAt: string | null, on: Db = db): Promise<boolean> {
+    // A name verified (or no longer verified, or verified at another domain) since the certificate was issued needs one that says so.
+    if (row.organization !== organization || (row.organizationVerified ? row.organizationDomain : null) !== verifiedAt) return false;
     if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return false;
     const [record] = await on.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
     return record?.status !== 'revoked';
@@ -126,24 +126,33 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
    * account's advisory lock (held to the end of the transaction) makes copies issue one at a time,
    * and the active identity is read again under it. Within one copy, signerFor already joins them.
    */
-  async function issueManagedOnce(userId: string, organization: string, verified: boolean): Promise<IdentityRow> {
+  async function issueManagedOnce(userId: string, organization: string, verifiedAt: string | null): Promise<IdentityRow> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`managed-identity:${userId}`}))`);
       const active = await activeRow(userId, tx);
-      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, verified, tx)))) return active;
-      return issueManaged(userId, organization, verified, tx);
+      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, verifiedAt, tx)))) return active;
+      return issueManaged(userId, organization, verifiedAt, tx);
     });
   }
 
-  async function issueManaged(userId: string, organization: string, verified: boolean, on: Db): Promise<IdentityRow> {
-    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), { organization, organizationVerified: verified, ocspUrl: deps.ocspUrl, validityDays: MANAGED_VALIDITY_DAYS, now: now() });
+  /** `verifiedAt`: the domain where the name was verified, null while it is self-declared. */
+  async function issueManaged(userId: string, organization: string, verifiedAt: string | null, on: Db): Promise<IdentityRow> {
+    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), {
+      organization,
+      organizationVerified: verifiedAt !== null,
+      ...(verifiedAt !== null && { organizationDomain: verifiedAt }),
+      ocspUrl: deps.ocspUrl,
+      validityDays: MANAGED_VALIDITY_DAYS,
+      now: now(),
+    });
     await on.insert(gatewayCertificates).values({ serialNumber: issued.serialNumber, status: 'good', userId });
     return makeActive(userId, {
       id: randomUUID(),
       userId,
       kind: 'managed',
       organization,
-      organizationVerified: verified,
+      organizationVerified: verifiedAt !== null,
+      organizationDomain: verifiedAt,
       certificateChain: issued.certificateChainPem,
       sealedPrivateKey: vault.seal(issued.privateKeyPem),
       serialNumber: issued.serialNumber,
@@ -165,9 +174,10 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
   async function resolveSigner(userId: string): Promise<AccountSigner> {
     const active = await activeRow(userId);
     if (active && active.kind !== 'managed') return signerOf(active);
-    const { name, verified } = await organizationOf(userId);
-    if (active && (await managedIsCurrent(active, name, verified))) return signerOf(active);
-    return signerOf(await issueManagedOnce(userId, name, verified));
+    const { name, verified, domain } = await organizationOf(userId);
+    const verifiedAt = verified ? domain : null;
+    if (active && (await managedIsCurrent(active, name, verifiedAt))) return signerOf(active);
+    return signerOf(await issueManagedOnce(userId, name, verifiedAt));
   }
 
   return {

@@ -54,6 +54,7 @@ describe('OrganizationForm', () => {
     const state = await screen.findByTestId('organization-verification');
     expect(state.textContent).toContain('Verified');
     expect(state.textContent).toContain('Confirmed by desk@reuters.com');
+    expect(state.textContent).toContain('Reuters (verified at reuters.com)');
     expect(within(state).queryByRole('button', { name: 'Send Confirmation' })).toBeNull();
   });
 

@@ -114,7 +114,7 @@ function VerificationState({ current }: { current: TOrganizationResponse }) {
         </Badge>
         <span className="text-muted-foreground">
           {current.verifiedEmail ? `Confirmed by ${current.verifiedEmail}` : 'Confirmed'}
-          {current.verifiedAt ? ` on ${formatDateTime(current.verifiedAt)}` : ''}. Your signatures say the name was verified.
+          {current.verifiedAt ? ` on ${formatDateTime(current.verifiedAt)}` : ''}. Reports and badges of what you sign from now on say “{current.name} (verified at {current.domain})”.
         </span>
       </p>
     );

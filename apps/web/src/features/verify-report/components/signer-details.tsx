@@ -4,7 +4,7 @@
 import { AlertTriangle, BadgeCheck, KeyRound, ShieldOff } from 'lucide-react';
 import type { TSignatureTimestamp, TSignerSummary, TTrustVerdict } from '@provenance/contracts';
 import { formatDateTime } from '@/lib/format';
-import { selfDeclaredText } from '@/lib/verification';
+import { organizationText } from '@/lib/verification';
 import { cn } from '@/lib/utils';
 import { algorithmLabel, expiredText, trustMeaning, trustText } from '../lib/report-text';
 import { Fact, NotStated, ReportSection } from './report-section';
@@ -17,12 +17,15 @@ export function SignerDetails({
   signer,
   trust,
   organizationVerified,
+  organizationDomain,
   timestamp = null,
 }: {
   signer: TSignerSummary;
   trust: TTrustVerdict;
   /** credentials.organizationVerified: otherwise the organisation reads as self-declared. */
   organizationVerified: boolean;
+  /** credentials.organizationDomain: where this gateway verified it, said with the name. */
+  organizationDomain: string | null;
   timestamp?: TSignatureTimestamp | null;
 }) {
   const trusted = trust.tier !== 'untrusted';
@@ -49,7 +52,7 @@ export function SignerDetails({
         </p>
       ) : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
-        <Fact term="Organisation" testId="signer-organization">{signer.organization ? (organizationVerified ? signer.organization : selfDeclaredText(signer.organization)) : <NotStated />}</Fact>
+        <Fact term="Organisation" testId="signer-organization">{signer.organization ? organizationText(signer.organization, organizationVerified, organizationDomain) : <NotStated />}</Fact>
         <Fact term="Common name">{signer.commonName ?? <NotStated />}</Fact>
         <Fact term="Issued by">{signer.issuer ?? <NotStated />}</Fact>
         <Fact term="Trust anchor">{trust.anchor?.subject ?? <NotStated />}</Fact>

@@ -2,7 +2,7 @@
 // disclosure, digital source types, ingredient relationships and trust. Pure, so the report and its
 // tests read the same sentences.
 import type { TAiDisclosure, TSignerSummary, TTrustVerdict, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
-import { organizationSelfDeclared, selfDeclaredText } from '@/lib/verification';
+import { organizationText } from '@/lib/verification';
 
 export type AiDisclosure = TAiDisclosure;
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
@@ -181,13 +181,14 @@ export function expiredText(signer: TSignerSummary): string | null {
   return signer.expired ? 'This certificate had expired when the manifest was signed, so its signature cannot be relied on.' : null;
 }
 
-/** Who signed, most specific first: organisation (marked self-declared when nobody checked it), then the certificate's common name. */
+/** Who signed, most specific first: organisation (self-declared, or where this gateway verified it), then the certificate's common name. */
 export function signerDisplayName(result: TVerifyResponse): string | null {
   const signer = result.report.signer;
   const organization = signer?.organization ?? null;
   if (!organization && signer?.commonName) return signer.commonName;
   const name = organization ?? result.verification.credentials.organization ?? null;
-  return name && organizationSelfDeclared(result) ? selfDeclaredText(name) : name;
+  const { organizationVerified, organizationDomain } = result.verification.credentials;
+  return name ? organizationText(name, organizationVerified, organizationDomain) : null;
 }
 
 /** The tool that made the manifest: the first action's software agent, else the claim generator. */
