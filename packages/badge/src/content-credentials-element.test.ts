@@ -87,6 +87,19 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     expect(shadow(element).activeElement).toBe(pin(element));
   });
 
+  it('marks an organisation name nobody checked as self-declared, and names where a verified one was verified', async () => {
+    const signedBy = (dialog: HTMLElement) => [...dialog.querySelectorAll('dt')].find((term) => term.textContent === 'Signed by')!.nextElementSibling!.textContent;
+    const named = { ...VERIFIED.report, signer: { ...VERIFIED.report.signer, organization: 'Reuters' } };
+    stubFetch({ ...VERIFIED, verification: { status: 'verified', trust: { tier: 'gateway', list: 'gateway root', anchor: null }, credentials: { organization: 'Reuters', organizationVerified: false } }, report: named });
+    const declared = await mount('<content-credentials manifest-id="urn:c2pa:declared"><img src="https://cdn.example/d.jpg" alt=""></content-credentials>');
+    pin(declared).click();
+    expect(signedBy(popover(declared))).toBe('Reuters (self-declared, not verified)');
+    stubFetch({ ...VERIFIED, verification: { status: 'verified', trust: { tier: 'gateway', list: 'gateway root', anchor: null }, credentials: { organization: 'Reuters', organizationVerified: true, organizationDomain: 'reuters.com' } }, report: named });
+    const checked = await mount('<content-credentials manifest-id="urn:c2pa:checked"><img src="https://cdn.example/c.jpg" alt=""></content-credentials>');
+    pin(checked).click();
+    expect(signedBy(popover(checked))).toBe('Reuters (verified at reuters.com)');
+  });
+
   it('says which trust list vouched: Legacy for a legacy list, one phrase for none, and an expired certificate', async () => {
     stubFetch({ ...VERIFIED, verification: { ...VERIFIED.verification, trust: { tier: 'legacy', list: 'interim trust list', anchor: null } } });
     const legacy = await mount('<content-credentials manifest-id="urn:c2pa:legacy"><img src="https://cdn.example/l.jpg" alt=""></content-credentials>');

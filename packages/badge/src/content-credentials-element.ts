@@ -4,7 +4,7 @@
 // lives in its own shadow root; text from the network is only ever set with textContent.
 import { BADGE_CSS } from './badge-styles.ts';
 import { track, verifyMedia, type BadgeVerdict, type VerifyTarget } from './gateway-api.ts';
-import { aiText, formatDate, pinLabel, trustListText, verdictSummary, verdictTitle } from './verdict-text.ts';
+import { aiText, formatDate, pinLabel, signerText, trustListText, verdictSummary, verdictTitle } from './verdict-text.ts';
 
 type State = 'loading' | 'error' | BadgeVerdict['status'];
 
@@ -258,7 +258,7 @@ export class ContentCredentialsElement extends HTMLElement {
       this.#facts.append(el('dt', {}, term), el('dd', {}, value));
     };
     if (verdict.status !== 'unsigned') {
-      fact('Signed by', verdict.signer ?? 'Not stated');
+      fact('Signed by', signerText(verdict.signer, verdict.signerSelfDeclared, verdict.signerVerifiedAt));
       fact('Issued by', verdict.issuer);
       fact('Trust list', trustListText(verdict.trustTier, verdict.trustList));
       if (verdict.expired) fact('Certificate', verdict.trustedTimestamp ? 'Had expired at its trusted timestamp' : 'Expired, with no trusted timestamp of the signing');

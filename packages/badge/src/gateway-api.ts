@@ -9,6 +9,10 @@ export interface BadgeVerdict {
   status: Status;
   manifestId: string | null;
   signer: string | null;
+  /** The signer named is an organisation nobody checked (credentials.organizationVerified is not true). */
+  signerSelfDeclared: boolean;
+  /** The domain where the gateway verified the organisation named, when it did. */
+  signerVerifiedAt: string | null;
   issuer: string | null;
   signedAt: string | null;
   aiDisclosure: AiDisclosure;
@@ -53,10 +57,16 @@ export function parseVerdict(json: unknown): BadgeVerdict {
   const report = body?.report;
   const signer = report?.signer;
   const active = report?.activeManifest;
+  const organization = str(signer?.organization);
+  const shown = organization ?? str(signer?.commonName) ?? str(verification?.credentials?.organization);
+  // A gateway that does not say whether it checked the name did not check it.
+  const organizationVerified = verification?.credentials?.organizationVerified === true;
   return {
     status,
     manifestId: str(report?.manifestId),
-    signer: str(signer?.organization) ?? str(signer?.commonName) ?? str(verification?.credentials?.organization),
+    signer: shown,
+    signerSelfDeclared: shown !== null && (organization !== null || str(signer?.commonName) === null) && !organizationVerified,
+    signerVerifiedAt: organizationVerified && organization !== null ? str(verification?.credentials?.organizationDomain) : null,
     issuer: str(signer?.issuer),
     signedAt: str(report?.signedAt),
     aiDisclosure: DISCLOSURES.find((value) => value === active?.aiDisclosure) ?? null,

@@ -47,6 +47,17 @@ export function verdictSummary(status: Status, tier: TrustTier, list: string | n
   }
 }
 
+/**
+ * The "Signed by" fact: an organisation name nobody checked (credentials.organizationVerified not
+ * true) is marked self-declared, and one this gateway verified names the domain where, in the words
+ * the gateway's report and badge message use.
+ */
+export function signerText(signer: string | null, selfDeclared: boolean, verifiedAt: string | null = null): string {
+  if (!signer) return 'Not stated';
+  if (selfDeclared) return `${signer} (self-declared, not verified)`;
+  return verifiedAt ? `${signer} (verified at ${verifiedAt})` : signer;
+}
+
 /** The "Trust list" fact: the list that vouched, or the one phrase for none. */
 export function trustListText(tier: TrustTier, list: string | null): string {
   if (tier === 'untrusted') return NOT_ON_ANY_LIST;

@@ -1,7 +1,7 @@
 // Account settings contract: email, password, deletion, API keys and notification preferences
 // (the Settings screen).
 import { z } from '@hono/zod-openapi';
-import { MIN_PASSWORD_LENGTH, ZEmail, ZTimestamp } from './common.ts';
+import { MIN_PASSWORD_LENGTH, rejectNul, ZEmail, ZTimestamp } from './common.ts';
 
 /** The account's password, asked again before changes an attacker holding a session must not make. */
 const ZCurrentPassword = z
@@ -82,9 +82,28 @@ export const ZNotificationPreferences = z
   .openapi('NotificationPreferences');
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 
-/** The organisation the account signs as (its managed signing certificate names it). */
+/** A domain name such as reuters.com: lowercase letters, digits and hyphens in dot-separated labels. */
+const ZOrganizationDomain = z
+  .string({ error: 'domain must be a domain name' })
+  .trim()
+  .toLowerCase()
+  .max(253, 'domain must be at most 253 characters')
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'domain must be a domain name such as example.com')
+  .openapi({ example: 'reuters.com' });
+
+/**
+ * The organisation the account signs as (its managed signing certificate names it) and, optionally,
+ * its domain. A name reads as self-declared until an address at the domain is confirmed; changing
+ * the name or the domain drops that verification.
+ */
 export const ZUpdateOrganizationRequest = z
-  .object({ name: z.string({ error: 'Organisation name is required' }).trim().min(1, 'Organisation name is required').max(200, 'Organisation name must be at most 200 characters') })
+  .object({
+    name: rejectNul(
+      z.string({ error: 'Organisation name is required' }).trim().min(1, 'Organisation name is required').max(200, 'Organisation name must be at most 200 characters'),
+      'name',
+    ),
+    domain: ZOrganizationDomain.nullable().optional().openapi({ description: 'The organisation’s domain, at which an address is confirmed to verify the name; null removes it, absent keeps it.' }),
+  })
   .openapi('UpdateOrganizationRequest');
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 
@@ -93,6 +112,30 @@ export const ZOrganizationResponse = z
     /** The name set, or the account's email while none is. */
     name: z.string(),
     isSet: z.boolean(),
+    domain: z.string().nullable().openapi({ description: 'The organisation’s domain; null when none is set', example: 'reuters.com' }),
+    verified: z.boolean().openapi({ description: 'An address at the domain was confirmed for this name and domain; signatures made while true say so (credentials.organizationVerified)' }),
+    verifiedEmail: z.string().nullable().openapi({ description: 'The address whose confirmation verified the name; null while unverified' }),
+    verifiedAt: z.string().nullable().openapi({ description: 'When the name was verified (ISO 8601); null while unverified' }),
   })
   .openapi('OrganizationResponse');
 export type TOrganizationResponse = z.infer<typeof ZOrganizationResponse>;
+
+/** Asks for a confirmation mail to an address at the organisation's domain. */
+export const ZOrganizationConfirmationRequest = z
+  .object({ email: rejectNul(ZEmail, 'email').openapi({ example: 'newsroom@reuters.com' }) })
+  .openapi('OrganizationConfirmationRequest');
+export type TOrganizationConfirmationRequest = z.infer<typeof ZOrganizationConfirmationRequest>;
+
+export const ZOrganizationConfirmationSent = z
+  .object({
+    sentTo: z.string().openapi({ example: 'newsroom@reuters.com' }),
+    expiresAt: z.string().openapi({ description: 'When the link in the mail stops working (ISO 8601)' }),
+  })
+  .openapi('OrganizationConfirmationSent');
+export type TOrganizationConfirmationSent = z.infer<typeof ZOrganizationConfirmationSent>;
+
+/** The token from the confirmation mail's link; single use. */
+export const ZConfirmOrganizationRequest = z
+  .object({ token: rejectNul(z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token must be at most 200 characters'), 'token') })
+  .openapi('ConfirmOrganizationRequest');
+export type TConfirmOrganizationRequest = z.infer<typeof ZConfirmOrganizationRequest>;

@@ -166,6 +166,15 @@ export const ZVerification = z
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),
+      organizationVerified: z.boolean().openapi({
+        description:
+          'Whether someone checked the organisation name: true only when the claim signature is valid and either (a) the signer is on a public or operator trust list (trust.tier conformant, legacy or custom), which vouch for the identity of the signers they hold, or (b) the signer is a certificate this gateway issued (trust.tier gateway) while the account’s organisation name was verified by confirming an address at its domain; such a certificate carries the gateway’s organisation-verified policy, so the answer is the same for any later verification of that signature. False otherwise, including for a name an account merely typed in (self-declared) and when there is no organisation.',
+      }),
+      organizationDomain: z.string().nullable().openapi({
+        description:
+          'The domain at which this gateway verified the organisation name (an address there was confirmed; the signing certificate names it as a dNSName). Shown with the name, so a name verified at an unrelated domain says so. Null when organizationVerified is false or a trust list vouches instead.',
+        example: 'reuters.com',
+      }),
       softwareAgent: z.string().nullable(),
       aiAssisted: z.boolean(),
       editHistory: z.array(z.string()),

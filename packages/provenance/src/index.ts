@@ -67,6 +67,7 @@ export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';
 export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOptions } from './pool/engine-pool.ts';
 export type { SignerMaterial } from './pool/engine-protocol.ts';
 export { issueAccountCertificate, GATEWAY_NAME, type AccountCertificate, type AccountCertificateRequest } from './pki/account-certificate.ts';
+export { ORGANIZATION_VERIFIED_POLICY } from './report/organization-vouch.ts';
 export { checkSigningCertificate, SigningCertificateError, type CheckedSigningCertificate, type SigningCertificateProblem } from './signer/signing-certificate-check.ts';
 export { imageCode, imageSoftHash, encodeImageCode, hammingDistance, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_BITS, IMAGE_CODE_SIDE, NORMALISATION, type ImageCode } from './soft-binding/iscc-image-code.ts';
 export { SOFT_BINDING_LABEL, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';

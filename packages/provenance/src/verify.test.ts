@@ -101,7 +101,7 @@ describe('tampering', () => {
       trustLevel: 'trusted',
       trust: { tier: 'gateway', list: 'gateway root', anchor: { subject: root.subject.split('\n').reverse().join(', '), sha256: createHash('sha256').update(root.raw).digest('hex') } },
       reasonCode: 'signingCredential.trusted',
-      credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
+      credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', organizationVerified: true, organizationDomain: null, softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
     });
     expect(report.report.signer).toMatchObject({ commonName: 'Provenance Gateway Signer', organization: 'Provenance Gateway', issuer: 'Provenance Gateway Local PKI', algorithm: 'Es256', trusted: true });
     expect(report.report.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);

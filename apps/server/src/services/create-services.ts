@@ -36,6 +36,7 @@ import { createTrustLists, type TrustListSettings, type TrustLists } from './tru
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
 import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
+import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
@@ -136,6 +137,8 @@ export interface Services {
   analytics: Analytics;
   /** The accounts' organisation names and signing identities (managed or brought). */
   signingIdentities: SigningIdentities;
+  /** Verifying an account's organisation name by a confirmation mail to an address at its domain. */
+  organizationConfirmations: OrganizationConfirmations;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
   certificateAuthority: GatewayCertificateAuthority;
   /** Revocation of an account's managed certificate (key compromise). */
@@ -264,6 +267,14 @@ export function createServices(deps: ServiceDeps): Services {
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
     signingIdentities,
+    organizationConfirmations: createOrganizationConfirmations({
+      db: deps.db,
+      identities: signingIdentities,
+      outbox: email?.outbox ?? null,
+      // The Settings page confirms the token (signing in first when needed).
+      confirmUrlOf: (token) => new URL(`/settings?confirm-organization=${encodeURIComponent(token)}`, deps.publicUrl).href,
+      clock: deps.clock,
+    }),
     identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
     revocationWatch: createRevocationWatch({ db: deps.db, onChange: () => verificationCache.clear(), logger: deps.logger }),
     queue: deps.queue,

@@ -16,8 +16,28 @@ export function isVerified(result: VerificationSummary): boolean {
   return result.verification.status === 'verified';
 }
 
-/** Who signed, in the most specific words the report offers. */
+/**
+ * An organisation in the words the gateway's report and badge use: "Reuters (self-declared, not
+ * verified)" for a name nobody checked, "Reuters (verified at reuters.com)" for one this gateway
+ * verified at a domain, the name alone for one a trust list vouches for.
+ */
+export function organizationText(name: string, verified: boolean, domain: string | null): string {
+  if (!verified) return `${name} (self-declared, not verified)`;
+  return domain ? `${name} (verified at ${domain})` : name;
+}
+
+/**
+ * The signer names an organisation nobody checked: neither a public or operator trust list vouches
+ * for it nor did this gateway verify it (credentials.organizationVerified, absent from older gateways).
+ */
+export function organizationSelfDeclared(result: VerificationSummary): boolean {
+  const organization = result.report?.signer?.organization ?? result.verification.credentials.organization;
+  return !!organization && result.verification.credentials.organizationVerified !== true;
+}
+
+/** Who signed, in the most specific words the report offers; an organisation nobody checked is said to be self-declared. */
 export function signerName(result: VerificationSummary): string | null {
   const signer = result.report?.signer;
-  return signer?.commonName ?? signer?.organization ?? result.verification.credentials.organization ?? null;
+  const name = signer?.commonName ?? signer?.organization ?? result.verification.credentials.organization ?? null;
+  return name && organizationSelfDeclared(result) ? organizationText(name, false, null) : name;
 }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, type EnginePool } from '../pool/engine-pool.ts';
 import { makeImage } from '../testing/make-assets.ts';
+import { ORGANIZATION_VERIFIED_POLICY } from '../report/organization-vouch.ts';
+import { certificatePolicies } from '../report/signer-certificates.ts';
 import { issueAccountCertificate } from './account-certificate.ts';
 import { ensureLocalPki, type LocalPki } from './local-pki.ts';
 
@@ -29,6 +31,17 @@ describe('account certificates (managed signing identities)', () => {
     expect(leaf.infoAccess).toContain('OCSP - URI:https://gateway.example/api/v1/pki/ocsp');
     expect(leaf.serialNumber.toLowerCase()).toBe(issued.serialNumber);
     expect(leaf.publicKey.asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+  });
+
+  it('marks a certificate issued for a verified organisation with the organisation-verified policy, and only that one', async () => {
+    const policiesOf = async (organizationVerified: boolean) => {
+      const issued = await issueAccountCertificate(pki.dir, { organization: 'Reuters', organizationVerified, organizationDomain: 'reuters.com', ocspUrl: 'https://gateway.example/api/v1/pki/ocsp' });
+      const leaf = new X509Certificate(issued.certificateChainPem);
+      return { policies: certificatePolicies(leaf.raw), names: leaf.subjectAltName ?? null };
+    };
+    // The domain where it was verified is named (a dNSName) only with the policy.
+    expect(await policiesOf(true)).toEqual({ policies: [ORGANIZATION_VERIFIED_POLICY], names: 'DNS:reuters.com' });
+    expect(await policiesOf(false)).toEqual({ policies: [], names: null });
   });
 
   it('signs each task with the identity it brings: two accounts, two organisations in the manifests', async () => {

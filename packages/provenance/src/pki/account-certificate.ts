@@ -2,13 +2,17 @@
  * Issues an account's own claim-signing certificate from the local PKI's intermediate (a managed
  * signing identity): ES256, subject O = the organisation, CN = "<organisation> via Provenance
  * Gateway", the same C2PA certificate profile as the gateway signer, and an AIA pointing at the
- * gateway's OCSP responder so validators can ask whether it was revoked.
+ * gateway's OCSP responder so validators can ask whether it was revoked. A certificate issued while the
+ * account's organisation name was verified (an address at its domain confirmed) carries the
+ * gateway's organisation-verified policy and names the domain (a dNSName) where it was verified; one
+ * without them names a self-declared organisation.
  */
 import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { ORGANIZATION_VERIFIED_POLICY } from '../report/organization-vouch.ts';
 import { PKI_FILES } from './local-pki.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -21,6 +25,10 @@ export const GATEWAY_NAME = 'Provenance Gateway';
 
 export interface AccountCertificateRequest {
   organization: string;
+  /** The gateway verified the name (an address at the organisation's domain was confirmed). */
+  organizationVerified?: boolean;
+  /** The domain at which it was verified: named in the certificate (a dNSName) so every report can say where. */
+  organizationDomain?: string;
   /** The gateway's OCSP responder, e.g. `${PUBLIC_URL}/api/v1/pki/ocsp`. */
   ocspUrl: string;
   /** Validity in days (default 365); the caller renews before it ends. */
@@ -70,6 +78,8 @@ export async function issueAccountCertificate(pkiDir: string, request: AccountCe
       new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', request.ocspUrl)] }),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(intermediate),
+      ...(request.organizationVerified ? [new x509.CertificatePolicyExtension([ORGANIZATION_VERIFIED_POLICY], false)] : []),
+      ...(request.organizationVerified && request.organizationDomain ? [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: request.organizationDomain }], false)] : []),
     ],
   });
   return {

@@ -10,6 +10,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { ORGANIZATION_VERIFIED_POLICY } from '../report/organization-vouch.ts';
 import { CA_ALGORITHM, createIntermediateCa, createRootCa, DAY_MS, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -63,6 +64,8 @@ async function issue(): Promise<Record<keyof typeof PKI_FILES, string>> {
       new x509.ExtendedKeyUsageExtension([EKU_EMAIL_PROTECTION, EKU_C2PA_CLAIM_SIGNING], false),
       await x509.SubjectKeyIdentifierExtension.create(signerKeys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(intermediateKeys.publicKey),
+      // The gateway names itself: nobody else's name to check (PKIs made before this lack it and read self-declared).
+      new x509.CertificatePolicyExtension([ORGANIZATION_VERIFIED_POLICY], false),
     ],
   });
   return {

@@ -7,6 +7,7 @@ import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-st
 import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { mostSevere } from './reason-code.ts';
+import { organizationVouch, organizationWords, type OrganizationVouch } from './organization-vouch.ts';
 import { NOT_ON_ANY_LIST, UNTRUSTED, vouchedBy } from './trust-words.ts';
 import { EXPIRED_AT_TIMESTAMP, explainCode } from './validation-codes.ts';
 import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
@@ -53,7 +54,8 @@ function trustLevelOf(status: VerificationStatus): TrustLevel {
   return status === 'verified' ? 'trusted' : status === 'unsigned' ? 'none' : 'untrusted';
 }
 
-const signerName = (signer: SignerSummary | null, form: 'organization' | 'commonName'): string => (signer?.[form] ? (form === 'organization' ? `, ${signer.organization},` : ` (${signer.commonName})`) : '');
+const signerName = (signer: SignerSummary | null, form: 'organization' | 'commonName', vouched: OrganizationVouch): string =>
+  signer?.[form] ? (form === 'organization' ? `, ${organizationWords(signer.organization!, vouched)},` : ` (${signer.commonName})`) : '';
 
 const onlyUntrustedSigners = (codes: ValidationCode[]): boolean => codes.length > 0 && codes.every((code) => code.code === 'signingCredential.untrusted');
 
@@ -67,10 +69,11 @@ function reasonFor(
   ingredientFailures: ValidationCode[],
   signer: SignerSummary | null,
   verdict: TrustVerdict,
+  vouched: OrganizationVouch,
 ): string {
   switch (status) {
     case 'verified':
-      return `The manifest is intact and the signer${signerName(signer, 'organization')} ${vouchedBy(verdict)}.`;
+      return `The manifest is intact and the signer${signerName(signer, 'organization', vouched)} ${vouchedBy(verdict)}.`;
     case 'partial':
       if (verdict.tier !== 'untrusted' && ingredientFailures.length === 0 && onlyIdentityFailures(failure)) {
         return `The manifest is intact and its signer ${vouchedBy(verdict)}, but the identity it names is not confirmed: ${reasonCode?.explanation ?? failure[0]!.explanation}`;
@@ -81,7 +84,7 @@ function reasonFor(
       if (verdict.tier !== 'untrusted' && ingredientFailures.length > 0) {
         return `The manifest is intact, but an ingredient’s own Content Credentials failed: ${reasonCode?.explanation ?? ingredientFailures[0]!.explanation}`;
       }
-      return `The manifest is intact, but the signer${signerName(signer, 'commonName')} is ${NOT_ON_ANY_LIST}.`;
+      return `The manifest is intact, but the signer${signerName(signer, 'commonName', vouched)} is ${NOT_ON_ANY_LIST}.`;
     case 'invalid':
       if (reasonCode && !failure.includes(reasonCode)) return `An ingredient’s own Content Credentials failed: ${reasonCode.explanation}`;
       return reasonCode?.explanation ?? 'The Content Credentials failed validation.';
@@ -90,10 +93,11 @@ function reasonFor(
   }
 }
 
-export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[], failure: ValidationCode[] = []): string {
+/** `vouched`: whether the signer's organisation was vouched for (credentials.organizationVerified) and where; else it reads as self-declared. */
+export function badgeMessage(status: VerificationStatus, signer: SignerSummary | null, reason: string, verdict: TrustVerdict, ingredientFailures: ValidationCode[], vouched: OrganizationVouch, failure: ValidationCode[] = []): string {
   switch (status) {
     case 'verified':
-      return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${signer.organization}` : ''} — signer ${vouchedBy(verdict)}`;
+      return `Content Credentials verified${verdict.tier === 'legacy' ? ' (Legacy)' : ''}${signer?.organization ? `: signed by ${organizationWords(signer.organization, vouched)}` : ''} — signer ${vouchedBy(verdict)}`;
     case 'partial':
       if (verdict.tier !== 'untrusted' && ingredientFailures.length === 0 && onlyIdentityFailures(failure)) return 'Content Credentials intact, but the identity they name is not confirmed';
       if (verdict.tier !== 'untrusted' && onlyUntrustedSigners(ingredientFailures)) return `Content Credentials intact, but an ingredient’s signer is ${NOT_ON_ANY_LIST}`;
@@ -175,10 +179,12 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
     .map(([label, manifest]) => summarise(label, manifest, certificates.get(label), { trusted: label === activeLabel && trusted, expired: label === activeLabel ? expired : null }));
   const activeSummary = manifests.find((manifest) => manifest.label === activeLabel) ?? null;
   const signer = activeSummary?.signer ?? null;
-  const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);
-  const reason = reasonFor(status, reasonCode, failure, ingredientFailures, signer, verdict);
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
   const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
+  // A certificate vouches for its name only when it made this claim's signature.
+  const vouch: OrganizationVouch = signatureValid ? organizationVouch(signer?.organization ?? null, verdict, activeLabel ? certificates.get(activeLabel) : undefined) : { verified: false, domain: null };
+  const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);
+  const reason = reasonFor(status, reasonCode, failure, ingredientFailures, signer, verdict, vouch);
 
   const report: VerificationReport = {
     manifestId: activeLabel,
@@ -206,12 +212,14 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
       credentials: {
         creator: activeSummary?.creator ?? null,
         organization: signer?.organization ?? null,
+        organizationVerified: vouch.verified,
+        organizationDomain: vouch.domain,
         softwareAgent,
         aiAssisted: activeSummary?.aiDisclosure === 'generated' || activeSummary?.aiDisclosure === 'ai_edited',
         editHistory: activeSummary?.actions.map((action) => action.label) ?? [],
       },
     },
-    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures, failure) },
+    badge: { message: badgeMessage(status, signer, reason, verdict, ingredientFailures, vouch, failure) },
     report,
   };
 }

@@ -5,9 +5,12 @@
  * signature's RFC 3161 timestamp when it carries one (c2pa-rs says whether that is valid).
  */
 import { X509Certificate } from 'node:crypto';
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
 import { signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { ORGANIZATION_VERIFIED_POLICY } from './organization-vouch.ts';
 
 /** What the report shows of a signing certificate. */
 export interface CertificateDetails {
@@ -15,6 +18,10 @@ export interface CertificateDetails {
   subject: Record<string, string>;
   validity?: { notBefore?: string; notAfter?: string };
   serialNumber?: string;
+  /** The certificate policies (OIDs) it names; the report believes this gateway's organisation-verified policy only under its root. */
+  policies?: string[];
+  /** The DNS names of its subject alternative name (where this gateway verified the organisation). */
+  dnsNames?: string[];
   /** The signer's certificate chain as PEM, signing certificate first (evidence an auditor keeps). */
   certificateChainPem?: string[];
   /** The claim signature's timestamp (sigTst2): the time attested and the authority's name. */
@@ -45,6 +52,31 @@ function distinguishedName(text: string): Record<string, string> {
   return record;
 }
 
+/**
+ * This gateway's organisation-verified policy as @peculiar/x509 reads it back: it writes the UUID
+ * OID's 128-bit arc correctly (openssl reads it) but reads arcs above 2^53 as hex, so it is compared
+ * in the form the library gives.
+ */
+const VERIFIED_POLICY_AS_READ = new x509.CertificatePolicyExtension(new x509.CertificatePolicyExtension([ORGANIZATION_VERIFIED_POLICY]).rawData).policies[0];
+
+/** The certificate's policy OIDs (node's X509Certificate does not read them); none when it names none or cannot be read. */
+export function certificatePolicies(der: Uint8Array): string[] {
+  try {
+    const policies = new x509.X509Certificate(new Uint8Array(der)).getExtension(x509.CertificatePolicyExtension)?.policies ?? [];
+    return policies.map((policy) => (policy === VERIFIED_POLICY_AS_READ ? ORGANIZATION_VERIFIED_POLICY : policy));
+  } catch {
+    return [];
+  }
+}
+
+/** "DNS:reuters.com, email:..." (node's text) as its DNS names. */
+function dnsNamesOf(certificate: X509Certificate): string[] {
+  return (certificate.subjectAltName ?? '')
+    .split(', ')
+    .filter((name) => name.startsWith('DNS:'))
+    .map((name) => name.slice(4));
+}
+
 const MAX_KNOWN_CERTIFICATES = 1024;
 const knownCertificates = new Map<string, CertificateDetails | null>();
 
@@ -64,6 +96,8 @@ function certificateDetails(der: Uint8Array): CertificateDetails | null {
       issuer: distinguishedName(certificate.issuer),
       validity: { notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() },
       serialNumber: certificate.serialNumber.toLowerCase(),
+      policies: certificatePolicies(der),
+      dnsNames: dnsNamesOf(certificate),
     };
   } catch {
     // A certificate node cannot parse only costs the report its details; c2pa-rs judged it already.

@@ -153,6 +153,10 @@ export interface VerifyResponse {
     credentials: {
       creator: string | null;
       organization: string | null;
+      /** See ZVerification in the contracts: vouched by a public or operator list, or verified by this gateway before it issued the certificate. */
+      organizationVerified: boolean;
+      /** The domain where this gateway verified the organisation (its certificate names it); null otherwise. */
+      organizationDomain: string | null;
       softwareAgent: string | null;
       aiAssisted: boolean;
       editHistory: string[];

@@ -44,7 +44,7 @@ export function applyRevocation(response: VerifyResponse, check: RevocationCheck
       verification.reasonCode = reasonCode.code;
       report.validationState = 'Invalid';
       report.reason = reasonCode.explanation;
-      response.badge = { message: badgeMessage('invalid', report.signer, report.reason, verification.trust, report.ingredientFailures) };
+      response.badge = { message: badgeMessage('invalid', report.signer, report.reason, verification.trust, report.ingredientFailures, { verified: verification.credentials.organizationVerified, domain: verification.credentials.organizationDomain }) };
       break;
     }
   }

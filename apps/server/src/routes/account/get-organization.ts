@@ -1,7 +1,9 @@
-// GET /account/organization: the organisation the account signs as (its email while none is set).
+// GET /account/organization: the organisation the account signs as (its email while none is set), its
+// domain, and whether the name was verified by an address at that domain.
 import { createRoute } from '@hono/zod-openapi';
 import { ZOrganizationResponse } from '@provenance/contracts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { organizationAnswer } from './organization-answer.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 export function registerGetOrganization(api: ApiApp, ctx: RouteContext): void {
@@ -17,5 +19,5 @@ export function registerGetOrganization(api: ApiApp, ctx: RouteContext): void {
       ...errorResponses(401),
     },
   });
-  api.openapi(route, async (c) => c.json(ZOrganizationResponse.parse(await ctx.services.signingIdentities.organizationOf(c.var.account.userId)), 200));
+  api.openapi(route, async (c) => c.json(organizationAnswer(await ctx.services.signingIdentities.organizationOf(c.var.account.userId)), 200));
 }

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const result = await readAnswer(ZVerifyResponse, response);
     expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: owner.email } });
     // Signed with the owner's managed identity, which names its email while no organisation is set.
-    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${owner.email} — signer chains to this gateway’s own root`);
+    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${owner.email} (self-declared, not verified) — signer chains to this gateway’s own root`);
     expect(result.verification.trust).toMatchObject({ tier: 'gateway', list: 'gateway root' });
     expect(result.report.manifestId).toBe(signed.manifestId);
     const event = await storedEvent(result.eventId!);

@@ -1,6 +1,7 @@
 // Who signs for an account: its organisation profile and its signing identities. The managed
 // identity is issued on first signing by the gateway's intermediate (named after the organisation,
-// or the account's email until one is set) and issued anew when the name changes, when it nears its
+// or the account's email until one is set; with the organisation-verified policy while the name is
+// verified: organization-confirmations.ts) and issued anew when the name or its verification changes, when it nears its
 // end, or once it is revoked; an account may instead bring its own certificate and key, checked
 // before anything is stored. Every certificate the gateway issues is recorded in
 // gateway_certificates (so the gateway answers OCSP for it), and private keys are stored sealed by
@@ -37,11 +38,24 @@ export interface AccountSigner {
   material: SignerMaterial | ClaimSigner;
 }
 
+/** The organisation an account signs as, and whether its name was verified at its domain. */
+export interface OrganizationView {
+  /** The name set, or the account's email while none is. */
+  name: string;
+  isSet: boolean;
+  domain: string | null;
+  verified: boolean;
+  verifiedEmail: string | null;
+  verifiedAt: Date | null;
+}
+
 export interface SigningIdentities {
-  /** The organisation name, or the account's email while none is set. */
-  organizationOf(userId: string): Promise<{ name: string; isSet: boolean }>;
-  /** Sets the name; the signatures that follow use a certificate issued for it. */
-  setOrganization(userId: string, name: string): Promise<{ name: string }>;
+  organizationOf(userId: string): Promise<OrganizationView>;
+  /**
+   * Sets the name and, unless `domain` is undefined, the domain (null removes it); the signatures
+   * that follow use a certificate issued for it. A new name or domain drops the verification.
+   */
+  setOrganization(userId: string, name: string, domain?: string | null): Promise<OrganizationView>;
   signerFor(userId: string): Promise<AccountSigner>;
   list(userId: string): Promise<SigningIdentityView[]>;
   /** Checks and stores a certificate chain and key brought by the account; it becomes the active identity. */
@@ -75,12 +89,15 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
   // One issuance at a time per account, so two first signings at once do not issue two certificates.
   const issuing = new Map<string, Promise<AccountSigner>>();
 
-  async function organizationOf(userId: string): Promise<{ name: string; isSet: boolean }> {
-    const [profile] = await db.select({ name: organizationProfiles.name }).from(organizationProfiles).where(eq(organizationProfiles.userId, userId)).limit(1);
-    if (profile) return { name: profile.name, isSet: true };
+  async function organizationOf(userId: string): Promise<OrganizationView> {
+    const [profile] = await db.select().from(organizationProfiles).where(eq(organizationProfiles.userId, userId)).limit(1);
+    if (profile) {
+      const verified = profile.verifiedAt !== null && profile.domain !== null;
+      return { name: profile.name, isSet: true, domain: profile.domain, verified, verifiedEmail: verified ? profile.verifiedEmail : null, verifiedAt: verified ? profile.verifiedAt : null };
+    }
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw DomainError.notFound('Account not found');
-    return { name: user.email, isSet: false };
+    return { name: user.email, isSet: false, domain: null, verified: false, verifiedEmail: null, verifiedAt: null };
   }
 
   async function activeRow(userId: string, on: Db = db): Promise<IdentityRow | undefined> {
@@ -96,8 +113,9 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     });
   }
 
-  async function managedIsCurrent(row: IdentityRow, organization: string, on: Db = db): Promise<boolean> {
-    if (row.organization !== organization) return false;
+  async function managedIsCurrent(row: IdentityRow, organization: string, verifiedAt: string | null, on: Db = db): Promise<boolean> {
+    // A name verified (or no longer verified, or verified at another domain) since the certificate was issued needs one that says so.
+    if (row.organization !== organization || (row.organizationVerified ? row.organizationDomain : null) !== verifiedAt) return false;
     if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return false;
     const [record] = await on.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
     return record?.status !== 'revoked';
@@ -108,23 +126,33 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
    * account's advisory lock (held to the end of the transaction) makes copies issue one at a time,
    * and the active identity is read again under it. Within one copy, signerFor already joins them.
    */
-  async function issueManagedOnce(userId: string, organization: string): Promise<IdentityRow> {
+  async function issueManagedOnce(userId: string, organization: string, verifiedAt: string | null): Promise<IdentityRow> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`managed-identity:${userId}`}))`);
       const active = await activeRow(userId, tx);
-      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, tx)))) return active;
-      return issueManaged(userId, organization, tx);
+      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, verifiedAt, tx)))) return active;
+      return issueManaged(userId, organization, verifiedAt, tx);
     });
   }
 
-  async function issueManaged(userId: string, organization: string, on: Db): Promise<IdentityRow> {
-    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), { organization, ocspUrl: deps.ocspUrl, validityDays: MANAGED_VALIDITY_DAYS, now: now() });
+  /** `verifiedAt`: the domain where the name was verified, null while it is self-declared. */
+  async function issueManaged(userId: string, organization: string, verifiedAt: string | null, on: Db): Promise<IdentityRow> {
+    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), {
+      organization,
+      organizationVerified: verifiedAt !== null,
+      ...(verifiedAt !== null && { organizationDomain: verifiedAt }),
+      ocspUrl: deps.ocspUrl,
+      validityDays: MANAGED_VALIDITY_DAYS,
+      now: now(),
+    });
     await on.insert(gatewayCertificates).values({ serialNumber: issued.serialNumber, status: 'good', userId });
     return makeActive(userId, {
       id: randomUUID(),
       userId,
       kind: 'managed',
       organization,
+      organizationVerified: verifiedAt !== null,
+      organizationDomain: verifiedAt,
       certificateChain: issued.certificateChainPem,
       sealedPrivateKey: vault.seal(issued.privateKeyPem),
       serialNumber: issued.serialNumber,
@@ -146,21 +174,27 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
   async function resolveSigner(userId: string): Promise<AccountSigner> {
     const active = await activeRow(userId);
     if (active && active.kind !== 'managed') return signerOf(active);
-    const { name } = await organizationOf(userId);
-    if (active && (await managedIsCurrent(active, name))) return signerOf(active);
-    return signerOf(await issueManagedOnce(userId, name));
+    const { name, verified, domain } = await organizationOf(userId);
+    const verifiedAt = verified ? domain : null;
+    if (active && (await managedIsCurrent(active, name, verifiedAt))) return signerOf(active);
+    return signerOf(await issueManagedOnce(userId, name, verifiedAt));
   }
 
   return {
     organizationOf,
-    async setOrganization(userId, name) {
+    async setOrganization(userId, name, domain) {
       const trimmed = name.trim();
       if (!trimmed) throw DomainError.invalid('The organisation name cannot be empty.');
-      await db
-        .insert(organizationProfiles)
-        .values({ userId, name: trimmed })
-        .onConflictDoUpdate({ target: organizationProfiles.userId, set: { name: trimmed, updatedAt: now() } });
-      return { name: trimmed };
+      const nextDomain = domain === undefined ? undefined : domain?.trim().toLowerCase() || null;
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(organizationProfiles).where(eq(organizationProfiles.userId, userId)).for('update').limit(1);
+        const keptDomain = nextDomain === undefined ? (current?.domain ?? null) : nextDomain;
+        // The verification was of this name at this domain: either changing drops it.
+        const keepsVerification = current !== undefined && current.name === trimmed && current.domain === keptDomain;
+        const values = { name: trimmed, domain: keptDomain, ...(!keepsVerification && { verifiedAt: null, verifiedEmail: null }), updatedAt: now() };
+        await tx.insert(organizationProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: organizationProfiles.userId, set: values });
+      });
+      return organizationOf(userId);
     },
     signerFor(userId) {
       const running = issuing.get(userId);

@@ -1,6 +1,7 @@
 // Account Settings screen: Account, Security, API Keys and Notifications tabs,
 // every action real and for the signed-in user only. The open tab is kept in
-// the URL (?tab=) so a reload or a shared link opens the same tab.
+// the URL (?tab=) so a reload or a shared link opens the same tab. A confirmation mail's link
+// (?confirm-organization=) verifies the organisation name on arrival.
 import { useSearchParams } from 'react-router';
 import { Bell, KeySquare, Settings, Shield, User } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
@@ -12,6 +13,7 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DemoAccountCard } from './components/demo-account-card';
 import { NotificationsPanel } from './components/notifications-panel';
+import { OrganizationConfirmation } from './components/organization-confirmation';
 import { OrganizationForm } from './components/organization-form';
 import { SigningIdentityCard } from './components/signing-identity-card';
 import { UpdateEmailForm } from './components/update-email-form';
@@ -37,6 +39,7 @@ export function SettingsPage() {
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader title="Account Settings" description="Manage your account preferences and security" icon={<Settings aria-hidden="true" />} />
+      <OrganizationConfirmation userId={user.id} />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'account' ? {} : { tab: next }, { replace: true })}>
         <TabsList aria-label="Settings sections" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
           <TabsTrigger value="account">

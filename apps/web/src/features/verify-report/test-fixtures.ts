@@ -57,7 +57,7 @@ export const verifiedResult: TVerifyResponse = {
     trustLevel: 'trusted',
     trust: { tier: 'conformant', list: 'C2PA trust list', anchor: { subject: 'CN=Provenance Gateway Root CA', sha256: '0'.repeat(64) } },
     reasonCode: 'signingCredential.trusted',
-    credentials: { creator: 'Ana Reporter', organization: 'Daily Ledger Newsroom', softwareAgent: 'Provenance Gateway', aiAssisted: true, editHistory: ['Opened', 'Edited'] },
+    credentials: { creator: 'Ana Reporter', organization: 'Daily Ledger Newsroom', organizationVerified: true, organizationDomain: null, softwareAgent: 'Provenance Gateway', aiAssisted: true, editHistory: ['Opened', 'Edited'] },
   },
   badge: { message: 'Content Credentials verified: signed by Daily Ledger Newsroom' },
   report: {
@@ -101,7 +101,7 @@ export const unsignedResult: TVerifyResponse = {
     trustLevel: 'none',
     trust: { tier: 'untrusted', list: null, anchor: null },
     reasonCode: null,
-    credentials: { creator: null, organization: null, softwareAgent: null, aiAssisted: false, editHistory: [] },
+    credentials: { creator: null, organization: null, organizationVerified: false, organizationDomain: null, softwareAgent: null, aiAssisted: false, editHistory: [] },
   },
   badge: { message: 'No Content Credentials found' },
   report: {

@@ -1,8 +1,9 @@
-// /account/organization and /account/signing-identities: the organisation the account signs as,
+// /account/organization and /account/signing-identities: the organisation the account signs as (and
+// its verification by a confirmed address at its domain),
 // and who signs its manifests (the managed certificate or one the account brought). Query keys
 // carry the user ID so one account never sees another's cached identities.
 import { queryOptions } from '@tanstack/react-query';
-import type { TAddSigningIdentityRequest, TOrganizationResponse, TSigningIdentity } from '@provenance/contracts';
+import type { TAddSigningIdentityRequest, TOrganizationConfirmationSent, TOrganizationResponse, TSigningIdentity, TUpdateOrganizationRequest } from '@provenance/contracts';
 import { apiRequest } from './client';
 
 export const signingIdentityKeys = {
@@ -17,8 +18,19 @@ export function organizationQuery(userId: string) {
   });
 }
 
-export function updateOrganization(name: string): Promise<TOrganizationResponse> {
-  return apiRequest<TOrganizationResponse>('/account/organization', { method: 'PUT', json: { name } });
+/** Sets the name and the domain (null removes it); a new name or domain drops the verification. */
+export function updateOrganization(input: TUpdateOrganizationRequest): Promise<TOrganizationResponse> {
+  return apiRequest<TOrganizationResponse>('/account/organization', { method: 'PUT', json: input });
+}
+
+/** Mails a single-use confirmation link to an address at the organisation's domain. */
+export function requestOrganizationConfirmation(email: string): Promise<TOrganizationConfirmationSent> {
+  return apiRequest<TOrganizationConfirmationSent>('/account/organization/confirmation', { method: 'POST', json: { email } });
+}
+
+/** Uses the token of a confirmation link: the organisation name becomes verified. */
+export function confirmOrganization(token: string): Promise<TOrganizationResponse> {
+  return apiRequest<TOrganizationResponse>('/account/organization/confirm', { method: 'POST', json: { token } });
 }
 
 export function signingIdentitiesQuery(userId: string) {

@@ -15,7 +15,7 @@ const verified: VerificationSummary = {
     trustLevel: 'trusted',
     trust: { tier: 'conformant', list: 'C2PA trust list', anchor: null },
     reasonCode: 'signingCredential.trusted',
-    credentials: { creator: 'Ada', organization: 'Newsroom', softwareAgent: null, aiAssisted: true, editHistory: [] },
+    credentials: { creator: 'Ada', organization: 'Newsroom', organizationVerified: true, organizationDomain: null, softwareAgent: null, aiAssisted: true, editHistory: [] },
   },
   badge: { message: 'Content Credentials verified: signed by Newsroom' },
   report: { signer: { commonName: 'Newsroom Signer', organization: 'Newsroom' }, signedAt: '2026-11-21T10:00:00.000Z', activeManifest: { aiDisclosure: 'ai_edited' } },

@@ -1,30 +1,37 @@
 // Account tab: the organisation the account signs as. The managed signing certificate names it
-// (the account's email until one is set); a new name is used from the next signing on.
+// (the account's email until one is set); a new name is used from the next signing on. The name
+// reads as self-declared until an address at the organisation's domain confirms it: the account
+// sets the domain, sends a confirmation mail to an address there, and the link in it verifies the
+// name (organization-confirmation.tsx). A new name or domain drops the verification.
 import { useState, type FormEvent } from 'react';
 import type { TOrganizationResponse } from '@provenance/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, Loader2 } from 'lucide-react';
+import { BadgeCheck, Building2, Loader2, Mail } from 'lucide-react';
 import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { organizationQuery, signingIdentityKeys, updateOrganization } from '@/lib/api/signing-identities';
+import { organizationQuery, requestOrganizationConfirmation, signingIdentityKeys, updateOrganization } from '@/lib/api/signing-identities';
 import { describeError } from '@/lib/describe-error';
+import { formatDateTime } from '@/lib/format';
 import { SettingsCard } from './settings-card';
 
 export function OrganizationForm({ userId }: { userId: string }) {
   const organization = useQuery(organizationQuery(userId));
-  // Keyed by the saved name so a change made elsewhere refills the field.
-  return <OrganizationFields key={organization.data?.name ?? ''} userId={userId} current={organization.data} />;
+  // Keyed by the saved name and domain so a change made elsewhere refills the fields.
+  return <OrganizationFields key={`${organization.data?.name ?? ''}|${organization.data?.domain ?? ''}`} userId={userId} current={organization.data} />;
 }
 
 function OrganizationFields({ userId, current }: { userId: string; current: TOrganizationResponse | undefined }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(current?.isSet ? current.name : '');
+  const [domain, setDomain] = useState(current?.domain ?? '');
   const save = useMutation({
     mutationFn: updateOrganization,
     onSuccess: async (saved) => {
       setName(saved.name);
+      setDomain(saved.domain ?? '');
       toast.success('Organization saved', { description: 'Your next signatures name it.' });
       await queryClient.invalidateQueries({ queryKey: signingIdentityKeys.organization(userId) });
     },
@@ -33,34 +40,114 @@ function OrganizationFields({ userId, current }: { userId: string; current: TOrg
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    save.mutate(name.trim());
+    save.mutate({ name: name.trim(), domain: domain.trim() === '' ? null : domain.trim() });
   }
 
-  const unchanged = name.trim() === '' || (current?.isSet === true && name.trim() === current.name);
+  const unchanged = name.trim() === '' || (current?.isSet === true && name.trim() === current.name && domain.trim().toLowerCase() === (current.domain ?? ''));
   return (
     <SettingsCard title="Organization" description="The name your Content Credentials show as the signer." icon={<Building2 />}>
       <form className="space-y-4" onSubmit={handleSubmit}>
-        <fieldset disabled={save.isPending} className="space-y-2 sm:max-w-md">
-          <Label htmlFor="settings-organization">Organization name</Label>
-          <Input
-            id="settings-organization"
-            name="organization"
-            autoComplete="organization"
-            maxLength={200}
-            placeholder={current && !current.isSet ? current.name : undefined}
-            aria-describedby="settings-organization-hint"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <p id="settings-organization-hint" className="text-sm text-muted-foreground">
-            Until you set one, your signatures name your email address.
-          </p>
+        <fieldset disabled={save.isPending} className="space-y-4 sm:max-w-md">
+          <div className="space-y-2">
+            <Label htmlFor="settings-organization">Organization name</Label>
+            <Input
+              id="settings-organization"
+              name="organization"
+              autoComplete="organization"
+              maxLength={200}
+              placeholder={current && !current.isSet ? current.name : undefined}
+              aria-describedby="settings-organization-hint"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <p id="settings-organization-hint" className="text-sm text-muted-foreground">
+              Until you set one, your signatures name your email address.
+            </p>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="settings-organization-domain">Organization domain (optional)</Label>
+            <Input
+              id="settings-organization-domain"
+              name="organization-domain"
+              autoComplete="url"
+              maxLength={253}
+              placeholder="example.com"
+              aria-describedby="settings-organization-domain-hint"
+              value={domain}
+              onChange={(event) => setDomain(event.target.value)}
+            />
+            <p id="settings-organization-domain-hint" className="text-sm text-muted-foreground">
+              Confirm an address at this domain to verify the name. Changing the name or domain drops the verification.
+            </p>
+          </div>
         </fieldset>
         <Button type="submit" disabled={save.isPending || unchanged}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           {save.isPending ? 'Saving...' : 'Save Organization'}
         </Button>
       </form>
+      {current?.isSet ? <VerificationState current={current} /> : null}
     </SettingsCard>
+  );
+}
+
+/** Whether the name is verified, and while it is not, a way to confirm an address at the domain. */
+function VerificationState({ current }: { current: TOrganizationResponse }) {
+  const [email, setEmail] = useState('');
+  const send = useMutation({
+    mutationFn: requestOrganizationConfirmation,
+    onSuccess: (sent) => toast.success('Confirmation sent', { description: `Open the link mailed to ${sent.sentTo} before ${formatDateTime(sent.expiresAt)}.` }),
+    onError: (error) => toast.error('Confirmation not sent', { description: describeError(error, 'Unable to send the confirmation') }),
+  });
+
+  function handleSend(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    send.mutate(email.trim());
+  }
+
+  if (current.verified) {
+    return (
+      <p data-testid="organization-verification" className="mt-6 flex flex-wrap items-center gap-2 border-t pt-4 text-sm">
+        <Badge tone="success">
+          <BadgeCheck aria-hidden="true" />
+          Verified
+        </Badge>
+        <span className="text-muted-foreground">
+          {current.verifiedEmail ? `Confirmed by ${current.verifiedEmail}` : 'Confirmed'}
+          {current.verifiedAt ? ` on ${formatDateTime(current.verifiedAt)}` : ''}. Reports and badges of what you sign from now on say “{current.name} (verified at {current.domain})”.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div data-testid="organization-verification" className="mt-6 space-y-3 border-t pt-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone="warning">Self-declared, not verified</Badge>
+        <span className="text-muted-foreground">Reports and badges say “{current.name} (self-declared, not verified)”.</span>
+      </p>
+      {current.domain ? (
+        <form className="space-y-2 sm:max-w-md" onSubmit={handleSend}>
+          <Label htmlFor="settings-organization-confirm-email">An address at {current.domain}</Label>
+          <div className="flex gap-2">
+            <Input
+              id="settings-organization-confirm-email"
+              name="organization-confirm-email"
+              type="email"
+              autoComplete="off"
+              placeholder={`someone@${current.domain}`}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={send.isPending}
+            />
+            <Button type="submit" variant="outline" disabled={send.isPending || email.trim() === ''}>
+              {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+              Send Confirmation
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">Save your organization’s domain to verify the name.</p>
+      )}
+    </div>
   );
 }

@@ -18,6 +18,22 @@ function renderReport(result: TVerifyResponse, storeKnown?: boolean) {
 
 // Rendering the whole report in jsdom takes seconds on a busy shared machine.
 describe('ReportView', { timeout: 20_000 }, () => {
+  it('says an organisation name nobody checked is self-declared, and where this gateway verified one', () => {
+    const declared: TVerifyResponse = { ...verifiedResult, verification: { ...verifiedResult.verification, credentials: { ...verifiedResult.verification.credentials, organizationVerified: false } } };
+    const { unmount } = renderReport(declared, true);
+    expect(screen.getByTestId('fact-signer').textContent).toContain('Daily Ledger Newsroom (self-declared, not verified)');
+    expect(screen.getByTestId('signer-organization').textContent).toContain('Daily Ledger Newsroom (self-declared, not verified)');
+    unmount();
+    const atDomain: TVerifyResponse = { ...verifiedResult, verification: { ...verifiedResult.verification, trust: { ...verifiedResult.verification.trust, tier: 'gateway' }, credentials: { ...verifiedResult.verification.credentials, organizationDomain: 'dailyledger.example' } } };
+    const second = renderReport(atDomain, true);
+    expect(screen.getByTestId('fact-signer').textContent).toContain('Daily Ledger Newsroom (verified at dailyledger.example)');
+    expect(screen.getByTestId('signer-organization').textContent).toContain('Daily Ledger Newsroom (verified at dailyledger.example)');
+    second.unmount();
+    renderReport(verifiedResult, true);
+    expect(screen.getByTestId('fact-signer').textContent).not.toContain('self-declared');
+    expect(screen.getByTestId('signer-organization').textContent).not.toContain('self-declared');
+  });
+
   it('puts the verdict first, then signer, AI disclosure, history, ingredients and codes', () => {
     renderReport(verifiedResult, true);
     const verdict = screen.getByTestId('verdict');

@@ -44,7 +44,7 @@ export function ReportView({
         </div>
         <div className="space-y-6">
           {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer />}
-          {signer ? <SignerDetails signer={signer} trust={result.verification.trust} timestamp={result.report.timestamp} /> : null}
+          {signer ? <SignerDetails signer={signer} trust={result.verification.trust} organizationVerified={result.verification.credentials.organizationVerified} organizationDomain={result.verification.credentials.organizationDomain} timestamp={result.report.timestamp} /> : null}
         </div>
       </div>
       {manifest ? (

@@ -1,9 +1,10 @@
-// Who signed: the signing certificate's organisation and common name, its issuer, which trust list
+// Who signed: the signing certificate's organisation (self-declared unless vouched for) and common name, its issuer, which trust list
 // vouches for it (by tier) and what that means, an expired certificate said plainly, its validity and
 // algorithm; the trusted time of an RFC 3161 timestamp and its authority; the serial number for auditors.
 import { AlertTriangle, BadgeCheck, KeyRound, ShieldOff } from 'lucide-react';
 import type { TSignatureTimestamp, TSignerSummary, TTrustVerdict } from '@provenance/contracts';
 import { formatDateTime } from '@/lib/format';
+import { organizationText } from '@/lib/verification';
 import { cn } from '@/lib/utils';
 import { algorithmLabel, expiredText, trustMeaning, trustText } from '../lib/report-text';
 import { Fact, NotStated, ReportSection } from './report-section';
@@ -12,7 +13,21 @@ function DateValue({ value }: { value: string | null }) {
   return value ? <time dateTime={value}>{formatDateTime(value)}</time> : <NotStated />;
 }
 
-export function SignerDetails({ signer, trust, timestamp = null }: { signer: TSignerSummary; trust: TTrustVerdict; timestamp?: TSignatureTimestamp | null }) {
+export function SignerDetails({
+  signer,
+  trust,
+  organizationVerified,
+  organizationDomain,
+  timestamp = null,
+}: {
+  signer: TSignerSummary;
+  trust: TTrustVerdict;
+  /** credentials.organizationVerified: otherwise the organisation reads as self-declared. */
+  organizationVerified: boolean;
+  /** credentials.organizationDomain: where this gateway verified it, said with the name. */
+  organizationDomain: string | null;
+  timestamp?: TSignatureTimestamp | null;
+}) {
   const trusted = trust.tier !== 'untrusted';
   const TrustIcon = trusted ? BadgeCheck : ShieldOff;
   const expired = expiredText(signer, timestamp);
@@ -37,7 +52,7 @@ export function SignerDetails({ signer, trust, timestamp = null }: { signer: TSi
         </p>
       ) : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
-        <Fact term="Organisation">{signer.organization ?? <NotStated />}</Fact>
+        <Fact term="Organisation" testId="signer-organization">{signer.organization ? organizationText(signer.organization, organizationVerified, organizationDomain) : <NotStated />}</Fact>
         <Fact term="Common name">{signer.commonName ?? <NotStated />}</Fact>
         <Fact term="Issued by">{signer.issuer ?? <NotStated />}</Fact>
         <Fact term="Trust anchor">{trust.anchor?.subject ?? <NotStated />}</Fact>

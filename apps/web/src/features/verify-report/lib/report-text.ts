@@ -2,6 +2,7 @@
 // disclosure, digital source types, ingredient relationships and trust. Pure, so the report and its
 // tests read the same sentences.
 import type { TSignatureTimestamp, TSignerSummary, TTrustVerdict, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
+import { organizationText } from '@/lib/verification';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
@@ -181,10 +182,14 @@ export function expiredText(signer: TSignerSummary | null, timestamp: TSignature
     : 'This certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid, so it can no longer be relied on.';
 }
 
-/** Who signed, most specific first: organisation, then the certificate's common name. */
+/** Who signed, most specific first: organisation (self-declared, or where this gateway verified it), then the certificate's common name. */
 export function signerDisplayName(result: TVerifyResponse): string | null {
   const signer = result.report.signer;
-  return signer?.organization ?? signer?.commonName ?? result.verification.credentials.organization ?? null;
+  const organization = signer?.organization ?? null;
+  if (!organization && signer?.commonName) return signer.commonName;
+  const name = organization ?? result.verification.credentials.organization ?? null;
+  const { organizationVerified, organizationDomain } = result.verification.credentials;
+  return name ? organizationText(name, organizationVerified, organizationDomain) : null;
 }
 
 /** The tool that made the manifest: the first action's software agent, else the claim generator. */
