@@ -96,7 +96,7 @@ const services = createServices({
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
   webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
-  jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS },
+  jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS, maxQueuedItems: config.JOB_MAX_QUEUED_ITEMS },
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
