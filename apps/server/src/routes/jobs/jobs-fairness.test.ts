@@ -10,12 +10,13 @@ import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 // Accounts share the job workers: one account's slow items or its flood of items do not hold up
-// another account's job, and an account may have only so many items waiting. Over real HTTP: the
-// API listening on loopback, the items fetched from a loopback server that trickles the slow ones.
+// another account's job, and an account may have only so many items waiting; and hostile input is
+// a 400 naming its field. Over real HTTP: the API listening on loopback, the items fetched from a
+// loopback server that trickles the slow ones.
 
 const MAX_QUEUED_ITEMS = 4;
 
-describe.each(testDatabaseKinds())('batch jobs shared between accounts on %s', (kind) => {
+describe.each(testDatabaseKinds())('POST /jobs over HTTP, accounts sharing the workers, on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
   let api: ServerType;
@@ -105,4 +106,18 @@ describe.each(testDatabaseKinds())('batch jobs shared between accounts on %s', (
     const other = (await signUpAccount(server)).session.access_token;
     expect((await postJob(other, [`${assetsBase}/quick.jpg`])).status).toBe(202);
   }, 30_000);
+
+  it('refuses a NUL in an item URL with a 400 naming the item and field, as JSON and as NDJSON', async () => {
+    const account = (await signUpAccount(server)).session.access_token;
+    const json = await postJob(account, [`${assetsBase}/quick.jpg`, `${assetsBase}/a\u0000b.jpg`]);
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ error: { code: 'validation_error', message: 'items.1: assetUrl must not contain NUL characters' } });
+    const ndjson = await fetch(`${base}/jobs?type=verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account}`, 'content-type': 'application/x-ndjson' },
+      body: `${JSON.stringify({ assetUrl: `${assetsBase}/a\u0000b.jpg` })}\n`,
+    });
+    expect(ndjson.status).toBe(400);
+    expect(await ndjson.json()).toEqual({ error: { code: 'validation_error', message: 'line 1: assetUrl must not contain NUL characters' } });
+  });
 });
