@@ -18,6 +18,7 @@ import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
+import { signedBySameCertificate } from './same-signer.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
@@ -196,14 +197,24 @@ export function createContentVerifier(deps: {
     return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
   }
 
+  /** The verification of a stored signed asset (cached as any other). */
+  async function verifyStored(manifestId: string, thumbnails = false): Promise<VerifyResponse> {
+    const { bytes, mime, manifest } = await loadStored(manifestId);
+    return JSON.parse((await validate(bytes, mime, thumbnails, assetHashOf(undefined, bytes), manifest)).json) as VerifyResponse;
+  }
+
   /**
    * Content one of our accounts signed failed verification here (tampered, its signer revoked...):
-   * the account hears of it. The owner is found by the manifest ID the file still names.
+   * the account hears of it. The owner is found by the manifest ID the file still names, and hears
+   * only when the file's claim signature validates under the certificate its asset was signed with:
+   * a manifest ID is public, and another signed file relabelled with it is not the owner's content.
    */
   async function announceFailure(accountEvents: AccountEvents, verification: SerializedVerification, source: VerifySource, caller: VerifyCaller, verificationId: string): Promise<void> {
     const asset = await signedAssets.findByManifestId(verification.manifestId!);
     if (!asset) return;
-    const { report } = JSON.parse(verification.json) as VerifyResponse;
+    const { report, verification: failing } = JSON.parse(verification.json) as VerifyResponse;
+    if (!failing.signatureValid || !report.signer) return;
+    if (!signedBySameCertificate({ verification: failing, signer: report.signer }, (await verifyStored(asset.manifestId)).report.signer)) return;
     const verifiedAt = new Date();
     await accountEvents.emit({
       type: 'verification.failed',
@@ -300,10 +311,7 @@ export function createContentVerifier(deps: {
 
   const verifier: ContentVerifier = {
     verifyContent: (source, caller) => verifyAs(source, caller, source),
-    async verifyStored(manifestId, options = {}) {
-      const { bytes, mime, manifest } = await loadStored(manifestId);
-      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, assetHashOf(undefined, bytes), manifest)).json) as VerifyResponse;
-    },
+    verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
   };
   return verifier;
 }
