@@ -20,7 +20,7 @@ import { createWebhookSender, WebhookAttemptFailed } from './webhook-sender.ts';
 import { createWebhookUrlPolicy } from './webhook-url-policy.ts';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-/** Once a day, settled deliveries past the retention, and deleted endpoints left without deliveries, are removed. */
+/** Once a day, deliveries past the retention, and deleted endpoints left without deliveries, are removed. */
 export const WEBHOOK_RETENTION_QUEUE = 'webhook-retention';
 const RETENTION_CRON = '23 3 * * *';
 /** How long the delivery log keeps a settled delivery: long enough to look into a month of failures, short enough that the table stays small. */
@@ -63,7 +63,8 @@ export interface Webhooks {
   /** Queues a webhook.test delivery to the endpoint. */
   sendTest(userId: string, id: string): Promise<TWebhookDelivery>;
   /**
-   * Removes settled deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS and endpoints deleted
+   * Removes deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (settled, or pending with their
+   * queue job long lost) and endpoints deleted
    * that long ago once they have none left (run daily by the work queue).
    */
   purgeExpired(): Promise<{ deliveries: number; endpoints: number }>;
