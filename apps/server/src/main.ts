@@ -1,6 +1,7 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
 // (running migrations), starts the orphan sweep and trust-list refresh jobs and the HTTP server, and shuts down
 // on SIGTERM/SIGINT.
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -171,6 +172,14 @@ if ('keepAliveTimeout' in server) {
 }
 
 let shuttingDown = false;
+// Once shutting down, a request still arriving on a keep-alive connection is answered with
+// Connection: close: clients that keep sending would otherwise hold close() open until the forced
+// exit, which loses the verification events written behind the last answers.
+if (server instanceof HttpServer) {
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (shuttingDown) response.shouldKeepAlive = false;
+  });
+}
 function shutdown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -179,11 +188,16 @@ function shutdown(signal: string): void {
   // connections are closed so it does not wait on them.
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
+    // The events of every answered verification are written first, while the database is surely open
+    // and before anything that may take the rest of the 10 s.
+    await services.flush();
     await trustListRefresh?.stop();
-    await engine.close();
     await orphanSweep.stop();
+    // Job items still running need the engine: the queue stops (waiting for them) before it closes.
+    await queue.stop(5_000);
+    await engine.close();
     openedAssetStore.close();
-    await queue.stop();
+    // And the job items' own verification events.
     await services.flush();
     await services.publicLimits.close();
     await services.revocationWatch.close();
