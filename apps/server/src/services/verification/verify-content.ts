@@ -78,6 +78,11 @@ export interface VerifyCaller {
   thumbnails?: boolean;
   /** The site whose page asked (a badge's Origin), recorded with a recovery. */
   referrer?: string | null | undefined;
+  /**
+   * The verification event's ID, for a caller that may run the same verification again (a batch job
+   * item handed out again after a crash): its event is then written once.
+   */
+  eventId?: string | undefined;
 }
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
@@ -220,6 +225,8 @@ export function createContentVerifier(deps: {
       type: 'verification.failed',
       accountId: asset.userId,
       occurredAt: verifiedAt,
+      // A verification run again under the same event ID (a job item) is announced once.
+      eventId: `verification.failed:${verificationId}`,
       data: {
         manifestId: verification.manifestId,
         assetId: asset.id,
@@ -289,6 +296,7 @@ export function createContentVerifier(deps: {
     const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
+      ...(caller.eventId && { id: caller.eventId }),
       status: verification.status,
       reason: verification.reason,
       geoLocation: caller.geo ?? null,
