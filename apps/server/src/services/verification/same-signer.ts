@@ -5,9 +5,8 @@
 import { X509Certificate } from 'node:crypto';
 import type { TSignerSummary, TVerification } from '@provenance/contracts';
 
-/** The signing certificate of a chain (PEM, leaf first), or null when there is none or it cannot be read. */
-function leafCertificate(signer: TSignerSummary | null): X509Certificate | null {
-  const pem = signer?.certificateChainPem[0];
+/** The signing certificate of a PEM chain (leaf first: X509Certificate reads the first), or null when there is none or it cannot be read. */
+function leafCertificate(pem: string | null | undefined): X509Certificate | null {
   if (!pem) return null;
   try {
     return new X509Certificate(pem);
@@ -18,11 +17,12 @@ function leafCertificate(signer: TSignerSummary | null): X509Certificate | null 
 
 /**
  * True when `failing` (a verification of some copy) has a claim signature that validated, made with
- * the same signing certificate as `owners` (the signer of the asset as stored).
+ * the same signing certificate as `ownersChain` (PEM, leaf first: the certificate the stored asset
+ * was signed with).
  */
-export function signedBySameCertificate(failing: { verification: TVerification; signer: TSignerSummary | null }, owners: TSignerSummary | null): boolean {
+export function signedBySameCertificate(failing: { verification: TVerification; signer: TSignerSummary | null }, ownersChain: string | null | undefined): boolean {
   if (!failing.verification.signatureValid) return false;
-  const copy = leafCertificate(failing.signer);
-  const original = leafCertificate(owners);
+  const copy = leafCertificate(failing.signer?.certificateChainPem[0]);
+  const original = leafCertificate(ownersChain);
   return copy !== null && original !== null && copy.raw.equals(original.raw);
 }

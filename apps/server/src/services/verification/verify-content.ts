@@ -13,7 +13,7 @@ import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountEvents } from '../events/account-events.ts';
-import type { SignedAssets } from '../assets/signed-assets.ts';
+import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
@@ -114,6 +114,8 @@ export function createContentVerifier(deps: {
   manifestUrlOf?: ((manifestId: string) => string) | undefined;
   /** Hears of content an account signed failing verification (verification.failed); absent, nobody does. */
   accountEvents?: AccountEvents | undefined;
+  /** The certificate chain (PEM, leaf first) a stored asset was signed with, when recorded (its signing identity's); null when not. */
+  signingChainOf?: ((asset: SignedAssetRow) => Promise<string | null>) | undefined;
   /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
   onAnnounceError?: ((error: unknown) => void) | undefined;
 }): ContentVerifier {
@@ -219,7 +221,10 @@ export function createContentVerifier(deps: {
     if (!asset) return;
     const { report, verification: failing } = JSON.parse(verification.json) as VerifyResponse;
     if (!failing.signatureValid || !report.signer) return;
-    if (!signedBySameCertificate({ verification: failing, signer: report.signer }, (await verifyStored(asset.manifestId)).report.signer)) return;
+    // The certificate recorded with the asset (its signing identity's); else the stored file's signer,
+    // which costs reading and verifying it (the verdict cached).
+    const ownersChain = (await deps.signingChainOf?.(asset)) ?? (await verifyStored(asset.manifestId)).report.signer?.certificateChainPem[0];
+    if (!signedBySameCertificate({ verification: failing, signer: report.signer }, ownersChain)) return;
     const verifiedAt = new Date();
     await accountEvents.emit({
       type: 'verification.failed',
