@@ -120,6 +120,8 @@ export const ZServerConfig = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Seconds a job item may run before it is taken to be lost with its copy (a crash) and handed out again. */
   JOB_ITEM_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Batch job items one account may have waiting (queued or running) at once; POST /jobs beyond it is a 429. */
+  JOB_MAX_QUEUED_ITEMS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** SMTP server emails are sent through (smtp://user:pass@host:587, smtps://...); unset, emails stay in the outbox table and the log. */
   SMTP_URL: z
     .string()

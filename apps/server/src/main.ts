@@ -1,6 +1,7 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
 // (running migrations), starts the orphan sweep and trust-list refresh jobs and the HTTP server, and shuts down
 // on SIGTERM/SIGINT.
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -101,7 +102,7 @@ const services = createServices({
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
   webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
-  jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS },
+  jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS, maxQueuedItems: config.JOB_MAX_QUEUED_ITEMS },
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
@@ -177,6 +178,14 @@ if ('keepAliveTimeout' in server) {
 }
 
 let shuttingDown = false;
+// Once shutting down, a request still arriving on a keep-alive connection is answered with
+// Connection: close: clients that keep sending would otherwise hold close() open until the forced
+// exit, which loses the verification events written behind the last answers.
+if (server instanceof HttpServer) {
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (shuttingDown) response.shouldKeepAlive = false;
+  });
+}
 function shutdown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -185,11 +194,16 @@ function shutdown(signal: string): void {
   // connections are closed so it does not wait on them.
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
+    // The events of every answered verification are written first, while the database is surely open
+    // and before anything that may take the rest of the 10 s.
+    await services.flush();
     await trustListRefresh?.stop();
-    await engine.close();
     await orphanSweep.stop();
+    // Job items still running need the engine: the queue stops (waiting for them) before it closes.
+    await queue.stop(5_000);
+    await engine.close();
     openedAssetStore.close();
-    await queue.stop();
+    // And the job items' own verification events.
     await services.flush();
     await services.publicLimits.close();
     await services.revocationWatch.close();

@@ -1,7 +1,7 @@
 // Batch jobs contract: many verifications or signings of assets named by URL, run on the server's
 // PostgreSQL-backed queue. A job is accepted at once (202) and read back for progress and results.
 import { z } from '@hono/zod-openapi';
-import { ZTimestamp } from './common.ts';
+import { rejectNul, ZTimestamp } from './common.ts';
 import { ZSigningMetadata } from './sign.ts';
 
 /** The most items one job may hold. */
@@ -12,15 +12,18 @@ export type TJobType = z.infer<typeof ZJobType>;
 
 export const ZJobItemRequest = z
   .object({
-    assetUrl: z
-      .string({ error: 'assetUrl is required' })
-      .trim()
-      .min(1, 'assetUrl is required')
-      .max(2048, 'assetUrl must be at most 2048 characters')
-      .url('assetUrl must be an http or https URL')
-      // zod's url() takes any scheme; a job item's is fetched, so only http(s) is accepted up front.
-      .refine((url) => /^https?:\/\//i.test(url), 'assetUrl must be an http or https URL')
-      .openapi({ example: 'https://example.org/photo.jpg' }),
+    // zod's url() lets a NUL through, which the database cannot store.
+    assetUrl: rejectNul(
+      z
+        .string({ error: 'assetUrl is required' })
+        .trim()
+        .min(1, 'assetUrl is required')
+        .max(2048, 'assetUrl must be at most 2048 characters')
+        .url('assetUrl must be an http or https URL')
+        // zod's url() takes any scheme; a job item's is fetched, so only http(s) is accepted up front.
+        .refine((url) => /^https?:\/\//i.test(url), 'assetUrl must be an http or https URL'),
+      'assetUrl',
+    ).openapi({ example: 'https://example.org/photo.jpg' }),
     /** Signing metadata (required for a sign job, ignored for a verify job). */
     metadata: ZSigningMetadata.optional(),
   })

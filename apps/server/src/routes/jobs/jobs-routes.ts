@@ -28,7 +28,7 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['jobs'],
     summary: 'Start a batch job: verify or sign up to 10,000 assets named by URL',
     description:
-      'Accepted at once (202); the items run on the server\'s work queue, each retried with backoff, and end done (processed, whatever the verdict) or failed (could not be processed, with its reason). Send JSON {type, items}, or NDJSON (Content-Type: application/x-ndjson, one JobItemRequest per line) with ?type=verify|sign; every item is validated first and a bad one is a 400 naming it (items.N, or its line number), nothing stored. A sign job\'s items need their metadata.',
+      'Accepted at once (202); the items run on the server\'s work queue, each retried with backoff, and end done (processed, whatever the verdict) or failed (could not be processed, with its reason). Send JSON {type, items}, or NDJSON (Content-Type: application/x-ndjson, one JobItemRequest per line) with ?type=verify|sign; every item is validated first and a bad one is a 400 naming it (items.N, or its line number), nothing stored. A sign job\'s items need their metadata. An account may have JOB_MAX_QUEUED_ITEMS items (20,000 by default) waiting across its jobs: a job that would pass it is a 429 job_queue_full naming the limit.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: {
@@ -43,7 +43,7 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
     },
     responses: {
       202: jsonResponse(ZJobAccepted, 'Accepted; read its progress at /jobs/{id}'),
-      ...errorResponses(400, 401, 409, 413),
+      ...errorResponses(400, 401, 409, 413, 429),
       422: ERROR_422,
     },
   });

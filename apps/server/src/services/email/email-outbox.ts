@@ -56,7 +56,10 @@ export interface EmailOutbox {
   list(filter?: { userId?: string; kind?: EmailKind; limit?: number }): Promise<EmailRow[]>;
   /** Queues again the rows still queued after `olderThanSeconds` with no job waiting or running for them; returns how many. */
   requeueStranded(olderThanSeconds?: number): Promise<number>;
-  /** Removes finished rows (sent, failed, outbox) created more than EMAIL_RETENTION_DAYS ago; queued ones stay. Returns how many. */
+  /**
+   * Removes finished rows (sent, failed, outbox) created more than EMAIL_RETENTION_DAYS ago (queued
+   * ones stay), and throttle slots last taken that long ago (no throttle is that long). Returns how many rows.
+   */
   purgeFinished(): Promise<number>;
 }
 
@@ -158,7 +161,8 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
       .delete(emailOutbox)
       .where(and(inArray(emailOutbox.status, ['sent', 'failed', 'outbox']), lt(emailOutbox.createdAt, cutoff)))
       .returning({ id: emailOutbox.id });
-    if (removed.length > 0) logger.info('finished emails past retention removed', { emails: removed.length, retentionDays: EMAIL_RETENTION_DAYS });
+    const slots = await db.delete(emailAlertThrottle).where(lt(emailAlertThrottle.lastSentAt, cutoff)).returning({ key: emailAlertThrottle.key });
+    if (removed.length > 0 || slots.length > 0) logger.info('finished emails past retention removed', { emails: removed.length, throttleSlots: slots.length, retentionDays: EMAIL_RETENTION_DAYS });
     return removed.length;
   }
 

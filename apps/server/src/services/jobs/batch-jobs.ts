@@ -32,6 +32,9 @@ export interface BatchJobs {
 
 const RESULTS_PAGE = 200;
 
+/** Retry-After of a job refused because its account has too many items waiting. */
+const QUEUE_FULL_RETRY_SECONDS = 60;
+
 function toJob(row: JobRow): TJob {
   return {
     id: row.id,
@@ -81,9 +84,17 @@ export function createBatchJobs(deps: {
         if (missing >= 0) throw DomainError.invalid(`items.${missing}.metadata is required for a sign job`);
       }
       const id = randomUUID();
-      await store.create({ id, userId, type: job.type }, job.type === 'sign' ? job.items : job.items.map((item) => ({ assetUrl: item.assetUrl })));
+      const admission = await store.create({ id, userId, type: job.type }, job.type === 'sign' ? job.items : job.items.map((item) => ({ assetUrl: item.assetUrl })), settings.maxQueuedItems);
+      if (!admission.stored) {
+        throw new DomainError(
+          'rate_limited',
+          'job_queue_full',
+          `An account may have at most ${settings.maxQueuedItems} job items waiting; ${admission.queued} are, and this job adds ${job.items.length}: wait for some to finish`,
+          QUEUE_FULL_RETRY_SECONDS,
+        );
+      }
       try {
-        await worker.enqueue(id, job.items.map((_, index) => index));
+        await worker.enqueue(id, job.items.map((_, index) => index), admission.queuedBefore);
       } catch (error) {
         // The job is stored: the requeue pass puts its items on the queue within a minute or two.
         deps.logger.error('the items of a new job could not be queued yet', { jobId: id, error: error instanceof Error ? error.message : String(error) });

@@ -4,7 +4,8 @@
 //
 // A sign item's asset ID is derived from the job and the item's index, so a run repeated after a
 // crash (the signed asset stored, the item not yet marked done) finds the asset it made instead
-// of signing the file a second time.
+// of signing the file a second time; a verify item's event ID likewise, so its verification event
+// (the analytics row) and verification.failed are recorded once.
 import { createHash } from 'node:crypto';
 import type { TSigningMetadata } from '@provenance/contracts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
@@ -30,7 +31,16 @@ const STORE_MARGIN_MS = 5_000;
 
 /** A UUID (version 8, RFC 9562: name-based by our own hash) naming the asset a sign item makes. */
 export function jobItemAssetId(jobId: string, index: number): string {
-  const hex = createHash('sha256').update(`provenance-gateway/job-item/${jobId}/${index}`).digest('hex');
+  return nameBasedUuid(`provenance-gateway/job-item/${jobId}/${index}`);
+}
+
+/** The ID of the verification event a verify item records: the same on every run of the item, so it is written once. */
+export function jobItemEventId(jobId: string, index: number): string {
+  return nameBasedUuid(`provenance-gateway/job-item-event/${jobId}/${index}`);
+}
+
+function nameBasedUuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -82,7 +92,7 @@ export function createJobItemRunner(deps: {
 
   return {
     async run(item, startedAt) {
-      if (item.type === 'verify') return (await verifier.verifyContent({ kind: 'url', url: item.assetUrl }, { userId: item.userId })).json;
+      if (item.type === 'verify') return (await verifier.verifyContent({ kind: 'url', url: item.assetUrl }, { userId: item.userId, eventId: jobItemEventId(item.jobId, item.index) })).json;
       return JSON.stringify(await sign(item, startedAt));
     },
   };

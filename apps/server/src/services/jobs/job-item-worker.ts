@@ -7,6 +7,14 @@
 // out again by pg-boss. Those hand-outs are not counted as the item's attempts (only errors are,
 // in job_items.attempts); pg-boss's own retry limit is set far above them and sends an item that
 // keeps being cut off to a dead-letter queue, which fails it with its reason.
+//
+// Accounts share the workers. Each item's queue priority is its place in its account's line (the
+// account's items waiting before it, counted when its job was stored), and pg-boss hands out the
+// highest priority first: accounts' items are taken in turn, so another account's one item does not
+// wait behind a flood. And one account runs at most `concurrency - 1` items at once on a copy (1 when
+// the copy runs 1 or 2), so however slow its items are, a worker is free for another account's: an
+// item fetched over that share goes back on the queue, with its priority, for a moment.
+import type PgBoss from 'pg-boss';
 import type { TaskQueue, QueueJob } from '../../queue/task-queue.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { AccountEvents } from '../events/account-events.ts';
@@ -32,9 +40,19 @@ export interface JobProcessingSettings {
   maxAttempts: number;
   /** The first retry's delay; each next one doubles (with jitter). */
   retryDelaySeconds: number;
+  /** Items one account may have waiting (queued or running) across its jobs; a job that would pass it is refused (JOB_MAX_QUEUED_ITEMS). */
+  maxQueuedItems: number;
 }
 
-export const DEFAULT_JOB_PROCESSING: JobProcessingSettings = { concurrency: 2, itemTimeoutSeconds: 60, maxAttempts: 3, retryDelaySeconds: 5 };
+export const DEFAULT_JOB_PROCESSING: JobProcessingSettings = { concurrency: 2, itemTimeoutSeconds: 60, maxAttempts: 3, retryDelaySeconds: 5, maxQueuedItems: 20_000 };
+
+/** How long an item fetched over its account's share waits before it is handed out again. */
+const DEFER_SECONDS = 1;
+
+/** Items of one account a copy runs at once: all but one of its workers, so one is always free for another account. */
+export function accountShare(concurrency: number): number {
+  return Math.max(1, concurrency - 1);
+}
 
 /** A worker keeps fetching the next item for this long before it hands back to pg-boss's loop, which would otherwise pause between items. */
 const DRAIN_MS = 2_000;
@@ -42,8 +60,11 @@ const DRAIN_MS = 2_000;
 const QUEUE_RETRY_LIMIT = 25;
 
 export interface JobItemWorker {
-  /** Puts items on the queue, with the retry and expiry policy in force. */
-  enqueue(jobId: string, indexes: number[]): Promise<void>;
+  /**
+   * Puts items on the queue, with the retry and expiry policy in force; `queuedBefore` is how many
+   * of the account's items wait ahead of the job (their turn comes first among the account's).
+   */
+  enqueue(jobId: string, indexes: number[], queuedBefore: number): Promise<void>;
 }
 
 export function startJobItemWorker(deps: {
@@ -79,11 +100,28 @@ export function startJobItemWorker(deps: {
     await announce(job);
   }
 
-  /** Runs one item; says whether its queue job is settled or should be retried. */
-  async function processItem(message: JobItemMessage): Promise<'settled' | 'retry'> {
-    const startedAt = Date.now();
+  /** Items running on this copy, by account. */
+  const running = new Map<string, number>();
+  const share = accountShare(settings.concurrency);
+
+  /** Runs one item; says whether its queue job is settled, should be retried, or waits for its account's share. */
+  async function processItem(message: JobItemMessage): Promise<'settled' | 'retry' | 'deferred'> {
     const item = await store.item(message.jobId, message.index);
     if (!item || item.status !== 'queued') return 'settled';
+    const held = running.get(item.userId) ?? 0;
+    if (held >= share) return 'deferred';
+    running.set(item.userId, held + 1);
+    try {
+      return await runItem(item);
+    } finally {
+      const left = (running.get(item.userId) ?? 1) - 1;
+      if (left > 0) running.set(item.userId, left);
+      else running.delete(item.userId);
+    }
+  }
+
+  async function runItem(item: ItemToRun): Promise<'settled' | 'retry'> {
+    const startedAt = Date.now();
     await store.markRunning(item.jobId);
     let outcome: ItemOutcome;
     try {
@@ -105,10 +143,15 @@ export function startJobItemWorker(deps: {
   const isMessage = (data: unknown): data is JobItemMessage =>
     typeof data === 'object' && data !== null && typeof (data as JobItemMessage).jobId === 'string' && Number.isInteger((data as JobItemMessage).index);
 
-  /** Processes a queue job and settles it with pg-boss: completed, or failed to be retried after its backoff. */
-  async function settle(job: QueueJob<JobItemMessage>): Promise<void> {
+  /**
+   * Processes a queue job and settles it with pg-boss: completed, failed to be retried after its
+   * backoff, or (over its account's share) sent again a moment later with its priority, the copy
+   * queued before the original is completed so that a crash in between leaves two (a no-op), never none.
+   * Says whether it was deferred.
+   */
+  async function settle(job: QueueJob<JobItemMessage>): Promise<boolean> {
     const boss = await queue.boss();
-    let verdict: 'settled' | 'retry' = 'settled';
+    let verdict: 'settled' | 'retry' | 'deferred' = 'settled';
     try {
       if (isMessage(job.data)) verdict = await processItem(job.data);
       else logger.warn('a malformed batch job item message was dropped', { id: job.id });
@@ -117,8 +160,13 @@ export function startJobItemWorker(deps: {
       logger.error('a batch job item could not be recorded', { id: job.id, error: error instanceof Error ? error.message : String(error) });
       verdict = 'retry';
     }
-    if (verdict === 'settled') await boss.complete(JOB_ITEMS_QUEUE, job.id);
-    else await boss.fail(JOB_ITEMS_QUEUE, job.id, { message: 'retrying' });
+    if (verdict === 'deferred') {
+      const priority = (job as Partial<PgBoss.JobWithMetadata<JobItemMessage>>).priority ?? 0;
+      await queue.insert<JobItemMessage>(JOB_ITEMS_QUEUE, [{ data: job.data, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE, priority, startAfter: new Date(Date.now() + DEFER_SECONDS * 1000) }]);
+    }
+    if (verdict === 'retry') await boss.fail(JOB_ITEMS_QUEUE, job.id, { message: 'retrying' });
+    else await boss.complete(JOB_ITEMS_QUEUE, job.id);
+    return verdict === 'deferred';
   }
 
   queue.define<JobItemMessage>({
@@ -135,28 +183,33 @@ export function startJobItemWorker(deps: {
   queue.define<JobItemMessage>({
     queue: JOB_ITEMS_QUEUE,
     options: { ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE },
-    work: { batchSize: 1, pollingIntervalSeconds: 1 },
+    // With their metadata: a deferred item is sent again with its priority.
+    work: { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
     concurrency: settings.concurrency,
     handler: async (jobs) => {
       // pg-boss waits its polling interval after each fetch; going straight on to the next item while
-      // there is one keeps a busy queue moving at the speed of the work.
+      // there is one keeps a busy queue moving at the speed of the work. Not after deferring one: the
+      // next fetched would most likely be the same account's, deferred too.
       const boss = await queue.boss();
       const until = Date.now() + DRAIN_MS;
       let batch = jobs;
       while (batch.length > 0) {
-        for (const job of batch) await settle(job);
-        if (Date.now() > until) break;
-        batch = await boss.fetch<JobItemMessage>(JOB_ITEMS_QUEUE, { batchSize: 1 });
+        let deferred = false;
+        for (const job of batch) deferred = (await settle(job)) || deferred;
+        if (deferred || Date.now() > until) break;
+        batch = await boss.fetch<JobItemMessage>(JOB_ITEMS_QUEUE, { batchSize: 1, includeMetadata: true });
       }
     },
   });
 
   const worker: JobItemWorker = {
-    async enqueue(jobId, indexes) {
+    async enqueue(jobId, indexes, queuedBefore) {
       for (let start = 0; start < indexes.length; start += 1_000) {
         await queue.insert<JobItemMessage>(
           JOB_ITEMS_QUEUE,
-          indexes.slice(start, start + 1_000).map((index) => ({ data: { jobId, index }, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE })),
+          // The account's nth waiting item gets priority -n: pg-boss takes the highest first, so each
+          // account's first waiting item comes before any account's second.
+          indexes.slice(start, start + 1_000).map((index, offset) => ({ data: { jobId, index }, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE, priority: -(queuedBefore + start + offset) })),
         );
       }
       await store.markEnqueued(jobId);
@@ -172,7 +225,7 @@ export function startJobItemWorker(deps: {
     handler: async () => {
       const aMinuteAgo = new Date(Date.now() - 60_000);
       for (const job of await store.listUnqueued(aMinuteAgo)) {
-        await worker.enqueue(job.id, await store.queuedIndexes(job.id));
+        await worker.enqueue(job.id, await store.queuedIndexes(job.id), await store.queuedBefore(job.id));
         logger.warn('queued the items of a job left unqueued', { jobId: job.id, total: job.total });
       }
       for (const job of await store.listUnannounced(aMinuteAgo)) {

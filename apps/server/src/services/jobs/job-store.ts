@@ -41,8 +41,18 @@ export interface FinishedItem {
 
 export type ItemOutcome = { status: 'done'; result: string } | { status: 'failed'; error: ItemFailure };
 
+/** What storing a new job came to: stored behind `queuedBefore` items of the account, or refused at its bound. */
+export type JobAdmission = { stored: true; queuedBefore: number } | { stored: false; queued: number };
+
 export interface JobStore {
-  create(job: { id: string; userId: string; type: TJobType }, items: NewJobItem[]): Promise<void>;
+  /**
+   * Stores the job and its items unless the account's items still waiting (queued or running, of its
+   * unfinished jobs) would then pass `maxQueued`; checked and stored under a per-account lock, so two
+   * requests at once cannot both slip under it. Without `maxQueued`, no bound.
+   */
+  create(job: { id: string; userId: string; type: TJobType }, items: NewJobItem[], maxQueued?: number): Promise<JobAdmission>;
+  /** Items of the account's unfinished jobs created before this one that still wait: the job's place in its account's line. */
+  queuedBefore(jobId: string): Promise<number>;
   markEnqueued(jobId: string): Promise<void>;
   /** Jobs created before `before` whose items were never put on the queue (a crash right after creating them). */
   listUnqueued(before: Date): Promise<Array<{ id: string; total: number }>>;
@@ -66,18 +76,35 @@ export interface JobStore {
 
 const INSERT_CHUNK = 1_000;
 
+/** Items not yet finished, summed over jobs (the counts move on in each item's finishing transaction). */
+const waiting = sql<number>`coalesce(sum(${batchJobs.total} - ${batchJobs.done} - ${batchJobs.failed}), 0)::int`;
+
 export function createJobStore(db: Db, clock: () => Date = () => new Date()): JobStore {
   const ofItem = (jobId: string, index: number) => and(eq(batchJobItems.jobId, jobId), eq(batchJobItems.index, index));
   return {
-    async create(job, items) {
-      await db.transaction(async (tx) => {
+    async create(job, items, maxQueued = Number.POSITIVE_INFINITY) {
+      return db.transaction(async (tx): Promise<JobAdmission> => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`batch-jobs:${job.userId}`}))`);
+        const [row] = await tx.select({ queued: waiting }).from(batchJobs).where(and(eq(batchJobs.userId, job.userId), isNull(batchJobs.completedAt)));
+        const queued = row?.queued ?? 0;
+        if (queued + items.length > maxQueued) return { stored: false, queued };
         await tx.insert(batchJobs).values({ id: job.id, userId: job.userId, type: job.type, total: items.length, createdAt: clock() });
         for (let start = 0; start < items.length; start += INSERT_CHUNK) {
           await tx.insert(batchJobItems).values(
             items.slice(start, start + INSERT_CHUNK).map((item, offset) => ({ jobId: job.id, index: start + offset, assetUrl: item.assetUrl, metadata: item.metadata ?? null })),
           );
         }
+        return { stored: true, queuedBefore: queued };
       });
+    },
+    async queuedBefore(jobId) {
+      const [job] = await db.select({ userId: batchJobs.userId, createdAt: batchJobs.createdAt }).from(batchJobs).where(eq(batchJobs.id, jobId)).limit(1);
+      if (!job) return 0;
+      const [row] = await db
+        .select({ queued: waiting })
+        .from(batchJobs)
+        .where(and(eq(batchJobs.userId, job.userId), isNull(batchJobs.completedAt), lt(batchJobs.createdAt, job.createdAt)));
+      return row?.queued ?? 0;
     },
     async markEnqueued(jobId) {
       await db.update(batchJobs).set({ enqueuedAt: clock() }).where(eq(batchJobs.id, jobId));

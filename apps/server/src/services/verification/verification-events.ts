@@ -16,6 +16,8 @@ import { signedAssets, users, verificationEvents } from '../../db/schema/index.t
 import { createVerificationEventReads, type VerificationEventReads } from './verification-event-reads.ts';
 
 export interface NewVerificationEvent {
+  /** Given by a caller that may record the same verification again (a job item run twice): written once. Else a new UUID. */
+  id?: string | undefined;
   status: TVerificationStatus;
   reason: string;
   geoLocation: string | null;
@@ -66,7 +68,8 @@ function insertBatch(batch: WrittenEvent[]): SQL {
     select v.id, v.created_at::timestamptz, v.status, v.reason, v.geo, v.source, v.manifest_id, v.asset_hash, asset.${sql.identifier(signedAssets.userId.name)}, asset.${sql.identifier(signedAssets.id.name)}, caller.${sql.identifier(users.id.name)}, v.recovery_method, v.recovery_similarity, v.recovered_manifest_id, v.referrer
     from (values ${rows}) as v(id, created_at, status, reason, geo, source, manifest_id, asset_hash, caller_id, recovery_method, recovery_similarity, recovered_manifest_id, referrer)
     left join ${signedAssets} as asset on asset.${sql.identifier(signedAssets.manifestId.name)} = coalesce(v.manifest_id, v.recovered_manifest_id)
-    left join ${users} as caller on caller.${sql.identifier(users.id.name)} = v.caller_id`;
+    left join ${users} as caller on caller.${sql.identifier(users.id.name)} = v.caller_id
+    on conflict (${sql.identifier(e.id.name)}) do nothing`;
 }
 
 export function createVerificationEvents(db: Db, options: VerificationEventsOptions = {}): VerificationEvents {
@@ -100,7 +103,7 @@ export function createVerificationEvents(db: Db, options: VerificationEventsOpti
 
   return {
     record(event) {
-      const id = randomUUID();
+      const id = event.id ?? randomUUID();
       queue.push({ ...event, id, createdAt: clock() });
       if (queue.length >= maxBatch) void write();
       else if (!timer) {

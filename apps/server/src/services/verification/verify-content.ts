@@ -13,11 +13,12 @@ import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountEvents } from '../events/account-events.ts';
-import type { SignedAssets } from '../assets/signed-assets.ts';
+import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
+import { signedBySameCertificate } from './same-signer.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
@@ -77,6 +78,11 @@ export interface VerifyCaller {
   thumbnails?: boolean;
   /** The site whose page asked (a badge's Origin), recorded with a recovery. */
   referrer?: string | null | undefined;
+  /**
+   * The verification event's ID, for a caller that may run the same verification again (a batch job
+   * item handed out again after a crash): its event is then written once.
+   */
+  eventId?: string | undefined;
 }
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
@@ -108,6 +114,8 @@ export function createContentVerifier(deps: {
   manifestUrlOf?: ((manifestId: string) => string) | undefined;
   /** Hears of content an account signed failing verification (verification.failed); absent, nobody does. */
   accountEvents?: AccountEvents | undefined;
+  /** The certificate chain (PEM, leaf first) a stored asset was signed with, when recorded (its signing identity's); null when not. */
+  signingChainOf?: ((asset: SignedAssetRow) => Promise<string | null>) | undefined;
   /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
   onAnnounceError?: ((error: unknown) => void) | undefined;
 }): ContentVerifier {
@@ -196,19 +204,34 @@ export function createContentVerifier(deps: {
     return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
   }
 
+  /** The verification of a stored signed asset (cached as any other). */
+  async function verifyStored(manifestId: string, thumbnails = false): Promise<VerifyResponse> {
+    const { bytes, mime, manifest } = await loadStored(manifestId);
+    return JSON.parse((await validate(bytes, mime, thumbnails, assetHashOf(undefined, bytes), manifest)).json) as VerifyResponse;
+  }
+
   /**
    * Content one of our accounts signed failed verification here (tampered, its signer revoked...):
-   * the account hears of it. The owner is found by the manifest ID the file still names.
+   * the account hears of it. The owner is found by the manifest ID the file still names, and hears
+   * only when the file's claim signature validates under the certificate its asset was signed with:
+   * a manifest ID is public, and another signed file relabelled with it is not the owner's content.
    */
   async function announceFailure(accountEvents: AccountEvents, verification: SerializedVerification, source: VerifySource, caller: VerifyCaller, verificationId: string): Promise<void> {
     const asset = await signedAssets.findByManifestId(verification.manifestId!);
     if (!asset) return;
-    const { report } = JSON.parse(verification.json) as VerifyResponse;
+    const { report, verification: failing } = JSON.parse(verification.json) as VerifyResponse;
+    if (!failing.signatureValid || !report.signer) return;
+    // The certificate recorded with the asset (its signing identity's); else the stored file's signer,
+    // which costs reading and verifying it (the verdict cached).
+    const ownersChain = (await deps.signingChainOf?.(asset)) ?? (await verifyStored(asset.manifestId)).report.signer?.certificateChainPem[0];
+    if (!signedBySameCertificate({ verification: failing, signer: report.signer }, ownersChain)) return;
     const verifiedAt = new Date();
     await accountEvents.emit({
       type: 'verification.failed',
       accountId: asset.userId,
       occurredAt: verifiedAt,
+      // A verification run again under the same event ID (a job item) is announced once.
+      eventId: `verification.failed:${verificationId}`,
       data: {
         manifestId: verification.manifestId,
         assetId: asset.id,
@@ -278,6 +301,7 @@ export function createContentVerifier(deps: {
     const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
+      ...(caller.eventId && { id: caller.eventId }),
       status: verification.status,
       reason: verification.reason,
       geoLocation: caller.geo ?? null,
@@ -300,10 +324,7 @@ export function createContentVerifier(deps: {
 
   const verifier: ContentVerifier = {
     verifyContent: (source, caller) => verifyAs(source, caller, source),
-    async verifyStored(manifestId, options = {}) {
-      const { bytes, mime, manifest } = await loadStored(manifestId);
-      return JSON.parse((await validate(bytes, mime, options.thumbnails ?? false, assetHashOf(undefined, bytes), manifest)).json) as VerifyResponse;
-    },
+    verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
   };
   return verifier;
 }

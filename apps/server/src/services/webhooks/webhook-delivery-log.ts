@@ -1,7 +1,7 @@
 // The delivery log: one row per message (its ID is the webhook-id every attempt sends), updated by
 // each attempt with what the receiver answered, until it is delivered or its retries are spent.
 import type { TWebhookDelivery } from '@provenance/contracts';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 
@@ -32,7 +32,11 @@ export interface WebhookDeliveryLog {
   settle(id: string, status: 'failed', error: string): Promise<void>;
   /** The endpoint's deliveries, newest first. */
   list(endpointId: string, limit: number): Promise<WebhookDeliveryRow[]>;
-  /** Deletes settled (delivered or failed) deliveries made before `before`; pending ones stay. Returns how many. */
+  /**
+   * Deletes deliveries made before `before` (the retention, far longer than any delivery's retries):
+   * settled ones, and pending ones, which that old have lost their queue job (a crash between logging
+   * and queueing them) and would otherwise stay for ever. Returns how many.
+   */
   purgeSettled(before: Date): Promise<number>;
 }
 
@@ -74,7 +78,7 @@ export function createWebhookDeliveryLog(db: Db): WebhookDeliveryLog {
     async purgeSettled(before) {
       const removed = await db
         .delete(webhookDeliveries)
-        .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
+        .where(lt(webhookDeliveries.createdAt, before))
         .returning({ id: webhookDeliveries.id });
       return removed.length;
     },

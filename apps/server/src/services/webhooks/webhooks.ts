@@ -2,7 +2,8 @@
 // of its events there. Each event the account has (services/events/account-events.ts) becomes one
 // delivery per subscribed endpoint: a row in the delivery log and a job on the work queue, which
 // sends it once across every server copy and retries it with exponential backoff
-// (webhook-sender.ts makes each attempt).
+// (webhook-sender.ts makes each attempt). verification.failed, which anyone can cause by verifying
+// failing copies, is throttled per endpoint.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TCreateWebhookRequest, TCreatedWebhook, TWebhook, TWebhookDelivery, TWebhookEventType, TWebhookPayload } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
@@ -11,6 +12,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { DomainError } from '../domain-error.ts';
 import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import { createRateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog, toWebhookDelivery, type NewWebhookDelivery } from './webhook-delivery-log.ts';
 import { createWebhookEndpointStore, type WebhookEndpointRow } from './webhook-endpoint-store.ts';
@@ -18,11 +20,16 @@ import { createWebhookSender, WebhookAttemptFailed } from './webhook-sender.ts';
 import { createWebhookUrlPolicy } from './webhook-url-policy.ts';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-/** Once a day, settled deliveries past the retention, and deleted endpoints left without deliveries, are removed. */
+/** Once a day, deliveries past the retention, and deleted endpoints left without deliveries, are removed. */
 export const WEBHOOK_RETENTION_QUEUE = 'webhook-retention';
 const RETENTION_CRON = '23 3 * * *';
 /** How long the delivery log keeps a settled delivery: long enough to look into a month of failures, short enough that the table stays small. */
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+/** verification.failed deliveries of one asset to one endpoint: one an hour. */
+const PER_ASSET_ALERT_RULE: RateLimitRule = { limit: 1, windowSeconds: 60 * 60 };
+/** verification.failed deliveries to one endpoint, of all its account's assets: 60 an hour. */
+export const VERIFICATION_ALERT_LIMIT: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
 
 /** Endpoints one account may have at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -56,7 +63,8 @@ export interface Webhooks {
   /** Queues a webhook.test delivery to the endpoint. */
   sendTest(userId: string, id: string): Promise<TWebhookDelivery>;
   /**
-   * Removes settled deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS and endpoints deleted
+   * Removes deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (settled, or pending with their
+   * queue job long lost) and endpoints deleted
    * that long ago once they have none left (run daily by the work queue).
    */
   purgeExpired(): Promise<{ deliveries: number; endpoints: number }>;
@@ -107,6 +115,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   const log = createWebhookDeliveryLog(deps.db);
   const checkUrl = createWebhookUrlPolicy(deps.allowHosts);
   const retry = { retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: policy.retryBackoff };
+  const alertLimiter = createRateLimiter(deps.db, clock);
   const send = createWebhookSender({ endpoints, log, vault: deps.vault, fetcher: deps.fetcher, maxAttempts: policy.retryLimit + 1, clock });
 
   deps.queue.define<{ deliveryId: string }>({
@@ -164,8 +173,26 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     return JSON.stringify(payload);
   }
 
+  /**
+   * The endpoints a verification.failed may still go to: at most one per asset per hour to an
+   * endpoint, and VERIFICATION_ALERT_LIMIT an hour to it in all (anyone may verify many failing
+   * copies; the owner needs to hear once). Counted in the database, so across copies.
+   */
+  async function withinAlertLimits(subscribed: WebhookEndpointRow[], event: AccountEvent): Promise<WebhookEndpointRow[]> {
+    const asset = typeof event.data.assetId === 'string' ? event.data.assetId : String(event.data.manifestId);
+    const open: WebhookEndpointRow[] = [];
+    for (const endpoint of subscribed) {
+      if (!(await alertLimiter.hit(`webhook-alert:${endpoint.id}:${asset}`, PER_ASSET_ALERT_RULE)).allowed) continue;
+      if (!(await alertLimiter.hit(`webhook-alert:${endpoint.id}`, VERIFICATION_ALERT_LIMIT)).allowed) continue;
+      open.push(endpoint);
+    }
+    if (open.length < subscribed.length) deps.logger.info('verification.failed held back from endpoints over their alert limit', { accountId: event.accountId, asset, endpoints: subscribed.length - open.length });
+    return open;
+  }
+
   async function fanOut(event: AccountEvent): Promise<void> {
-    const subscribed = await endpoints.subscribers(event.accountId, event.type);
+    const listening = await endpoints.subscribers(event.accountId, event.type);
+    const subscribed = event.type === 'verification.failed' ? await withinAlertLimits(listening, event) : listening;
     if (subscribed.length === 0) return;
     const payload = payloadOf(event.type, event.occurredAt, event.data);
     await enqueue(subscribed.map((endpoint) => ({ id: messageIdFor(event, endpoint.id), endpointId: endpoint.id, type: event.type, payload })));
