@@ -118,7 +118,8 @@ test('clicking the pin opens the verdict, signer, date and AI disclosure, with a
   const dialog = badge(page, 'signed').getByRole('dialog', { name: 'Verified' });
   await expect(dialog).toBeVisible();
   await expect(pin(page, 'signed')).toHaveAttribute('aria-expanded', 'true');
-  await expect(dialog).toContainText('Verified — signed by this gateway, under its own root.');
+  await expect(dialog).toContainText('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised.');
+  await expect(dialog).not.toContainText(/on a trust list|on any trust list/);
   await expect(dialog).toContainText('Signed by');
   await expect(dialog).toContainText('Provenance Gateway');
   await expect(dialog).toContainText('Signed on');
@@ -268,7 +269,7 @@ test.describe('SVG status badge', () => {
 
     let answer = await svg(request, signed.manifestId);
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain('aria-label="Content Credentials: verified"');
+    expect(answer.body).toContain('aria-label="Content Credentials: verified by this gateway"');
 
     writeFileSync(stored, tamperPng(original));
     answer = await svg(request, signed.manifestId);

@@ -73,7 +73,7 @@ test('a file this gateway signed is verified in the browser against the gatewayâ
   const inBrowser = await verifyFile(page, signedFile, 'In this browser');
   expect(inBrowser).toEqual({ status: 'verified', reasonCode: 'signingCredential.trusted', manifestId: signed.manifestId });
   await expect(page.getByText('Verified in this browser: the file never left your device.')).toBeVisible();
-  await expect(page.getByTestId('fact-trust-list')).toContainText('This gatewayâ€™s own root');
+  await expect(page.getByTestId('fact-trust-list')).toContainText('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
   await expect(page.getByRole('link', { name: 'Trust anchor certificate (PEM)' })).toHaveAttribute('download', /\.trust-anchor\.pem$/);
   await shoot(page, testInfo, 'verify-in-browser');
   expect(await verifyFile(page, signedFile, 'On the gateway')).toEqual(inBrowser);

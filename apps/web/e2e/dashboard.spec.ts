@@ -71,7 +71,7 @@ test('a picked file is uploaded and signed, downloaded, and verified through the
   expect(manifestId).toMatch(/^urn:c2pa:[0-9a-f-]{36}$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(manifestId);
   await expect(result.locator('[data-status="verified"]')).toBeVisible();
-  await expect(result).toContainText('TRUST: TRUSTED');
+  await expect(result).toContainText('TRUST: THIS GATEWAY ONLY');
   // What the manifest added, in bytes and percent, with why a small file shows more than 1%.
   await expect(result.getByTestId('overhead')).toHaveText(/manifest adds [\d.,]+ (B|KB) \([\d.,]+%\)/);
   await expect(result).toContainText('about 3 kB');
@@ -112,7 +112,7 @@ test('a picked file is uploaded and signed, downloaded, and verified through the
   await expect(toast(page, 'Verification Complete')).toContainText('verified');
   const verdict = widget.getByTestId('verify-result');
   await expect(verdict.getByRole('heading', { name: 'Verified' })).toBeVisible();
-  await expect(verdict).toContainText('TRUSTED');
+  await expect(verdict).toContainText('THIS GATEWAY ONLY');
 
   // Back on the dashboard the figures have moved.
   await page.goto('/dashboard');

@@ -48,7 +48,10 @@ test.describe('a manifest this gateway signed', () => {
     const verdict = page.getByTestId('verdict');
     await expect(verdict.getByRole('heading', { level: 2 })).toHaveText('Verified', SLOW);
     await expect(verdict).toHaveAttribute('data-status', 'verified');
-    await expect(verdict).toContainText('TRUSTED');
+    // This gateway's own root vouches, no trust list: the chip and the words say so, never "on a trust list".
+    await expect(verdict).toContainText('THIS GATEWAY ONLY');
+    await expect(verdict).toContainText('signed through this gateway');
+    await expect(page.locator('main')).not.toContainText(/on a trust list|on any trust list/);
     await expect(verdict.locator('[data-check="content"]')).toHaveAttribute('data-state', 'pass');
     await expect(verdict.locator('[data-check="signature"]')).toHaveAttribute('data-state', 'pass');
 
@@ -57,7 +60,7 @@ test.describe('a manifest this gateway signed', () => {
     await expect(page.getByTestId('fact-signed-at').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
     // The gateway's own root vouches: said as its tier, with what that means.
     await expect(page.getByTestId('signer-trust')).toHaveAttribute('data-tier', 'gateway');
-    await expect(page.getByTestId('signer-trust')).toContainText('Signed under this gateway’s own root');
+    await expect(page.getByTestId('signer-trust')).toContainText('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
     await expect(page.getByRole('region', { name: 'Signer' })).toContainText('Provenance Gateway');
     // Signed with the dashboard's AI-assisted flag: recorded as AI-edited, and said so.
     await expect(page.getByTestId('ai-disclosure')).toContainText('Edited with AI');

@@ -28,7 +28,7 @@ test('a signed asset is verified, with signer, time, trust level and AI statemen
   await expect(result.locator('[data-status="verified"]')).toBeVisible();
   await expect(result).toContainText('Provenance Gateway Signer');
   await expect(result.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
-  await expect(result).toContainText('TRUSTED');
+  await expect(result).toContainText('THIS GATEWAY ONLY');
   // The widget says what the report says of AI: this file's manifest makes no statement, which is not "No".
   await expect(result.getByText('AI use')).toBeVisible();
   await expect(result.getByText('No AI statement')).toBeVisible();

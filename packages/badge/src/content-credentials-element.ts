@@ -252,7 +252,7 @@ export class ContentCredentialsElement extends HTMLElement {
       return;
     }
     this.#title.textContent = verdictTitle(verdict.status, verdict.trustTier);
-    this.#summary.textContent = verdictSummary(verdict.status, verdict.trustTier, verdict.trustList);
+    this.#summary.textContent = verdictSummary(verdict.status, verdict.trustTier, verdict.trustList, verdict.trustLabel);
     const fact = (term: string, value: string | null): void => {
       if (!value) return;
       this.#facts.append(el('dt', {}, term), el('dd', {}, value));
@@ -260,7 +260,7 @@ export class ContentCredentialsElement extends HTMLElement {
     if (verdict.status !== 'unsigned') {
       fact('Signed by', signerText(verdict.signer, verdict.signerSelfDeclared, verdict.signerVerifiedAt));
       fact('Issued by', verdict.issuer);
-      fact('Trust list', trustListText(verdict.trustTier, verdict.trustList));
+      fact('Who vouches', trustListText(verdict.trustTier, verdict.trustList, verdict.trustLabel));
       if (verdict.expired) fact('Certificate', verdict.trustedTimestamp ? 'Had expired at its trusted timestamp' : 'Expired, with no trusted timestamp of the signing');
       fact('Signed on', formatDate(verdict.signedAt) ?? 'Not stated');
       fact('Creator', verdict.creator);

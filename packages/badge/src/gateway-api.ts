@@ -20,6 +20,8 @@ export interface BadgeVerdict {
   /** The tier of the list that vouched for the signer (`untrusted` from gateways that do not say). */
   trustTier: TrustTier;
   trustList: string | null;
+  /** Who vouches for the signer, in the gateway's words (verification.trust.label); null from gateways that do not say. */
+  trustLabel: string | null;
   /** c2pa-rs found the signing certificate expired: at its trusted timestamp's time, or now when there is none. */
   expired: boolean;
   /** The signature carries a trusted timestamp (the time the certificate is judged at). */
@@ -73,6 +75,7 @@ export function parseVerdict(json: unknown): BadgeVerdict {
     creator: str(active?.creator),
     trustTier: TIERS.find((value) => value === verification?.trust?.tier) ?? 'untrusted',
     trustList: str(verification?.trust?.list),
+    trustLabel: str(verification?.trust?.label),
     expired: signer?.expired === true,
     trustedTimestamp: report?.timestamp?.trusted === true,
     message: str(body?.badge?.message) ?? '',

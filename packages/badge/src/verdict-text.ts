@@ -30,9 +30,13 @@ export function verdictTitle(status: Status, tier: TrustTier): string {
   return status === 'verified' && tier === 'legacy' ? 'Verified (Legacy)' : STATUS_TITLE[status];
 }
 
-/** The summary under the title: for a verified result, which list vouched for the signer and what that means. */
-export function verdictSummary(status: Status, tier: TrustTier, list: string | null): string {
+/**
+ * The summary under the title: for a verified result, who vouches for the signer, in the gateway's
+ * words (`label`, the same on the report, SVG badge, emails and CLI) when it gives them.
+ */
+export function verdictSummary(status: Status, tier: TrustTier, list: string | null, label: string | null = null): string {
   if (status !== 'verified') return STATUS_SUMMARY[status];
+  if (label) return tier === 'legacy' ? `Legacy — ${label}.` : tier === 'gateway' ? `${label}.` : `Verified — ${label}.`;
   switch (tier) {
     case 'conformant':
       return 'Verified — signer on the C2PA trust list.';
@@ -58,8 +62,9 @@ export function signerText(signer: string | null, selfDeclared: boolean, verifie
   return verifiedAt ? `${signer} (verified at ${verifiedAt})` : signer;
 }
 
-/** The "Trust list" fact: the list that vouched, or the one phrase for none. */
-export function trustListText(tier: TrustTier, list: string | null): string {
+/** The "Who vouches" fact: the gateway's words when it gives them, else the list that vouched, or the one phrase for none. */
+export function trustListText(tier: TrustTier, list: string | null, label: string | null = null): string {
+  if (label) return label;
   if (tier === 'untrusted') return NOT_ON_ANY_LIST;
   if (tier === 'gateway') return 'This gateway’s own root';
   return `${list ?? 'A trust list'}${tier === 'legacy' ? ' (Legacy)' : ''}`;

@@ -24,6 +24,11 @@ export const ZTrustVerdict = z
     list: z.string().nullable().openapi({ example: 'C2PA trust list' }),
     /** The anchor the signer's chain ends at: its subject and the SHA-256 (lowercase hex) of its DER. */
     anchor: z.object({ subject: z.string(), sha256: z.string() }).nullable(),
+    label: z.string().openapi({
+      description:
+        'Who vouches for the signer, in the words report, badge, SVG badge, emails and CLI all show. The gateway tier (this gateway’s own root) is not a trust list: other validators show such a file as unrecognised',
+      example: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised',
+    }),
   })
   .openapi('TrustVerdict');
 export type TTrustVerdict = z.infer<typeof ZTrustVerdict>;

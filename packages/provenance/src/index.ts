@@ -58,7 +58,7 @@ export {
   type SavedList,
 } from './trust/saved-lists.ts';
 export { parseTrustListSetting, TrustListSettingError, isUrl as isTrustListUrl, type TrustListSpec } from './trust/trust-list-setting.ts';
-export { tierLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
+export { tierLabel, trustLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export { createOcspResponder, type OcspResponder, type OcspResponderOptions, type IssuedCertificateStatus } from './pki/ocsp-responder.ts';
 export { createCertificateRevocationList, type RevokedCertificateEntry } from './pki/certificate-revocation-list.ts';

@@ -82,7 +82,7 @@ describe('tampering', () => {
   it('reports an intact manifest from a signer outside the anchors as partial', async () => {
     const report = await verify(signedJpeg, 'image/jpeg', { trust: NO_TRUST });
     expect(report.verification).toMatchObject({ status: 'partial', trustLevel: 'untrusted', chainValid: false, signatureValid: true });
-    expect(report.verification.trust).toEqual({ tier: 'untrusted', list: null, anchor: null });
+    expect(report.verification.trust).toEqual({ tier: 'untrusted', list: null, anchor: null, label: 'Not on any trust list' });
     expect(report.report.reason).toMatch(/is not on any trust list/);
     expect(report.badge.message).toBe('Content Credentials intact, but the signer is not on any trust list');
     const otherRoot = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-other-')), 'pki'));
@@ -99,7 +99,13 @@ describe('tampering', () => {
       chainValid: true,
       signatureValid: true,
       trustLevel: 'trusted',
-      trust: { tier: 'gateway', list: 'gateway root', anchor: { subject: root.subject.split('\n').reverse().join(', '), sha256: createHash('sha256').update(root.raw).digest('hex') } },
+      // This gateway's own root is no trust list: the label says whose word it is (issue 30, finding 3).
+      trust: {
+        tier: 'gateway',
+        list: 'gateway root',
+        anchor: { subject: root.subject.split('\n').reverse().join(', '), sha256: createHash('sha256').update(root.raw).digest('hex') },
+        label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised',
+      },
       reasonCode: 'signingCredential.trusted',
       credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', organizationVerified: true, organizationDomain: null, softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
     });

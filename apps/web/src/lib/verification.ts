@@ -41,3 +41,11 @@ export function signerName(result: VerificationSummary): string | null {
   const name = signer?.commonName ?? signer?.organization ?? result.verification.credentials.organization ?? null;
   return name && organizationSelfDeclared(result) ? organizationText(name, false, null) : name;
 }
+
+/**
+ * The trust level as the screens print it: TRUSTED only where a trust list vouches; a file this
+ * gateway's own root vouches for reads THIS GATEWAY ONLY, since validators elsewhere do not know it.
+ */
+export function trustLevelText(verification: Pick<TVerifyResponse['verification'], 'trustLevel' | 'trust'>): string {
+  return verification.trustLevel === 'trusted' && verification.trust.tier === 'gateway' ? 'THIS GATEWAY ONLY' : verification.trustLevel.toUpperCase();
+}

@@ -50,9 +50,10 @@ describe('provenance CLI', () => {
     const untrusted = await run(['verify', out, '--no-local-root', '--data-dir', dataDir]);
     expect(untrusted.code).toBe(0);
     expect(untrusted.stdout).toContain('Verification Failed (PARTIAL)');
-    expect(untrusted.stdout).toContain('trust     NOT ON ANY TRUST LIST');
+    expect(untrusted.stdout).toContain('trust     Not on any trust list');
     const ours = await run(['verify', out, '--data-dir', dataDir]);
-    expect(ours.stdout).toMatch(/trust {5}THIS GATEWAY: gateway root via .*SHA-256/);
+    // The gateway's own root is no trust list, and the CLI says so in the report's and badge's words.
+    expect(ours.stdout).toMatch(/trust {5}Signed through this gateway; not on a public trust list, so other validators show it as unrecognised \(anchor .*SHA-256/);
   });
 
   it('signs with --sidecar beside the original, which stays unchanged, and verifies the pair with --manifest', async () => {

@@ -1,10 +1,7 @@
-/** The verify output's trust line: which list vouched for the signer and what that means. */
-import type { TrustVerdict } from '../report/verification-report.ts';
-import { tierLabel } from '../report/trust-words.ts';
+/** The verify output's trust line: who vouches for the signer, in the words every surface uses (trust.label), and through which anchor. */
+import type { ReportedTrust } from '../report/verification-report.ts';
 
-export function trustLine(verdict: TrustVerdict): string {
-  const label = tierLabel(verdict).toUpperCase();
-  if (verdict.tier === 'untrusted') return label;
-  const anchor = verdict.anchor ? ` via ${verdict.anchor.subject} (SHA-256 ${verdict.anchor.sha256.slice(0, 16)}…)` : '';
-  return verdict.list && verdict.tier !== 'conformant' ? `${label}: ${verdict.list}${anchor}` : `${label}${anchor}`;
+export function trustLine(trust: ReportedTrust): string {
+  const anchor = trust.anchor ? ` (anchor ${trust.anchor.subject}, SHA-256 ${trust.anchor.sha256.slice(0, 16)}…)` : '';
+  return `${trust.label}${anchor}`;
 }

@@ -40,7 +40,7 @@ function describe(response: VerifyResponse, name: string): string {
   const lines = [`${name}: ${headline}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
   if (report.manifestId) lines.push(`  manifest  ${report.manifestId}`);
   if (report.signer) {
-    lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? ', certificate expired when it signed' : ''}`);
+    lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? (report.timestamp?.trusted ? ', certificate had expired at its trusted timestamp' : ', certificate expired, and no trusted timestamp shows it signed before') : ''}`);
   }
   if (report.signedAt) lines.push(`  signed    ${report.signedAt}`);
   if (verification.revocation) lines.push(`  revocation ${revocationLine(verification.revocation)}`);

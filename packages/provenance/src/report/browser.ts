@@ -6,7 +6,7 @@
  * Everything this module reaches must stay free of node imports.
  */
 export { buildVerifyResponse, unsignedResponse, type VouchFor } from './build-report.ts';
-export { NOT_ON_ANY_LIST, UNTRUSTED, tierLabel, vouchedBy } from './trust-words.ts';
+export { NOT_ON_ANY_LIST, UNTRUSTED, tierLabel, trustLabel, vouchedBy } from './trust-words.ts';
 export type { CertificateDetails } from './signer-certificates.ts';
 export type { RawManifestStore } from '../c2pa/manifest-store.ts';
 export { applyRevocation } from '../revocation/apply-revocation.ts';

@@ -8,7 +8,7 @@ import { summarise } from './manifest-summary.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { mostSevere } from './reason-code.ts';
 import { organizationVouch, organizationWords, type OrganizationVouch } from './organization-vouch.ts';
-import { NOT_ON_ANY_LIST, UNTRUSTED, vouchedBy } from './trust-words.ts';
+import { NOT_ON_ANY_LIST, trustLabel, UNTRUSTED, vouchedBy } from './trust-words.ts';
 import { EXPIRED_AT_TIMESTAMP, explainCode } from './validation-codes.ts';
 import type { IngredientNode, SignerSummary, TrustLevel, TrustVerdict, ValidationCode, VerificationReport, VerificationStatus, VerifyResponse } from './verification-report.ts';
 
@@ -207,7 +207,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
       chainValid: trusted,
       signatureValid,
       trustLevel: trustLevelOf(status),
-      trust: verdict,
+      trust: { ...verdict, label: trustLabel(verdict) },
       reasonCode: reasonCode?.code ?? null,
       credentials: {
         creator: activeSummary?.creator ?? null,

@@ -26,6 +26,26 @@ export function vouchedBy(verdict: TrustVerdict): string {
   }
 }
 
+/**
+ * Who vouches for the signer, in the words every surface shows (verification.trust.label: report,
+ * badge, SVG badge, emails, CLI). The gateway's own root is not a trust list: a file signed under it
+ * is vouched for by this gateway alone, and validators elsewhere do not know it.
+ */
+export function trustLabel(verdict: TrustVerdict): string {
+  switch (verdict.tier) {
+    case 'conformant':
+      return `On the ${verdict.list ?? 'C2PA trust list'}: the C2PA conformance program vouches for the signer`;
+    case 'legacy':
+      return `On the legacy list “${verdict.list ?? 'legacy list'}”, made under an older trust model, not on the C2PA trust list`;
+    case 'custom':
+      return `On “${verdict.list ?? 'a configured list'}”, a trust list this gateway’s operator chose; other validators may not use it`;
+    case 'gateway':
+      return 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised';
+    case 'untrusted':
+      return 'Not on any trust list';
+  }
+}
+
 /** A short label for the tier: "C2PA trust list", "Legacy", "Custom list", "This gateway", "Not on any trust list". */
 export function tierLabel(verdict: TrustVerdict): string {
   switch (verdict.tier) {

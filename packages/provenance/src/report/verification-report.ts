@@ -22,6 +22,11 @@ export interface TrustVerdict {
   list: string | null;
   anchor: { subject: string; sha256: string } | null;
 }
+
+/** The verdict as a response reports it, with who vouches in words (trust-words.ts, trustLabel). */
+export interface ReportedTrust extends TrustVerdict {
+  label: string;
+}
 export type AiDisclosure = 'generated' | 'ai_edited' | 'captured' | null;
 
 /**
@@ -145,7 +150,7 @@ export interface VerifyResponse {
     signatureValid: boolean;
     trustLevel: TrustLevel;
     /** The trust list that vouched for the signer (even when the content failed), or `untrusted`. */
-    trust: TrustVerdict;
+    trust: ReportedTrust;
     /** The validation status code the reason explains, the most severe one; null when unsigned. */
     reasonCode: string | null;
     /** Present when the signing certificate's revocation was asked about (see RevocationCheck). */

@@ -30,7 +30,10 @@ describe('GET /badge/{manifestId}.svg', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const svg = await response.text();
-    expect(svg).toContain('aria-label="Content Credentials: verified"');
+    // Signed under this gateway's own root: verified by its word, not a trust list's, and said so.
+    expect(svg).toContain('aria-label="Content Credentials: verified by this gateway"');
+    expect(svg).toContain('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
+    expect(svg).not.toMatch(/on a trust list|on any trust list/);
     expect(svg).toContain('#15803d');
   });
 

@@ -22,7 +22,7 @@ export function allAnchorsPem(trust: TTrustResponse): string {
 /** Whether c2pa-rs trusts the signer when given only these anchors. */
 export type TrustedUnder = (anchorsPem: string) => Promise<boolean>;
 
-export async function findVouchingList(trust: TTrustResponse, trustedUnder: TrustedUnder): Promise<TTrustVerdict> {
+export async function findVouchingList(trust: TTrustResponse, trustedUnder: TrustedUnder): Promise<Omit<TTrustVerdict, 'label'>> {
   const ranked = [...trust.lists].sort((a, b) => TIER_RANK[a.tier] - TIER_RANK[b.tier]);
   for (const list of ranked) {
     if (list.anchors.length === 0 || !(await trustedUnder(pemOf(list.anchors)))) continue;

@@ -46,7 +46,7 @@ const RESULT = {
   parentCredentials: null,
   warnings: [],
   verification: {
-    verification: { status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada', organization: null, softwareAgent: null, aiAssisted: false, editHistory: [] } },
+    verification: { status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', trust: { tier: 'conformant', list: 'C2PA trust list', anchor: null, label: 'On the C2PA trust list: the C2PA conformance program vouches for the signer' }, credentials: { creator: 'Ada', organization: null, softwareAgent: null, aiAssisted: false, editHistory: [] } },
     badge: { message: 'Content Credentials verified' },
     report: { activeManifest: { title: 'Harbour' }, signer: { commonName: 'Provenance Gateway Signer', organization: null } },
   },

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { trackEvent } from '@/lib/api/analytics';
 import { assetThumbnailUrl } from '@/lib/api/assets';
 import { formatDateTime } from '@/lib/format';
+import { trustLevelText } from '@/lib/verification';
 import { formatBytes, overheadText } from '../lib/sign-form';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -81,7 +82,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
             <Fact term="Verification of the signed file">
               <span className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={verification.status} />
-                <span className="text-xs font-semibold text-muted-foreground">TRUST: {verification.trustLevel.toUpperCase()}</span>
+                <span className="text-xs font-semibold text-muted-foreground">TRUST: {trustLevelText(verification)}</span>
               </span>
               <span className="mt-1 block text-muted-foreground">{badge.message}</span>
             </Fact>

@@ -13,7 +13,7 @@ const verified: VerificationSummary = {
     chainValid: true,
     signatureValid: true,
     trustLevel: 'trusted',
-    trust: { tier: 'conformant', list: 'C2PA trust list', anchor: null },
+    trust: { tier: 'conformant', list: 'C2PA trust list', anchor: null, label: 'On the C2PA trust list: the C2PA conformance program vouches for the signer' },
     reasonCode: 'signingCredential.trusted',
     credentials: { creator: 'Ada', organization: 'Newsroom', organizationVerified: true, organizationDomain: null, softwareAgent: null, aiAssisted: true, editHistory: [] },
   },

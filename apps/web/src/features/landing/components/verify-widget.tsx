@@ -14,7 +14,7 @@ import { verificationKeys, verifyAssetUrl } from '@/lib/api/verification';
 import { aiDisclosureText } from '@/lib/ai-disclosure-text';
 import { formatDateTime } from '@/lib/format';
 import { showVerdictToast } from '@/lib/verdict-toast';
-import { isVerified, signerName, type VerificationSummary } from '@/lib/verification';
+import { isVerified, signerName, trustLevelText, type VerificationSummary } from '@/lib/verification';
 import { Section, SectionHeading } from './section-heading';
 
 export function VerifyWidget() {
@@ -67,7 +67,7 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
   const ok = isVerified(result);
   const signer = signerName(result);
   const signedAt = result.report?.signedAt ?? null;
-  const { trustLevel, status } = result.verification;
+  const { status } = result.verification;
   const article = useRef<HTMLElement>(null);
   // The answer takes the focus when it arrives, so it is read at once and the keyboard goes on from it.
   useEffect(() => article.current?.focus(), []);
@@ -91,7 +91,7 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
         </div>
         <div>
           <dt className="text-muted-foreground">Trust level</dt>
-          <dd className="font-mono font-medium">{trustLevel.toUpperCase()}</dd>
+          <dd className="font-mono font-medium">{trustLevelText(result.verification)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">AI use</dt>

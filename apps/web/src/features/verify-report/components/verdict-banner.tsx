@@ -6,6 +6,7 @@ import { AlertTriangle, CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, Shie
 import type { TVerifyResponse } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
 import { cn } from '@/lib/utils';
+import { trustLevelText } from '@/lib/verification';
 import { partialExplanation, verdictShortText, verdictText, type Tone } from '../lib/report-text';
 import { verdictChecks, type CheckState } from '../lib/verdict-checks';
 
@@ -26,14 +27,14 @@ const CHECK_ICON: Record<CheckState, { Icon: typeof CheckCircle2; className: str
 };
 
 export function VerdictBanner({ result, focusOnArrival = false }: { result: TVerifyResponse; focusOnArrival?: boolean }) {
-  const { status, trustLevel } = result.verification;
+  const { status } = result.verification;
   const section = useRef<HTMLElement>(null);
   // A verdict that arrives after the person asked for it takes the focus, so a screen reader reads
   // it at once and the keyboard continues from it, instead of staying on the Verify button.
   useEffect(() => {
     if (focusOnArrival) section.current?.focus({ preventScroll: false });
   }, [focusOnArrival]);
-  const text = verdictText(status);
+  const text = verdictText(status, result.verification.trust.tier);
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
   const partial = partialExplanation(result);
@@ -57,11 +58,11 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             <StatusBadge status={status} />
             <span className="rounded-md border bg-card/70 px-2 py-0.5 font-mono text-xs" title="Trust level">
               <span className="sr-only">Trust level </span>
-              {trustLevel.toUpperCase()}
+              {trustLevelText(result.verification)}
             </span>
           </div>
           <p className="mt-1 font-medium" data-testid="verdict-short">
-            {verdictShortText(status, result.verification.chainValid)}
+            {verdictShortText(status, result.verification.chainValid, result.verification.trust.tier)}
           </p>
           <p className="mt-3 text-base">{text.meaning}</p>
           {partial ? (

@@ -24,7 +24,7 @@ describe('report downloads', () => {
 describe('trust evidence', () => {
   const anchor = { subject: 'CN=Root', sha256: 'a'.repeat(64), pem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----' };
   const trust = { lists: [{ name: 'Provenance Gateway root', tier: 'gateway' as const, source: null, retrievedAt: null, anchors: [anchor] }], tsaLists: [] };
-  const vouched = { ...verifiedResult, verification: { ...verifiedResult.verification, trust: { tier: 'gateway' as const, list: 'Provenance Gateway root', anchor: { subject: 'CN=Root', sha256: anchor.sha256 } } } };
+  const vouched = { ...verifiedResult, verification: { ...verifiedResult.verification, trust: { tier: 'gateway' as const, list: 'Provenance Gateway root', anchor: { subject: 'CN=Root', sha256: anchor.sha256 }, label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised' } } };
 
   it('offers the signer’s certificate chain as one PEM file, and nothing when the report has none', () => {
     expect(signerChainPem(verifiedResult)).toBe(`${verifiedResult.report.signer!.certificateChainPem.join('\n')}\n`);
@@ -37,8 +37,9 @@ describe('trust evidence', () => {
     expect(anchorPem(unsignedResult, trust)).toBeNull();
   });
 
-  it('names the trust list with its tier', () => {
-    expect(trustListText(vouched)).toBe('Provenance Gateway root (This gateway’s own root)');
+  it('says who vouches in the gateway’s words, never a trust list for this gateway’s own root', () => {
+    expect(trustListText(vouched)).toBe(vouched.verification.trust.label);
+    expect(trustListText(vouched)).not.toMatch(/on a trust list|on any trust list/);
     expect(trustListText(unsignedResult)).toBe('No signer');
   });
 });

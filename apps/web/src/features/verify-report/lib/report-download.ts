@@ -41,8 +41,5 @@ export function anchorPem(result: TVerifyResponse, trust: TTrustResponse | undef
 
 /** The trust verdict in words: the list's name, or that none vouched. */
 export function trustListText(result: TVerifyResponse): string {
-  const { trust } = result.verification;
-  if (trust.tier === 'untrusted') return result.verification.status === 'unsigned' ? 'No signer' : 'Not on any trust list';
-  const tier = { conformant: 'C2PA trust list', legacy: 'Legacy list', custom: 'Configured list', gateway: 'This gateway’s own root' }[trust.tier];
-  return trust.list && trust.list !== tier ? `${trust.list} (${tier})` : tier;
+  return result.verification.status === 'unsigned' ? 'No signer' : result.verification.trust.label;
 }

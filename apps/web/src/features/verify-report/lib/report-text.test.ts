@@ -5,7 +5,7 @@ import { deviceText, expiredText, partialExplanation, relationshipLabel, signerD
 
 const partialResult: TVerifyResponse = {
   ...verifiedResult,
-  verification: { ...verifiedResult.verification, status: 'partial', chainValid: false, trustLevel: 'untrusted', trust: { tier: 'untrusted', list: null, anchor: null } },
+  verification: { ...verifiedResult.verification, status: 'partial', chainValid: false, trustLevel: 'untrusted', trust: { tier: 'untrusted', list: null, anchor: null, label: 'Not on any trust list' } },
   report: { ...verifiedResult.report, signer: { ...verifiedResult.report.signer!, trusted: false } },
 };
 
@@ -32,7 +32,7 @@ describe('report words', () => {
   it('reads signer, tool, trust and device', () => {
     expect(signerDisplayName(verifiedResult)).toBe('Daily Ledger Newsroom');
     expect(toolName(verifiedResult)).toBe('Provenance Gateway');
-    expect(trustText({ tier: 'untrusted', list: null, anchor: null })).toBe('Not on any trust list');
+    expect(trustText({ tier: 'untrusted', list: null, anchor: null, label: 'Not on any trust list' })).toBe('Not on any trust list');
     expect(deviceText({ make: 'Canon', model: 'Canon EOS R5' })).toBe('Canon EOS R5');
     expect(deviceText({ make: 'Nikon', model: 'Z9' })).toBe('Nikon Z9');
     expect(deviceText({ make: null, model: null })).toBeNull();
@@ -65,11 +65,13 @@ describe('report words', () => {
     expect(verdictShortText('partial', true)).not.toMatch(/signer is not on a trust list/);
   });
 
-  it('names the list per trust tier, with Legacy said', () => {
-    expect(trustText({ tier: 'conformant', list: 'C2PA trust list', anchor: null })).toBe('On the C2PA trust list');
-    expect(trustText({ tier: 'legacy', list: 'Interim trust list', anchor: null })).toBe('On the legacy list “Interim trust list” (Legacy), not on the C2PA trust list');
-    expect(trustText({ tier: 'custom', list: 'newsroom-roots', anchor: null })).toBe('On the trust list “newsroom-roots” this gateway is configured with');
-    expect(trustText({ tier: 'gateway', list: null, anchor: null })).toBe('Signed under this gateway’s own root');
+  it('says who vouches in the gateway’s words, and never calls this gateway’s own root a trust list', () => {
+    expect(trustText({ tier: 'gateway', list: 'gateway root', anchor: null, label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised' })).toBe('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
+    const meaning = verdictText('verified', 'gateway').meaning;
+    expect(meaning).toMatch(/this gateway/);
+    expect(meaning).not.toMatch(/on a trust list|on any trust list/);
+    expect(verdictShortText('verified', true, 'gateway')).toBe('Intact, signed through this gateway');
+    expect(verdictText('verified', 'conformant').meaning).toMatch(/on a trust list/);
   });
 
   it('says when the signing certificate had expired', () => {

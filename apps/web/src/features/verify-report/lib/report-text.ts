@@ -21,16 +21,21 @@ const VERDICTS: Record<TVerificationStatus, Omit<VerdictText, 'headline'>> = {
   unsigned: { meaning: 'This file carries no Content Credentials, so nothing can be said about where it came from.', tone: 'neutral' },
 };
 
-export function verdictText(status: TVerificationStatus): VerdictText {
-  return { headline: status === 'verified' ? 'Verified' : 'Verification Failed', ...VERDICTS[status] };
+/** What the verdict means. `tier`: a file this gateway's own root vouches for is on no trust list, and is not said to be. */
+export function verdictText(status: TVerificationStatus, tier?: TTrustVerdict['tier']): VerdictText {
+  const text = { headline: status === 'verified' ? ('Verified' as const) : ('Verification Failed' as const), ...VERDICTS[status] };
+  if (status === 'verified' && tier === 'gateway') {
+    return { ...text, meaning: 'The Content Credentials are intact and were signed through this gateway. No public trust list vouches for the signer, so other validators show these credentials as unrecognised.' };
+  }
+  return text;
 }
 
 /** The verdict in a few words beside the headline, so 'Verification Failed' never stands alone for an intact file. */
 /** `signerTrusted`: the chain is trusted (chainValid), so a partial verdict is about something else. */
-export function verdictShortText(status: TVerificationStatus, signerTrusted = false): string {
+export function verdictShortText(status: TVerificationStatus, signerTrusted = false, tier?: TTrustVerdict['tier']): string {
   switch (status) {
     case 'verified':
-      return 'Intact and signed by a trusted organisation';
+      return tier === 'gateway' ? 'Intact, signed through this gateway' : 'Intact and signed by a trusted organisation';
     case 'partial':
       return signerTrusted ? 'Intact and signed by a trusted signer, but not everything in it is vouched for' : 'Intact, but the signer is not on a trust list';
     case 'invalid':
@@ -55,7 +60,7 @@ export function partialExplanation(result: TVerifyResponse): string[] | null {
     const identity = result.report.codes.failure.some((code) => code.code.startsWith('cawg.'));
     return [
       intact,
-      `It was signed by ${who}: ${trustText(result.verification.trust).replace(/^On/, 'on')}.`,
+      `It was signed by ${who}. ${trustText(result.verification.trust)}.`,
       identity
         ? 'But the person or organisation the credentials name as their author (their CAWG identity assertion) is backed by a credential no trust list this gateway uses vouches for: read that name as the signer’s claim, and confirm it with the source before relying on it.'
         : 'But an ingredient (a file this one was made from) carries Content Credentials that did not pass: see Ingredients below.',
@@ -138,20 +143,9 @@ export function ingredientStatusText(status: TVerificationStatus): string {
   }
 }
 
-/** Which trust list vouched for the signer, in the tier's words; the one phrase for none. */
+/** Who vouches for the signer: the gateway's words (trust.label), the same on the badge, emails and CLI. */
 export function trustText(trust: TTrustVerdict): string {
-  switch (trust.tier) {
-    case 'conformant':
-      return `On the ${trust.list ?? 'C2PA trust list'}`;
-    case 'legacy':
-      return `On the legacy list “${trust.list ?? 'legacy list'}” (Legacy), not on the C2PA trust list`;
-    case 'custom':
-      return `On the trust list “${trust.list ?? 'custom list'}” this gateway is configured with`;
-    case 'gateway':
-      return 'Signed under this gateway’s own root';
-    case 'untrusted':
-      return 'Not on any trust list';
-  }
+  return trust.label;
 }
 
 /** What a trust tier means for the reader, in one sentence. */

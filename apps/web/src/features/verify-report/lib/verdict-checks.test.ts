@@ -26,7 +26,7 @@ describe('verdict checks', () => {
     const untrusted = { code: 'signingCredential.untrusted', explanation: 'The signing certificate is not on any trust list.' };
     const partial = {
       ...verifiedResult,
-      verification: { ...verifiedResult.verification, status: 'partial' as const, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null } },
+      verification: { ...verifiedResult.verification, status: 'partial' as const, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null, label: 'Not on any trust list' } },
       report: { ...verifiedResult.report, codes: { ...verifiedResult.report.codes, failure: [untrusted] }, ingredientFailures: [untrusted] },
     };
     expect(states(partial)).toEqual({ signature: 'pass', content: 'pass', trust: 'warn', ingredients: 'warn' });
@@ -39,7 +39,7 @@ describe('verdict checks', () => {
     const expiredCode = { code: 'signingCredential.expired', explanation: 'The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.' };
     const expired = {
       ...invalidResult,
-      verification: { ...invalidResult.verification, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null } },
+      verification: { ...invalidResult.verification, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null, label: 'Not on any trust list' } },
       report: { ...invalidResult.report, codes: { ...invalidResult.report.codes, failure: [expiredCode, { code: 'signingCredential.untrusted', explanation: 'Untrusted.' }] } },
     };
     const trust = verdictChecks(expired).find((check) => check.id === 'trust')!;
