@@ -203,6 +203,12 @@ export function createServices(deps: ServiceDeps): Services {
       })
     : null;
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
+  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
+  // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
+  const forgetRevoked = (): void => {
+    verificationCache.clear();
+    certificateAuthority.forgetAnswers();
+  };
   const services: Omit<Services, 'batchJobs' | 'idempotencyKeys'> = {
     auth,
     sessions,
@@ -262,10 +268,10 @@ export function createServices(deps: ServiceDeps): Services {
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
-    certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
+    certificateAuthority,
     signingIdentities,
-    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
-    revocationWatch: createRevocationWatch({ db: deps.db, onChange: () => verificationCache.clear(), logger: deps.logger }),
+    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: forgetRevoked, ...(deps.clock && { clock: deps.clock }) }),
+    revocationWatch: createRevocationWatch({ db: deps.db, onChange: forgetRevoked, logger: deps.logger }),
     queue: deps.queue,
     accountEvents,
     email,
