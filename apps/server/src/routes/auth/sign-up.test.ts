@@ -37,6 +37,22 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
     expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'a-less-common-one' } })).status).toBe(201);
   });
 
+  it('refuses a padded password (one character repeated, only spaces) or the email itself, naming the field, and creates nothing', async () => {
+    const email = uniqueEmail('padded');
+    const refusals: Array<[string, string]> = [
+      ['aaaaaa', 'Password must not be one character repeated'],
+      ['      ', 'Password must not be only spaces'],
+      [email, "Password must not be the account's email address"],
+      [` ${email.toUpperCase()} `, "Password must not be the account's email address"],
+    ];
+    for (const [password, message] of refusals) {
+      const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password } });
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message } });
+    }
+    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'a-less-common-one' } })).status).toBe(201);
+  });
+
   it('names the missing or malformed field', async () => {
     const noEmail = await suite.server.request('POST', 'auth/sign-up', { body: { password: 'secret-123' } });
     expect(noEmail.status).toBe(400);

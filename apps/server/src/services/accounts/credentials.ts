@@ -69,14 +69,16 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     if (!valid) throw new DomainError('forbidden', 'invalid_current_password', 'Current password is incorrect');
   };
 
-  const refuseCommonPassword = (password: string) => {
+  /** Refuses what an attacker tries first: a common password, or the account's own email. */
+  const refuseWeakPassword = (password: string, email: string, field: 'Password' | 'New password') => {
     if (isCommonPassword(password)) throw DomainError.invalid(COMMON_PASSWORD_MESSAGE);
+    if (normalizeEmail(password) === normalizeEmail(email)) throw DomainError.invalid(`${field} must not be the account's email address`);
   };
 
   return {
     createAccount,
     async signUp(email, password) {
-      refuseCommonPassword(password);
+      refuseWeakPassword(password, email, 'Password');
       const account = await createAccount(email, password);
       return deps.sessions.issue(account.sessionToken, account.userId);
     },
@@ -93,7 +95,8 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     },
     confirmPassword,
     async changePassword(userId, currentPassword, newPassword, options = {}) {
-      refuseCommonPassword(newPassword);
+      const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      refuseWeakPassword(newPassword, user?.email ?? '', 'New password');
       await confirmPassword(userId, currentPassword);
       const ctx = await deps.auth.$context;
       await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(newPassword));
