@@ -50,7 +50,7 @@ import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
-import { createWebhooks, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
+import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
 import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
@@ -285,6 +285,7 @@ export function createServices(deps: ServiceDeps): Services {
       logger: deps.logger,
       policy: deps.webhookDelivery,
       clock: deps.clock,
+      testLimit: { limiter: rateLimiter, rule: DEFAULT_WEBHOOK_TEST_LIMIT },
     }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
