@@ -19,7 +19,7 @@ export interface EmailSettings {
   mailer: Mailer | null;
   /** EMAIL_FROM. */
   from: string;
-  /** SUPPORT_EMAIL: where support requests go; unset, only the sender's acknowledgement is sent. */
+  /** SUPPORT_EMAIL: where support requests go; unset, only a signed-in sender's acknowledgement is sent. */
   supportEmail?: string | undefined;
   retry?: EmailRetryPolicy;
   pollingIntervalSeconds?: number;
@@ -77,5 +77,5 @@ export function createEmailNotifications(deps: EmailNotificationsDeps): EmailNot
     ...polling,
     ...clock,
   });
-  return { outbox, alerts, weeklyReport, weeklyReports, support: createSupportEmails({ outbox, supportEmail: settings.supportEmail, publicUrl: deps.publicUrl }) };
+  return { outbox, alerts, weeklyReport, weeklyReports, support: createSupportEmails({ db: deps.db, outbox, supportEmail: settings.supportEmail, publicUrl: deps.publicUrl }) };
 }
