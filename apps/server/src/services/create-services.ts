@@ -164,7 +164,8 @@ export function createServices(deps: ServiceDeps): Services {
   const profile = createAccountProfile(deps.db, accountDeletion);
   const apiKeys = createApiKeys(deps.db);
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
-  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
+  // The owner of a taken address is emailed (when email is on); `email` is built below, before any request.
+  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys, onAddressTaken: async (address) => email?.signUpNotices.addressTaken(address) });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
   const events = createVerificationEvents(deps.db, {
     ...(deps.clock && { clock: deps.clock }),

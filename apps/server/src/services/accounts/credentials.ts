@@ -16,6 +16,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts
 export interface Credentials {
   /** Creates the account with its API keys; returns the new user's id and better-auth session token. */
   createAccount(email: string, password: string): Promise<{ userId: string; sessionToken: string }>;
+  /** A taken address is refused as any sign-up is refused (SIGN_UP_REFUSED), its owner told. */
   signUp(email: string, password: string): Promise<TSession>;
   /** Unknown email and wrong password fail alike (better-auth hashes the password either way). */
   signIn(email: string, password: string): Promise<TSession>;
@@ -38,7 +39,15 @@ export interface CredentialsDeps {
   auth: Auth;
   sessions: ProductSessions;
   apiKeys: ApiKeys;
+  /** Told when a sign-up names an address that has an account (its owner is emailed). */
+  onAddressTaken?: ((email: string) => Promise<void>) | undefined;
 }
+
+/**
+ * What a refused sign-up answers, whether the address is taken or not: the same words as the web
+ * app's own toast, and nothing that says an account exists (its owner is emailed instead).
+ */
+export const SIGN_UP_REFUSED = (): DomainError => new DomainError('invalid', 'sign_up_failed', 'Unable to create account');
 
 export function createCredentials(deps: CredentialsDeps): Credentials {
   const createAccount = async (email: string, password: string) => {
@@ -79,7 +88,14 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     createAccount,
     async signUp(email, password) {
       refuseWeakPassword(password, email, 'Password');
-      const account = await createAccount(email, password);
+      let account: { userId: string; sessionToken: string };
+      try {
+        account = await createAccount(email, password);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+        await deps.onAddressTaken?.(normalizeEmail(email));
+        throw SIGN_UP_REFUSED();
+      }
       return deps.sessions.issue(account.sessionToken, account.userId);
     },
     async signIn(email, password) {

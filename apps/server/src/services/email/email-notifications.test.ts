@@ -125,6 +125,20 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     expect(to(typed)).toHaveLength(0);
   }, 60_000);
 
+  it('tells an owner, at most once an hour, that someone tried to sign up with their address; the sign-up answer does not say so', async () => {
+    const owner = await signUpAccount(suite.server);
+    for (const password of ['guess-one-1', 'guess-two-2']) {
+      const response = await suite.server.request('POST', 'auth/sign-up', { body: { email: owner.email, password } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: { code: 'sign_up_failed', message: 'Unable to create account' } });
+    }
+    const [notice] = await until(async () => to(owner.email), (messages) => messages.length >= 1, 'the notice');
+    expect(notice?.parsed.subject).toBe('Someone tried to create an account with your email address');
+    expect(notice?.parsed.text).not.toContain('guess-');
+    const rows = await until(() => rowsOf('sign-up-attempt', owner.session.user.id), finished, 'the notice sent');
+    expect(rows.map((row) => [row.to, row.status])).toEqual([[owner.email, 'sent']]);
+  }, 60_000);
+
   it('emails the owner once when their signed asset fails verification, not again within the hour, and per asset', async () => {
     const owner = await signUpAccount(suite.server);
     const userId = owner.session.user.id;
