@@ -125,6 +125,8 @@ describe('the OCSP responder under one client’s flood', () => {
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const held = Array.from({ length: 20 }, () => postOcsp(body, finished));
     await Promise.all(held.map((request) => request.sent));
+    // Their headers are on the wire; give the server a moment to take them in before the 21st connects.
+    await new Promise((settle) => setTimeout(settle, 500));
     // The 21st sends its body whole, and is still turned away: the 20 others hold their slots.
     const excess = await postOcsp(body).answer;
     expect(excess.status).toBe(429);
