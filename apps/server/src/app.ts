@@ -85,7 +85,14 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const publicCors = apiCors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
   app.use(`${API_BASE_PATH}/*`, (c, next) => (isPublicPath(c.req.path) ? publicCors(c, next) : accountCors(c, next)));
-  app.use(`${API_BASE_PATH}/*`, noStore([`${API_BASE_PATH}/account`, `${API_BASE_PATH}/auth`]));
+  // Every account route: the asset list and transform sit beside the public signed files under /assets.
+  app.use(
+    `${API_BASE_PATH}/*`,
+    noStore(
+      ['/account', '/auth', '/analytics', '/jobs', '/webhooks', '/sign-content'].map((prefix) => `${API_BASE_PATH}${prefix}`),
+      ['/assets', '/assets/*/transform'].map((path) => `${API_BASE_PATH}${path}`),
+    ),
+  );
   const bodyLimits = { maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 };
   const apiBodyLimit = bodySizeLimit(bodyLimits);
   // A batch job's list of up to 10,000 items (JSON or NDJSON) is larger than other JSON bodies.

@@ -134,7 +134,7 @@ export const ZServerConfig = z.object({
     .trim()
     .refine((value) => /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(value), 'EMAIL_FROM must be an address or "Name <address>"')
     .optional(),
-  /** Where support requests are sent; unset, they are stored and acknowledged to the sender only. */
+  /** Where support requests are sent; unset, they are stored and acknowledged only (to a signed-in sender's account address). */
   SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL must be an email address').optional(),
   /** When Weekly Reports go out: a five-field cron in UTC, fired once across all copies. */
   WEEKLY_REPORT_CRON: z

@@ -1,7 +1,7 @@
 // Account settings contract: email, password, deletion, API keys and notification preferences
 // (the Settings screen).
 import { z } from '@hono/zod-openapi';
-import { MIN_PASSWORD_LENGTH, rejectNul, ZEmail, ZTimestamp } from './common.ts';
+import { newPasswordSchema, rejectNul, ZEmail, ZTimestamp } from './common.ts';
 
 /** The account's password, asked again before changes an attacker holding a session must not make. */
 const ZCurrentPassword = z
@@ -15,10 +15,7 @@ export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequest>;
 export const ZChangePasswordRequest = z
   .object({
     currentPassword: ZCurrentPassword,
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(128, 'New password must be at most 128 characters'),
+    newPassword: newPasswordSchema('New password'),
   })
   .openapi('ChangePasswordRequest');
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

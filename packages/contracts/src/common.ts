@@ -20,11 +20,21 @@ export const ZEmail = z
   .pipe(z.email({ error: 'Email must be a valid email address' }))
   .openapi({ example: 'ada@example.com' });
 
-export const ZNewPassword = z
-  .string({ error: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(128, 'Password must be at most 128 characters')
-  .openapi({ example: 'correct horse' });
+/**
+ * A password being chosen, its messages naming `field`: long enough, and not a length reached by
+ * padding (blank, or one character repeated, such as six spaces or `aaaaaa`). The server refuses
+ * common passwords and the account's own email besides.
+ */
+export function newPasswordSchema(field: 'Password' | 'New password') {
+  return z
+    .string({ error: `${field} is required` })
+    .min(MIN_PASSWORD_LENGTH, `${field} must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(128, `${field} must be at most 128 characters`)
+    .refine((password) => password.trim().length > 0, `${field} must not be only spaces`)
+    .refine((password) => !/^(.)\1*$/su.test(password), `${field} must not be one character repeated`);
+}
+
+export const ZNewPassword = newPasswordSchema('Password').openapi({ example: 'correct horse' });
 
 /** An ISO 8601 timestamp as the API writes it. */
 export const ZTimestamp = z.string().openapi({ example: '2026-11-21T14:38:06.000Z' });

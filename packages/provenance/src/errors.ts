@@ -8,7 +8,9 @@ export type ProvenanceErrorCode =
   | 'remote_manifest'
   | 'signing_failed'
   | 'invalid_signer'
-  | 'timestamp_failed';
+  | 'timestamp_failed'
+  /** An OCSP request asks about more certificates than the responder answers at once. */
+  | 'too_many_certificates';
 
 export class ProvenanceError extends Error {
   constructor(

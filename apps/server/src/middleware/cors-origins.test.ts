@@ -21,13 +21,19 @@ describe('CORS origins of the account API', () => {
     return preflight.headers.get('access-control-allow-origin');
   }
 
-  it('allows the Capacitor app and PUBLIC_URL always, but no http://localhost page outside development', async () => {
+  it('allows the iOS app and PUBLIC_URL always, but no localhost page outside development (https://localhost included)', async () => {
     for (const development of [undefined, false]) {
       expect(await allowedOrigin(development, 'capacitor://localhost')).toBe('capacitor://localhost');
-      expect(await allowedOrigin(development, 'https://localhost')).toBe('https://localhost');
       expect(await allowedOrigin(development, 'https://gateway.example')).toBe('https://gateway.example');
-      for (const origin of ['http://localhost', 'http://localhost:5173', 'http://127.0.0.1:3000']) expect(await allowedOrigin(development, origin)).toBeNull();
+      for (const origin of ['https://localhost', 'http://localhost', 'http://localhost:5173', 'http://127.0.0.1:3000']) expect(await allowedOrigin(development, origin)).toBeNull();
     }
+  });
+
+  it('allows the Android app’s https://localhost when CORS_ORIGINS names it, or in development', async () => {
+    const configured = await createTestServer(database, { config: { publicUrl: 'https://gateway.example', corsOrigins: ['https://localhost'] } });
+    const preflight = await configured.request('OPTIONS', 'auth/user', { headers: { origin: 'https://localhost', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://localhost');
+    expect(await allowedOrigin(true, 'https://localhost')).toBe('https://localhost');
   });
 
   it('allows http://localhost dev servers in development, and only loopback ones', async () => {

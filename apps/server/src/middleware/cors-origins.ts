@@ -1,6 +1,8 @@
-// Which browser origins may call the account API with credentials: PUBLIC_URL's own, the
-// Capacitor app's, CORS_ORIGINS, and http://localhost dev servers in development only, since in
-// production any program on a visitor's machine can serve a page from http://localhost.
+// Which browser origins may call the account API with credentials: PUBLIC_URL's own, the iOS
+// Capacitor app's (capacitor://, which no web page can have), CORS_ORIGINS, and localhost pages in
+// development only: in production any program on a visitor's machine can serve a page from
+// http://localhost or https://localhost, so the Android app's https://localhost is allowed only
+// when CORS_ORIGINS names it (a deployment that ships the Android app does).
 export interface AccountOriginOptions {
   publicUrl: string;
   corsOrigins: readonly string[];
@@ -8,8 +10,9 @@ export interface AccountOriginOptions {
   development: boolean;
 }
 
-/** Origins of the Capacitor app on iOS (capacitor://) and Android (https://), always allowed. */
-const CAPACITOR_ORIGINS = ['capacitor://localhost', 'https://localhost'];
+/** Origin of the Capacitor app on iOS, always allowed; Android's https://localhost is in CORS_ORIGINS or development. */
+const CAPACITOR_ORIGINS = ['capacitor://localhost'];
+const ANDROID_CAPACITOR_ORIGIN = 'https://localhost';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -21,5 +24,5 @@ function isLocalDevOrigin(origin: string): boolean {
 
 export function accountOriginPolicy(options: AccountOriginOptions): (origin: string) => boolean {
   const allowed = new Set([new URL(options.publicUrl).origin, ...CAPACITOR_ORIGINS, ...options.corsOrigins]);
-  return (origin) => allowed.has(origin) || (options.development && isLocalDevOrigin(origin));
+  return (origin) => allowed.has(origin) || (options.development && (origin === ANDROID_CAPACITOR_ORIGIN || isLocalDevOrigin(origin)));
 }

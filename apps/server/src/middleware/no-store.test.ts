@@ -23,6 +23,28 @@ describe.each(testDatabaseKinds())('Cache-Control: no-store on account and auth 
     for (const response of responses) expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('is on the other account routes (analytics, assets, jobs, webhooks), errors included', async () => {
+    const account = await signUpAccount(suite.server);
+    const token = account.session.access_token;
+    const responses = [
+      await suite.server.request('GET', 'analytics/summary', { token }),
+      await suite.server.request('GET', 'analytics/events', { token }),
+      await suite.server.request('GET', 'assets', { token }),
+      await suite.server.request('GET', 'assets'),
+      await suite.server.request('POST', 'assets/no-such-asset/transform', { token, body: {} }),
+      await suite.server.request('GET', 'jobs', { token }),
+      await suite.server.request('GET', 'webhooks', { token }),
+      await suite.server.request('GET', 'webhooks'),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 401, expect.any(Number), 200, 200, 401]);
+    for (const response of responses) expect(response.headers.get('cache-control'), response.url).toBe('no-store');
+  });
+
+  it('leaves a signed file’s long cache alone', async () => {
+    const response = await suite.server.request('GET', 'assets/no-such-asset');
+    expect(response.headers.get('cache-control')).not.toBe('no-store');
+  });
+
   it('leaves other routes alone', async () => {
     const response = await suite.server.request('GET', 'openapi.json');
     expect(response.status).toBe(200);

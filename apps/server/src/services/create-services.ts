@@ -51,7 +51,7 @@ import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
-import { createWebhooks, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
+import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
 import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
@@ -167,7 +167,8 @@ export function createServices(deps: ServiceDeps): Services {
   const profile = createAccountProfile(deps.db, accountDeletion);
   const apiKeys = createApiKeys(deps.db);
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
-  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
+  // The owner of a taken address is emailed (when email is on); `email` is built below, before any request.
+  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys, onAddressTaken: async (address) => email?.signUpNotices.addressTaken(address) });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
   const events = createVerificationEvents(deps.db, {
     ...(deps.clock && { clock: deps.clock }),
@@ -206,6 +207,12 @@ export function createServices(deps: ServiceDeps): Services {
       })
     : null;
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
+  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
+  // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
+  const forgetRevoked = (): void => {
+    verificationCache.clear();
+    certificateAuthority.forgetAnswers();
+  };
   const services: Omit<Services, 'batchJobs' | 'idempotencyKeys'> = {
     auth,
     sessions,
@@ -266,7 +273,7 @@ export function createServices(deps: ServiceDeps): Services {
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
     analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
-    certificateAuthority: createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) }),
+    certificateAuthority,
     signingIdentities,
     organizationConfirmations: createOrganizationConfirmations({
       db: deps.db,
@@ -276,8 +283,8 @@ export function createServices(deps: ServiceDeps): Services {
       confirmUrlOf: (token) => new URL(`/settings?confirm-organization=${encodeURIComponent(token)}`, deps.publicUrl).href,
       clock: deps.clock,
     }),
-    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: () => verificationCache.clear(), ...(deps.clock && { clock: deps.clock }) }),
-    revocationWatch: createRevocationWatch({ db: deps.db, onChange: () => verificationCache.clear(), logger: deps.logger }),
+    identityRevocation: createIdentityRevocation({ db: deps.db, certificates, onRevoked: forgetRevoked, ...(deps.clock && { clock: deps.clock }) }),
+    revocationWatch: createRevocationWatch({ db: deps.db, onChange: forgetRevoked, logger: deps.logger }),
     queue: deps.queue,
     accountEvents,
     email,
@@ -291,6 +298,7 @@ export function createServices(deps: ServiceDeps): Services {
       logger: deps.logger,
       policy: deps.webhookDelivery,
       clock: deps.clock,
+      testLimit: { limiter: rateLimiter, rule: DEFAULT_WEBHOOK_TEST_LIMIT },
     }),
     flush: () => events.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),

@@ -2,8 +2,10 @@
  * The OCSP responder of a certificate authority (RFC 6960): reads a DER OCSPRequest and answers,
  * for each certificate asked about, good, revoked (with its time and reason) or unknown (another
  * issuer's), signed by the issuing CA itself and echoing the request's nonce. Messages are read
- * and built with @peculiar/asn1-ocsp; the signature is node:crypto's. The status of a serial
- * number comes from the caller (the gateway's certificate records).
+ * and built with @peculiar/asn1-ocsp; the signature is node:crypto's. The statuses of a request's
+ * serial numbers come from the caller in one call (the gateway's certificate records, one query).
+ * A request may name at most `maxCertificates`; the answer to a request without a nonce, which is
+ * the same for everyone asking, may be kept in the caller's cache until its nextUpdate.
  */
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import {
@@ -23,6 +25,7 @@ import {
   id_pkix_ocsp_nonce,
 } from '@peculiar/asn1-ocsp';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
+import { ProvenanceError } from '../errors.ts';
 import { AlgorithmIdentifier, CRLReason, CRLReasons, Certificate, Extension } from '@peculiar/asn1-x509';
 
 const HASHES: Readonly<Record<string, string>> = { '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512' };
@@ -40,11 +43,26 @@ export interface OcspResponderOptions {
   issuerCertificate: Uint8Array;
   /** Its private key (PKCS#8 PEM, EC): it signs the answers. */
   issuerKeyPem: string;
-  statusOf(serialNumber: string): Promise<IssuedCertificateStatus>;
+  /** The statuses of these serial numbers, in their order. */
+  statusesOf(serialNumbers: readonly string[]): Promise<readonly IssuedCertificateStatus[]>;
+  /** Certificates one request may ask about; more is refused (a ProvenanceError). 20 when absent. */
+  maxCertificates?: number;
+  /** Where answers to requests without a nonce are kept, by the SHA-256 of the request. */
+  answers?: OcspAnswers;
   /** How long an answer may be relied on (nextUpdate - thisUpdate). */
   validityMs: number;
   now?: () => Date;
 }
+
+/** Answers kept for requests without a nonce, which any client may send again byte for byte. */
+export interface OcspAnswers {
+  get(requestKey: string): Uint8Array | undefined;
+  /** Keeps `response` for `requestKey` until `nextUpdate`, when it stops being true. */
+  set(requestKey: string, response: Uint8Array, nextUpdate: Date): void;
+}
+
+/** Certificates one OCSP request may ask about: a validator asks about a chain's few. */
+export const DEFAULT_MAX_OCSP_CERTIFICATES = 20;
 
 export type OcspResponder = (requestDer: Uint8Array) => Promise<Uint8Array>;
 
@@ -79,13 +97,12 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
     return digest(hash, issuerName).equals(Buffer.from(certId.issuerNameHash.buffer)) && digest(hash, issuerKey).equals(Buffer.from(certId.issuerKeyHash.buffer));
   };
 
-  const certStatusOf = async (certId: CertID): Promise<CertStatus> => {
-    if (!issuedHere(certId)) return new CertStatus({ unknown: null });
-    const record = await options.statusOf(serialHex(certId.serialNumber));
+  const certStatusOf = (record: IssuedCertificateStatus | undefined): CertStatus => {
+    if (!record || record.status === 'unknown') return new CertStatus({ unknown: null });
     if (record.status === 'good') return new CertStatus({ good: null });
-    if (record.status === 'unknown') return new CertStatus({ unknown: null });
     return new CertStatus({ revoked: new RevokedInfo({ revocationTime: record.revokedAt, revocationReason: new CRLReason(REASONS[record.reason]) }) });
   };
+  const maxCertificates = options.maxCertificates ?? DEFAULT_MAX_OCSP_CERTIFICATES;
 
   return async (requestDer) => {
     let request: OCSPRequest;
@@ -96,11 +113,19 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
     }
     const requests = request.tbsRequest.requestList;
     if (requests.length === 0) return statusOnly(OCSPResponseStatus.malformedRequest);
+    if (requests.length > maxCertificates) throw new ProvenanceError('too_many_certificates', `An OCSP request may ask about at most ${maxCertificates} certificates; this one asks about ${requests.length}`);
+    const nonce = request.tbsRequest.requestExtensions?.find((extension) => extension.extnID === id_pkix_ocsp_nonce);
+    const requestKey = nonce || !options.answers ? undefined : digest('sha256', requestDer).toString('hex');
+    const kept = requestKey === undefined ? undefined : options.answers?.get(requestKey);
+    if (kept) return kept;
     // Whole seconds: DER GeneralizedTime carries no fraction here, and openssl compares them.
     const thisUpdate = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const nextUpdate = new Date(thisUpdate.getTime() + options.validityMs);
-    const responses = await Promise.all(requests.map(async ({ reqCert }) => new SingleResponse({ certID: reqCert, certStatus: await certStatusOf(reqCert), thisUpdate, nextUpdate })));
-    const nonce = request.tbsRequest.requestExtensions?.find((extension) => extension.extnID === id_pkix_ocsp_nonce);
+    // Only the certificates this CA issued are looked up, all in one call.
+    const ours = requests.filter(({ reqCert }) => issuedHere(reqCert));
+    const records = ours.length > 0 ? await options.statusesOf(ours.map(({ reqCert }) => serialHex(reqCert.serialNumber))) : [];
+    const recordOf = new Map(ours.map((single, index) => [single, records[index]]));
+    const responses = requests.map((single) => new SingleResponse({ certID: single.reqCert, certStatus: certStatusOf(recordOf.get(single)), thisUpdate, nextUpdate }));
     const data = new ResponseData({
       responderID: new ResponderID({ byKey: new KeyHash(digest('sha1', issuerKey)) }),
       producedAt: thisUpdate,
@@ -117,6 +142,8 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
       responseStatus: OCSPResponseStatus.successful,
       responseBytes: new ResponseBytes({ responseType: id_pkix_ocsp_basic, response: new OctetString(AsnConvert.serialize(basic)) }),
     });
-    return new Uint8Array(AsnConvert.serialize(response));
+    const answer = new Uint8Array(AsnConvert.serialize(response));
+    if (requestKey !== undefined) options.answers?.set(requestKey, answer, nextUpdate);
+    return answer;
   };
 }

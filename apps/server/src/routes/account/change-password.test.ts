@@ -76,6 +76,21 @@ describe.each(testDatabaseKinds())('POST /account/password on %s', (kind) => {
     expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
   });
 
+  it('refuses a padded new password (one character repeated, only spaces) or the account’s email, naming the field, and keeps the old one', async () => {
+    const account = await signUpAccount(suite.server);
+    const refusals: Array<[string, string]> = [
+      ['aaaaaa', 'New password must not be one character repeated'],
+      ['      ', 'New password must not be only spaces'],
+      [account.email.toUpperCase(), "New password must not be the account's email address"],
+    ];
+    for (const [newPassword, message] of refusals) {
+      const response = await suite.server.request('POST', 'account/password', { token: account.session.access_token, body: { currentPassword: account.password, newPassword } });
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message } });
+    }
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email: account.email, password: account.password } })).status).toBe(200);
+  });
+
   it('requires a new password of at least 6 characters and the current password', async () => {
     const account = await signUpAccount(suite.server);
     const short = await suite.server.request('POST', 'account/password', {

@@ -37,6 +37,22 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
     expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'a-less-common-one' } })).status).toBe(201);
   });
 
+  it('refuses a padded password (one character repeated, only spaces) or the email itself, naming the field, and creates nothing', async () => {
+    const email = uniqueEmail('padded');
+    const refusals: Array<[string, string]> = [
+      ['aaaaaa', 'Password must not be one character repeated'],
+      ['      ', 'Password must not be only spaces'],
+      [email, "Password must not be the account's email address"],
+      [` ${email.toUpperCase()} `, "Password must not be the account's email address"],
+    ];
+    for (const [password, message] of refusals) {
+      const response = await suite.server.request('POST', 'auth/sign-up', { body: { email, password } });
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: { code: 'validation_error', message } });
+    }
+    expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'a-less-common-one' } })).status).toBe(201);
+  });
+
   it('names the missing or malformed field', async () => {
     const noEmail = await suite.server.request('POST', 'auth/sign-up', { body: { password: 'secret-123' } });
     expect(noEmail.status).toBe(400);
@@ -47,12 +63,17 @@ describe.each(testDatabaseKinds())('POST /auth/sign-up on %s', (kind) => {
     expect((await readJson<{ error: { message: string } }>(noPassword)).error.message).toBe('Password is required');
   });
 
-  it('answers 409 for an email that is taken, whatever its case', async () => {
+  it('refuses a taken email, whatever its case, without saying it is taken, and leaves its account alone', async () => {
     const email = uniqueEmail('taken');
     expect((await suite.server.request('POST', 'auth/sign-up', { body: { email, password: 'secret-123' } })).status).toBe(201);
     const again = await suite.server.request('POST', 'auth/sign-up', { body: { email: email.toUpperCase(), password: 'other-secret' } });
-    expect(again.status).toBe(409);
-    expect(await readJson(again)).toEqual({ error: { code: 'conflict', message: 'An account with this email already exists' } });
+    expect(again.status).toBe(400);
+    const answer = await readJson<{ error: { code: string; message: string } }>(again);
+    expect(answer).toEqual({ error: { code: 'sign_up_failed', message: 'Unable to create account' } });
+    expect(JSON.stringify(answer)).not.toMatch(/exist|taken|already|registered/i);
+    // The owner's password still signs in; the one tried does not.
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email, password: 'secret-123' } })).status).toBe(200);
+    expect((await suite.server.request('POST', 'auth/sign-in', { body: { email, password: 'other-secret' } })).status).toBe(401);
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

@@ -1,5 +1,6 @@
-// POST /auth/sign-up: creates an account (with its two API keys) and signs it in. Limited per address:
-// its 409 says whether an email is taken.
+// POST /auth/sign-up: creates an account (with its two API keys) and signs it in. A taken address is
+// refused with the same 400 as any refused sign-up, never a 409 saying it exists (its owner gets an
+// email); limited per address all the same.
 import { createRoute } from '@hono/zod-openapi';
 import { ZSessionResponse, ZSignUpRequest } from '@provenance/contracts';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi-responses.ts';
@@ -13,7 +14,7 @@ const route = createRoute({
   request: { body: jsonBody(ZSignUpRequest) },
   responses: {
     201: jsonResponse(ZSessionResponse, 'The new session'),
-    ...errorResponses(400, 409, 429),
+    ...errorResponses(400, 429),
   },
 });
 

@@ -132,6 +132,16 @@ describe('the gateway CA (OCSP and CRL)', () => {
     expect(stdout).toMatch(/leaf\.pem: revoked/);
   });
 
+  it('answers a GET path that is not URL-encoded base64 with 400 naming the request, never 500', async () => {
+    for (const encoded of ['%ff%fe', '%25', '%E0%A4%A']) {
+      const response = await fetch(`${base}/api/v1/pki/ocsp/${encoded}`);
+      expect(response.status, encoded).toBe(400);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('validation_error');
+      expect(body.error.message).toMatch(/^request:/);
+    }
+  });
+
   it('answers a body that is not an OCSP request with malformedRequest', async () => {
     const response = await fetch(`${base}/api/v1/pki/ocsp`, { method: 'POST', body: 'not ocsp', headers: { 'content-type': 'application/ocsp-request' } });
     expect(response.status).toBe(200);

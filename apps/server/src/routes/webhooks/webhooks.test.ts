@@ -166,6 +166,24 @@ describe.each(testDatabaseKinds())('webhooks on %s', (kind) => {
     expect(await settled(webhook.id, queued.id)).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it('limits test events per account: 429 with Retry-After past 10 a minute, another account unaffected', async () => {
+    const limited = (await signUpAccount(server)).session.access_token;
+    const webhook = await registered('/test-burst', ['job.completed'], undefined, limited);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let sent = 0; sent < 15; sent += 1) {
+      const response = await server.request('POST', `webhooks/${webhook.id}/test`, { token: limited });
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const other = (await signUpAccount(server)).session.access_token;
+    const theirs = await registered('/test-other', ['job.completed'], undefined, other);
+    expect((await server.request('POST', `webhooks/${theirs.id}/test`, { token: other })).status).toBe(202);
+  });
+
   it('retries a receiver that fails twice, with the same webhook-id, until it is delivered', async () => {
     const webhook = await registered('/flaky', ['job.completed'], [500, 500, 200]);
     const queued = await readAnswer(ZWebhookDelivery, await server.request('POST', `webhooks/${webhook.id}/test`, { token }));

@@ -16,6 +16,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts
 export interface Credentials {
   /** Creates the account with its API keys; returns the new user's id and better-auth session token. */
   createAccount(email: string, password: string): Promise<{ userId: string; sessionToken: string }>;
+  /** A taken address is refused as any sign-up is refused (SIGN_UP_REFUSED), its owner told. */
   signUp(email: string, password: string): Promise<TSession>;
   /** Unknown email and wrong password fail alike (better-auth hashes the password either way). */
   signIn(email: string, password: string): Promise<TSession>;
@@ -39,7 +40,15 @@ export interface CredentialsDeps {
   auth: Auth;
   sessions: ProductSessions;
   apiKeys: ApiKeys;
+  /** Told when a sign-up names an address that has an account (its owner is emailed). */
+  onAddressTaken?: ((email: string) => Promise<void>) | undefined;
 }
+
+/**
+ * What a refused sign-up answers, whether the address is taken or not: the same words as the web
+ * app's own toast, and nothing that says an account exists (its owner is emailed instead).
+ */
+export const SIGN_UP_REFUSED = (): DomainError => new DomainError('invalid', 'sign_up_failed', 'Unable to create account');
 
 export function createCredentials(deps: CredentialsDeps): Credentials {
   const createAccount = async (email: string, password: string) => {
@@ -70,15 +79,24 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     if (!valid) throw new DomainError('forbidden', 'invalid_current_password', 'Current password is incorrect');
   };
 
-  const refuseCommonPassword = (password: string) => {
+  /** Refuses what an attacker tries first: a common password, or the account's own email. */
+  const refuseWeakPassword = (password: string, email: string, field: 'Password' | 'New password') => {
     if (isCommonPassword(password)) throw DomainError.invalid(COMMON_PASSWORD_MESSAGE);
+    if (normalizeEmail(password) === normalizeEmail(email)) throw DomainError.invalid(`${field} must not be the account's email address`);
   };
 
   return {
     createAccount,
     async signUp(email, password) {
-      refuseCommonPassword(password);
-      const account = await createAccount(email, password);
+      refuseWeakPassword(password, email, 'Password');
+      let account: { userId: string; sessionToken: string };
+      try {
+        account = await createAccount(email, password);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+        await deps.onAddressTaken?.(normalizeEmail(email));
+        throw SIGN_UP_REFUSED();
+      }
       return deps.sessions.issue(account.sessionToken, account.userId);
     },
     async signIn(email, password) {
@@ -94,7 +112,8 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
     },
     confirmPassword,
     async changePassword(userId, currentPassword, newPassword, options = {}) {
-      refuseCommonPassword(newPassword);
+      const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      refuseWeakPassword(newPassword, user?.email ?? '', 'New password');
       await confirmPassword(userId, currentPassword);
       const ctx = await deps.auth.$context;
       await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(newPassword));

@@ -84,31 +84,59 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
 
   const verify = (bytes: Uint8Array, name: string) => suite.server.request('POST', 'verify-content', { body: { assetUrl: assets.publish(`/copies/${name}`, bytes) } });
 
-  it('sends a support request to SUPPORT_EMAIL, answerable to the sender, and acknowledges it to the sender', async () => {
+  it('sends a support request to SUPPORT_EMAIL, answerable to the sender, and mails nothing to the address an anonymous sender typed', async () => {
     const sender = `reader-${Date.now()}@example.org`;
     const response = await suite.server.request('POST', 'support-requests', {
       body: { name: 'Rea Der', email: sender, subject: 'My badge\r\nBcc: victim@example.org says unsigned', message: 'The badge on my page says unsigned.\nWhy?' },
     });
     expect(response.status).toBe(201);
     const { reference } = (await response.json()) as { reference: string };
-    await until(async () => [...to(SUPPORT_EMAIL), ...to(sender)], (messages) => messages.length >= 2, 'the two support emails');
+    await until(async () => to(SUPPORT_EMAIL).filter((message) => message.parsed.subject?.startsWith(`[${reference}]`)), (messages) => messages.length >= 1, 'the support email');
 
-    const [forSupport] = to(SUPPORT_EMAIL);
+    const [forSupport] = to(SUPPORT_EMAIL).filter((message) => message.parsed.subject?.startsWith(`[${reference}]`));
     expect(forSupport?.parsed.subject).toBe(`[${reference}] My badge Bcc: victim@example.org says unsigned`);
     expect(forSupport?.parsed.replyTo?.text).toBe(sender);
     expect(forSupport?.parsed.text).toContain('The badge on my page says unsigned.');
     expect(forSupport?.envelope.to).toEqual([SUPPORT_EMAIL]);
     expect(forSupport?.parsed.from?.text).toContain('no-reply@gateway.example');
 
-    const [acknowledgement] = to(sender);
+    const rows = await until(() => rowsOf('support-request'), finished, 'rows sent');
+    expect(rows.map((row) => [row.kind, row.status, row.attempts])).toEqual(expect.arrayContaining([['support-request', 'sent', 1]]));
+    // Anyone may type any address: the anonymous sender's typed one gets nothing (not even queued), nor does the Bcc'd one.
+    expect((await rowsOf('support-acknowledgement')).filter((row) => row.to === sender)).toHaveLength(0);
+    expect(to(sender)).toHaveLength(0);
+    expect(to('victim@example.org')).toHaveLength(0);
+  }, 60_000);
+
+  it('acknowledges a signed-in sender’s request at their account’s address only, whatever address they typed', async () => {
+    const account = await signUpAccount(suite.server);
+    const typed = `someone-else-${Date.now()}@example.org`;
+    const response = await suite.server.request('POST', 'support-requests', {
+      token: account.session.access_token,
+      body: { name: 'Ada', email: typed, subject: 'Signing question', message: 'How do I sign a video?' },
+    });
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const [acknowledgement] = await until(async () => to(account.email), (messages) => messages.length >= 1, 'the acknowledgement');
     expect(acknowledgement?.parsed.subject).toBe(`We received your support request ${reference}`);
     expect(acknowledgement?.parsed.text).toContain(reference);
-    // Nothing the sender wrote is mailed back to the address they named.
-    expect(acknowledgement?.parsed.text).not.toContain('badge');
-    expect(to('victim@example.org')).toHaveLength(0);
+    // Nothing the sender wrote is mailed back.
+    expect(acknowledgement?.parsed.text).not.toContain('video');
+    expect(to(typed)).toHaveLength(0);
+  }, 60_000);
 
-    const rows = await until(async () => [...(await rowsOf('support-request')), ...(await rowsOf('support-acknowledgement'))], finished, 'rows sent');
-    expect(rows.map((row) => [row.kind, row.status, row.attempts])).toEqual(expect.arrayContaining([['support-request', 'sent', 1], ['support-acknowledgement', 'sent', 1]]));
+  it('tells an owner, at most once an hour, that someone tried to sign up with their address; the sign-up answer does not say so', async () => {
+    const owner = await signUpAccount(suite.server);
+    for (const password of ['guess-one-1', 'guess-two-2']) {
+      const response = await suite.server.request('POST', 'auth/sign-up', { body: { email: owner.email, password } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: { code: 'sign_up_failed', message: 'Unable to create account' } });
+    }
+    const [notice] = await until(async () => to(owner.email), (messages) => messages.length >= 1, 'the notice');
+    expect(notice?.parsed.subject).toBe('Someone tried to create an account with your email address');
+    expect(notice?.parsed.text).not.toContain('guess-');
+    const rows = await until(() => rowsOf('sign-up-attempt', owner.session.user.id), finished, 'the notice sent');
+    expect(rows.map((row) => [row.to, row.status])).toEqual([[owner.email, 'sent']]);
   }, 60_000);
 
   it('emails the owner once when their signed asset fails verification, not again within the hour, and per asset', async () => {
@@ -133,12 +161,44 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     const harbour = alerts.find((message) => message.parsed.subject?.includes('harbour'));
     expect(harbour?.parsed.subject).toBe('Verification Alert: "harbour" failed verification');
     expect(harbour?.parsed.text).toContain('The content was changed after signing');
-    expect(harbour?.parsed.text).toContain('https://news.example/copy.jpg');
+    // Where the copy was: its host only, never the URL the verifier was given.
+    expect(harbour?.parsed.text).toContain('news.example');
+    expect(harbour?.parsed.text).not.toContain('https://news.example/copy.jpg');
     expect(harbour?.parsed.text).toContain(`http://localhost:8080/v/${encodeURIComponent(first.signed.manifestId)}`);
     expect(harbour?.parsed.html).toContain('failed verification');
     const rows = await until(() => rowsOf('verification-alert', userId), (found) => found.length === 2 && finished(found), 'alerts sent');
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
     expect(to(owner.email)).toHaveLength(2);
+  }, 60_000);
+
+  it('puts no URL or Origin text of the verifier’s into an alert: the hosts only, escaped, and no link to them', async () => {
+    const owner = await signUpAccount(suite.server);
+    const { signed } = await signAsset(owner.session.access_token, 'pier');
+    await suite.server.services.accountEvents.emit({
+      type: 'verification.failed',
+      accountId: owner.session.user.id,
+      occurredAt: new Date(),
+      data: {
+        assetId: signed.assetId,
+        manifestId: signed.manifestId,
+        status: 'invalid',
+        source: 'url',
+        sourceUrl: 'https://evil.example/reset-your-password?<b>now</b>',
+        referrer: 'https://attacker.example/Click here to keep your account',
+      },
+    });
+    const [alert] = await until(async () => to(owner.email), (messages) => messages.length >= 1, 'the alert');
+    const text = alert?.parsed.text ?? '';
+    const html = typeof alert?.parsed.html === 'string' ? alert.parsed.html : '';
+    expect(text).toContain('evil.example');
+    expect(text).toContain('attacker.example');
+    for (const body of [text, html]) {
+      expect(body).not.toContain('reset-your-password');
+      expect(body).not.toContain('Click here');
+      expect(body).not.toContain('https://evil.example');
+      expect(body).not.toContain('https://attacker.example');
+    }
+    expect(html).not.toMatch(/href="[^"]*(evil|attacker)\.example/);
   }, 60_000);
 
   it('sends no alert when the owner turned Verification Alerts off', async () => {
@@ -244,15 +304,16 @@ describe.each(testDatabaseKinds())('email on %s, without SMTP_URL', (kind) => {
   afterAll(async () => suite.close());
 
   it('keeps every email in the outbox table with status outbox, and logs each one', async () => {
-    const response = await suite.server.request('POST', 'support-requests', { body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
+    const reader = await signUpAccount(suite.server);
+    const response = await suite.server.request('POST', 'support-requests', { token: reader.session.access_token, body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
     expect(response.status).toBe(201);
     const rows = await until(() => suite.email.outbox.list(), (found) => found.length === 2 && finished(found), 'the outbox rows');
     expect(rows.map((row) => [row.kind, row.to, row.status, row.attempts]).sort()).toEqual([
-      ['support-acknowledgement', 'reader@example.org', 'outbox', 0],
+      ['support-acknowledgement', reader.email, 'outbox', 0],
       ['support-request', SUPPORT_EMAIL, 'outbox', 0],
     ]);
     const logged = suite.server.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'email kept in the outbox: SMTP_URL is not set');
-    expect(logged.map((line) => [line.level, line.to])).toEqual(expect.arrayContaining([['info', SUPPORT_EMAIL], ['info', 'reader@example.org']]));
+    expect(logged.map((line) => [line.level, line.to])).toEqual(expect.arrayContaining([['info', SUPPORT_EMAIL], ['info', reader.email]]));
     expect(logged.every((line) => typeof line.subject === 'string' && line.subject.length > 0)).toBe(true);
   }, 60_000);
 
@@ -284,7 +345,8 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server that refuse
   });
 
   it('retries, then marks the email failed with the server’s reason', async () => {
-    const response = await suite.server.request('POST', 'support-requests', { body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
+    const reader = await signUpAccount(suite.server);
+    const response = await suite.server.request('POST', 'support-requests', { token: reader.session.access_token, body: { name: 'Rea Der', email: 'reader@example.org', subject: 'Question', message: 'Hello' } });
     expect(response.status).toBe(201);
     const [row] = await until(() => suite.email.outbox.list(), (found) => found.length === 1 && finished(found), 'the email to fail', 60_000);
     expect(row).toMatchObject({ kind: 'support-acknowledgement', status: 'failed', attempts: 3 });

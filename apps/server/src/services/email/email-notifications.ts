@@ -9,6 +9,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { NotificationPreferences } from '../notifications/notification-preferences.ts';
 import { createEmailOutbox, type EmailOutbox, type EmailRetryPolicy } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
+import { createSignUpNotices, type SignUpNotices } from './sign-up-notices.ts';
 import { createSupportEmails, type SupportEmails } from './support-emails.ts';
 import { createVerificationAlerts, type VerificationAlerts } from './verification-alerts.ts';
 import { createWeeklyReportBuilder, type WeeklyReportBuilder } from './weekly-report.ts';
@@ -19,7 +20,7 @@ export interface EmailSettings {
   mailer: Mailer | null;
   /** EMAIL_FROM. */
   from: string;
-  /** SUPPORT_EMAIL: where support requests go; unset, only the sender's acknowledgement is sent. */
+  /** SUPPORT_EMAIL: where support requests go; unset, only a signed-in sender's acknowledgement is sent. */
   supportEmail?: string | undefined;
   retry?: EmailRetryPolicy;
   pollingIntervalSeconds?: number;
@@ -35,6 +36,7 @@ export interface EmailNotifications {
   weeklyReport: WeeklyReportBuilder;
   weeklyReports: WeeklyReports;
   support: SupportEmails;
+  signUpNotices: SignUpNotices;
 }
 
 export interface EmailNotificationsDeps {
@@ -77,5 +79,12 @@ export function createEmailNotifications(deps: EmailNotificationsDeps): EmailNot
     ...polling,
     ...clock,
   });
-  return { outbox, alerts, weeklyReport, weeklyReports, support: createSupportEmails({ outbox, supportEmail: settings.supportEmail, publicUrl: deps.publicUrl }) };
+  return {
+    outbox,
+    alerts,
+    weeklyReport,
+    weeklyReports,
+    support: createSupportEmails({ db: deps.db, outbox, supportEmail: settings.supportEmail, publicUrl: deps.publicUrl }),
+    signUpNotices: createSignUpNotices({ db: deps.db, outbox, publicUrl: deps.publicUrl }),
+  };
 }

@@ -30,16 +30,19 @@ describe('email settings of a running server', () => {
     return server;
   }
 
-  const askSupport = (server: ServerProcess, email: string) =>
+  const askSupport = (server: ServerProcess, email: string, token?: string) =>
     fetch(`${server.baseUrl}/api/v1/support-requests`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify({ name: 'Rea Der', email, subject: 'Where is my badge?', message: 'Hello' }),
     });
 
-  it('sends through SMTP_URL from EMAIL_FROM to SUPPORT_EMAIL', async () => {
+  it('sends through SMTP_URL from EMAIL_FROM to SUPPORT_EMAIL, and the acknowledgement to the signed-in sender', async () => {
     const server = await start({ SMTP_URL: smtp.url, EMAIL_FROM: 'Gateway Alerts <alerts@gateway.example>', SUPPORT_EMAIL: 'help@gateway.example' });
-    expect((await askSupport(server, 'reader@example.org')).status).toBe(201);
+    const signedUp = await fetch(`${server.baseUrl}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reader@example.org', password: 'a-reader-secret' }) });
+    expect(signedUp.status).toBe(201);
+    const { session } = (await signedUp.json()) as { session: { access_token: string } };
+    expect((await askSupport(server, 'reader@example.org', session.access_token)).status).toBe(201);
     const messages = await smtp.waitFor(2);
     expect(messages.map((message) => message.envelope.to[0]).sort()).toEqual(['help@gateway.example', 'reader@example.org']);
     for (const message of messages) expect(message.parsed.from?.value).toEqual([{ name: 'Gateway Alerts', address: 'alerts@gateway.example' }]);

@@ -37,6 +37,17 @@ const STATUS_MEANING: Record<string, string> = {
   partial: 'The file is intact, but the verifier does not trust the certificate it was signed with.',
 };
 
+/**
+ * The host of a URL or Origin named by whoever asked for the verification, or null: only the host
+ * goes into the email (punycode, as URL writes it), never the URL itself, so nobody can have the
+ * gateway mail an owner a link or words of their choosing.
+ */
+function hostOf(value: string | null | undefined): string | null {
+  if (!value || !URL.canParse(value)) return null;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'http:' || protocol === 'https:') && hostname ? hostname : null;
+}
+
 const SOURCE_WORDS: Record<string, string> = { url: 'a file fetched from a URL', upload: 'an uploaded file', manifest: 'a manifest looked up by its ID' };
 
 export interface VerificationAlertsDeps {
@@ -58,7 +69,9 @@ export interface VerificationAlerts {
 function alertEmail(failure: FailedVerification, title: string | null, occurredAt: Date, publicUrl: string): RenderedEmail {
   const name = title ?? failure.manifestId ?? failure.assetId ?? 'your asset';
   const reasons = [...(failure.reason ? [failure.reason] : []), ...(failure.failureCodes ?? []).map((code) => `C2PA status ${code}`)];
-  const where = [failure.source && (SOURCE_WORDS[failure.source] ?? failure.source), failure.sourceUrl && `at ${failure.sourceUrl}`, failure.referrer && `asked from a page of ${failure.referrer}`]
+  const sourceHost = hostOf(failure.sourceUrl);
+  const referrerHost = hostOf(failure.referrer);
+  const where = [failure.source && SOURCE_WORDS[failure.source], sourceHost && `on the host ${sourceHost}`, referrerHost && `asked from a page on ${referrerHost}`]
     .filter(Boolean)
     .join(', ');
   const links = [

@@ -2,6 +2,7 @@
 // certificates it issued and publishes a CRL, both from the gateway_certificates records and
 // signed with the intermediate's own key (read when first needed from this copy's PKI folder, which
 // main.ts writes from the database at start: every copy answers with the one shared intermediate).
+// Answers to requests without a nonce are kept (ocsp-answers.ts) until a revocation forgets them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCertificateRevocationList, createOcspResponder, PKI_FILES, type OcspResponder } from '@provenance/engine';
@@ -9,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates } from '../../db/schema/index.ts';
 import type { GatewayCertificateStatus } from '../revocation/gateway-certificate-status.ts';
+import { createOcspAnswers } from './ocsp-answers.ts';
 
 /** How long an OCSP answer or the CRL may be relied on: a revocation reaches caches within this. */
 export const REVOCATION_ANSWER_VALIDITY_MS = 60 * 60_000;
@@ -18,6 +20,8 @@ export interface GatewayCertificateAuthority {
   answerOcsp(requestDer: Uint8Array): Promise<Uint8Array>;
   /** The current CRL (DER), every revoked certificate of the intermediate listed. */
   crl(): Promise<Uint8Array>;
+  /** Forgets the kept OCSP answers: a certificate was revoked (here or on another copy). */
+  forgetAnswers(): void;
 }
 
 export interface GatewayCertificateAuthorityDeps {
@@ -46,6 +50,7 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
   const now = deps.clock ?? (() => new Date());
   let intermediate: Promise<Intermediate> | undefined;
   let responder: Promise<OcspResponder> | undefined;
+  const answers = createOcspAnswers({ maxEntries: 1_000, clock: () => now().getTime() });
   const loadIntermediate = (): Promise<Intermediate> => (intermediate ??= readIntermediate(deps.pkiDir));
   const loadResponder = (): Promise<OcspResponder> =>
     (responder ??= loadIntermediate().then(({ certificate, keyPem }) =>
@@ -54,15 +59,17 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
         issuerKeyPem: keyPem,
         validityMs: REVOCATION_ANSWER_VALIDITY_MS,
         now,
+        answers,
         // The gateway revokes a certificate only when its account says the key is compromised.
-        statusOf: async (serialNumber) => {
-          const record = await deps.certificates.statusOf(serialNumber);
-          return record.status === 'revoked' ? { status: 'revoked', revokedAt: record.revokedAt ?? now(), reason: 'keyCompromise' } : { status: 'good' };
-        },
+        statusesOf: async (serialNumbers) =>
+          (await deps.certificates.statusesOf(serialNumbers)).map((record) =>
+            record.status === 'revoked' ? { status: 'revoked', revokedAt: record.revokedAt ?? now(), reason: 'keyCompromise' } : { status: 'good' },
+          ),
       }),
     ));
   return {
     answerOcsp: async (requestDer) => (await loadResponder())(requestDer),
+    forgetAnswers: () => answers.clear(),
     async crl() {
       const { certificate, keyPem } = await loadIntermediate();
       const table = gatewayCertificates;

@@ -53,6 +53,30 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     expect(owner.status).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client: 60 wrong passwords from 12 of them are stopped (default limits)', async () => {
+    const strict = await createTestServer(database, { attemptLimits: DEFAULT_ATTEMPT_LIMITS });
+    const account = await signUpAccount(setup);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      const ip = `2001:db8:64:1::${(attempt % 12) + 1}`;
+      statuses.push((await strict.request('POST', 'auth/sign-in', { ip, body: { email: account.email, password: 'wrong-password' } })).status);
+    }
+    expect(statuses[0]).toBe(401);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client: the owner there is not held up.
+    const owner = await strict.request('POST', 'auth/sign-in', { ip: '2001:db8:64:2::1', body: { email: account.email, password: account.password } });
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts sign-ups from the addresses of one IPv6 /64 together', async () => {
+    const signUp = (ip: string) => server.request('POST', 'auth/sign-up', { ip, body: { email: uniqueEmail(), password: 'secret-123' } });
+    expect((await signUp('2001:db8:65:1::a')).status).toBe(201);
+    expect((await signUp('2001:db8:65:1::b')).status).toBe(201);
+    expect((await signUp('2001:db8:65:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await signUp('2001:db8:65:2::a')).status).toBe(201);
+  });
+
   it('makes an (address, account) pair wait longer after each failure past the free ones, and a success clears them', async () => {
     let now = new Date('2026-03-01T10:00:00Z');
     const clocked = await createTestServer(database, { attemptLimits: DELAYS_ONLY, clock: () => now });
@@ -124,8 +148,9 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
 
     const email = uniqueEmail('contested');
     expect((await server.request('POST', 'auth/sign-up', { ip: '198.51.100.51', body: { email, password: 'secret-123' } })).status).toBe(201);
-    expect((await server.request('POST', 'auth/sign-up', { ip: '198.51.100.52', body: { email, password: 'secret-123' } })).status).toBe(409);
-    expect((await server.request('POST', 'auth/sign-up', { ip: '198.51.100.53', body: { email, password: 'secret-123' } })).status).toBe(409);
+    // Refused (the email is taken, which the answer does not say), but by the address limit only once over it.
+    expect((await server.request('POST', 'auth/sign-up', { ip: '198.51.100.52', body: { email, password: 'secret-123' } })).status).toBe(400);
+    expect((await server.request('POST', 'auth/sign-up', { ip: '198.51.100.53', body: { email, password: 'secret-123' } })).status).toBe(400);
   });
 
   it('trips demo creation per signed-in account', async () => {

@@ -3,9 +3,11 @@
 // account) pair gets growing delays after a few failures; nothing locks an account for everyone, so
 // an attacker elsewhere cannot keep its owner out. Sign-up is counted per address (it says whether an
 // email is taken, so addresses must not probe freely), demo creation per address and per signed-in
-// user. A tripped limit is a 429 with Retry-After.
+// user. A tripped limit is a 429 with Retry-After. An address counts as the public limits count it
+// (client-identity.ts): IPv6 per /64, so one subscriber's network is one client, not 2^64.
 import { DomainError } from '../domain-error.ts';
 import { sha256Hex } from '../tokens/opaque-tokens.ts';
+import { clientIdentity } from './client-identity.ts';
 import type { FailureStreaks, GrowingDelayRule } from './failure-streaks.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
@@ -58,21 +60,22 @@ export function createAttemptLimits(limiter: RateLimiter, streaks: FailureStreak
 
   return {
     async enforceSignUp(ip) {
-      refuseIfLimited([await waitOf(`sign-up:ip:${ip}`, rules['sign-up'].perIp)]);
+      refuseIfLimited([await waitOf(`sign-up:${clientIdentity({ ip })}`, rules['sign-up'].perIp)]);
     },
     async enforceDemo({ ip, userId }) {
-      const checks = [waitOf(`demo:ip:${ip}`, rules.demo.perIp)];
+      const checks = [waitOf(`demo:${clientIdentity({ ip })}`, rules.demo.perIp)];
       if (userId) checks.push(waitOf(`demo:account:${userId}`, rules.demo.perAccount));
       refuseIfLimited(await Promise.all(checks));
     },
     async guardPasswordCheck<T>(subjects: PasswordAttemptSubjects, check: () => Promise<T>): Promise<T> {
       const rule = rules.password;
+      const client = clientIdentity({ ip: subjects.ip });
       // The counter table keeps a hash, not the email address itself.
-      const pairKey = `password:ip-account:${sha256Hex(`${subjects.ip}\n${subjects.account.trim().toLowerCase()}`)}`;
+      const pairKey = `password:ip-account:${sha256Hex(`${client}\n${subjects.account.trim().toLowerCase()}`)}`;
       // The pair's delay is read before the address is counted, so a waiting pair is not charged twice.
       refuseIfLimited([await streaks.waitSeconds(pairKey, rule.perIpAndAccount)]);
       // Every attempt counts for the address, before the check, so parallel bursts are bounded too.
-      refuseIfLimited([await waitOf(`password:ip:${subjects.ip}`, rule.perIp)]);
+      refuseIfLimited([await waitOf(`password:${client}`, rule.perIp)]);
       let result: T;
       try {
         result = await check();

@@ -8,6 +8,9 @@
 //   so it is never throttled; a client opening hundreds of connections gets 8 engine slots, and
 //   everyone else keeps the rest of the workers and the engine queue. A rate limit low enough to
 //   matter would throttle exactly the sequential scripts the API is for.
+// - The OCSP responder gets a concurrency limit of its own, 20: validators behind one address (a
+//   newsroom's proxy) ask in parallel, and each answer is cheap (one query, one signature, or a
+//   kept answer), so 20 in progress is far above a fair use and far below a flood.
 // - Support requests and analytics events are writes that land in tables: they get a rate limit
 //   too (20 support requests an hour, 300 tracked events a minute per client), which bounds what
 //   one client can store (20 x 10 kB an hour instead of gigabytes).
@@ -15,7 +18,10 @@ import type { RateLimitRule } from './rate-limiter.ts';
 import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
 import type { SharedWindowCounter } from './shared-window-counter.ts';
 
-export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr';
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr' | 'ocsp';
+
+/** OCSP requests of one client in progress at once; the next one gets 429. */
+export const OCSP_CONCURRENT_PER_CLIENT = 20;
 
 export interface PublicLimitRule {
   /** Requests of one client in progress at once on this server copy. */
@@ -33,6 +39,7 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
   // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
   sbr: { concurrent: 8, rate: { limit: 120, windowSeconds: 60 } },
+  ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
 };
 
 /** The rules from the server's configuration; a rate of 0 means no rate limit. */
@@ -44,6 +51,7 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
     track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
     sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },
+    ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
   };
 }
 

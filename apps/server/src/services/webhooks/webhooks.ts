@@ -12,7 +12,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { DomainError } from '../domain-error.ts';
 import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
-import { createRateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
+import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog, toWebhookDelivery, type NewWebhookDelivery } from './webhook-delivery-log.ts';
 import { createWebhookEndpointStore, type WebhookEndpointRow } from './webhook-endpoint-store.ts';
@@ -83,7 +83,15 @@ export interface WebhooksDeps {
   logger: Logger;
   policy?: WebhookDeliveryPolicy | undefined;
   clock?: (() => Date) | undefined;
+  /** Counts the test events each account asks for (across copies); over `rule`, a 429. */
+  testLimit?: { limiter: RateLimiter; rule: RateLimitRule } | undefined;
 }
+
+/**
+ * Test events an account may ask for: enough to check an endpoint while setting it up, not a way
+ * to have the gateway POST signed requests at someone's server in bulk.
+ */
+export const DEFAULT_WEBHOOK_TEST_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 };
 
 /** whsec_ and 32 random bytes in base64: the form standardwebhooks' Webhook takes. */
 function newSecret(): string {
@@ -228,6 +236,10 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     },
     async sendTest(userId, id) {
       const endpoint = await ownedEndpoint(userId, id);
+      if (deps.testLimit) {
+        const decision = await deps.testLimit.limiter.hit(`webhook-test:account:${userId}`, deps.testLimit.rule);
+        if (!decision.allowed) throw DomainError.rateLimited(decision.retryAfterSeconds);
+      }
       const occurredAt = clock();
       const data = { webhookId: endpoint.id, message: 'A test event from Provenance Gateway: this endpoint receives signed deliveries.' };
       const [row] = await enqueue([{ id: newMessageId(), endpointId: endpoint.id, type: 'webhook.test', payload: payloadOf('webhook.test', occurredAt, data) }]);
