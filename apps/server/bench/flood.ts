@@ -34,6 +34,7 @@ const NO_LIMITS: PublicLimitRules = {
   track: { concurrent: 1_000_000 },
   support: { concurrent: 1_000_000 },
   sbr: { concurrent: 1_000_000 },
+  sign: { concurrent: 1_000_000 },
 };
 
 async function startServer(publicLimits: PublicLimitRules) {

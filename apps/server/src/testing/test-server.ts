@@ -49,6 +49,7 @@ export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
+  sign: { concurrent: 10_000 },
 };
 
 export interface TestServer {

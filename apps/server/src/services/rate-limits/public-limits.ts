@@ -1,6 +1,7 @@
-// The product's fair share of the public endpoints (verify, track, support, badge): per client, a
-// limit on requests in progress and, where it matters, a rate limit. A client is an account when
-// the caller signed in or sent an API key, else its address (see client-identity.ts).
+// The product's fair share of the public endpoints (verify, track, support, badge) and of signing
+// (per account): per client, a limit on requests in progress and, where it matters, a rate limit. A
+// client is an account when the caller signed in or sent an API key, else its address (see
+// client-identity.ts).
 //
 // Why these defaults:
 // - Verification and badges get a concurrency limit only. A client sending one request at a time
@@ -15,7 +16,7 @@ import type { RateLimitRule } from './rate-limiter.ts';
 import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
 import type { SharedWindowCounter } from './shared-window-counter.ts';
 
-export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr';
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr' | 'sign';
 
 export interface PublicLimitRule {
   /** Requests of one client in progress at once on this server copy. */
@@ -33,6 +34,9 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
   // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
   sbr: { concurrent: 8, rate: { limit: 120, windowSeconds: 60 } },
+  // Signing needs an account, which is the client: its uploads in progress hold the server's upload
+  // memory as verification's do, so one account gets the same share of them.
+  sign: { concurrent: 8 },
 };
 
 /** The rules from the server's configuration; a rate of 0 means no rate limit. */
@@ -44,6 +48,7 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
     track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
     sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },
+    sign: { concurrent: settings.concurrentPerClient },
   };
 }
 
