@@ -1,6 +1,7 @@
 // Hono middleware that admits a request to a public endpoint within its client's fair share, and
-// answers 429 with Retry-After otherwise. Placed after optionalAccount where the route has it, so a
-// signed-in caller or API key counts as its account rather than its address.
+// answers 429 with Retry-After otherwise, closing the connection rather than reading the refused
+// body. Placed after optionalAccount (or requireAccount) where the route has it, so a signed-in
+// caller or API key counts as its account rather than its address.
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { ApiError } from '../http/api-error.ts';
@@ -19,6 +20,10 @@ export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => str
           admission.reason === 'in_flight'
             ? `Too many requests in progress from this client; try again in ${admission.retryAfterSeconds} seconds`
             : `Too many requests from this client; try again in ${admission.retryAfterSeconds} seconds`;
+        // Answered before a byte of the body is read, and the connection closed once the answer is
+        // out: kept open, the server would read (and drop) the refused upload to reuse it, which a
+        // flood of refused 1.6 MB files turned into most of the server's work.
+        c.header('Connection', 'close');
         throw new ApiError(429, 'rate_limited', message, admission.retryAfterSeconds);
       }
       try {
