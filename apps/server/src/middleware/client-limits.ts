@@ -9,6 +9,16 @@ import { clientIdentity } from '../services/rate-limits/client-identity.ts';
 import type { PublicEndpoint, PublicLimits } from '../services/rate-limits/public-limits.ts';
 import type { OptionalAccountEnv } from './account.ts';
 
+/** The context variable the middleware leaves whether the request's client is over its share in. */
+interface ClientShareEnv {
+  Variables: { clientOverShare?: boolean };
+}
+
+/** Whether the request's client was refused lately for going over its share (clientLimits ran before). */
+export function isClientOverShare(c: Context): boolean {
+  return (c as Context<ClientShareEnv>).get('clientOverShare') ?? false;
+}
+
 export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => string) {
   return (endpoint: PublicEndpoint) =>
     createMiddleware<OptionalAccountEnv>(async (c, next) => {
@@ -26,6 +36,7 @@ export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => str
         c.header('Connection', 'close');
         throw new ApiError(429, 'rate_limited', message, admission.retryAfterSeconds);
       }
+      (c as unknown as Context<ClientShareEnv>).set('clientOverShare', admission.overShare);
       try {
         await next();
       } finally {

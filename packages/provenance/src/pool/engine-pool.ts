@@ -3,6 +3,7 @@
  * one core; the pool spreads sign and verify tasks over one worker per core (configurable). The
  * queue is bounded: when every worker is busy and the queue is full, a task is refused at once
  * with EngineBusyError, so callers can answer 503 with Retry-After instead of piling up memory.
+ * Tasks of callers over their fair share wait behind the others' (TaskPlacement).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -65,6 +66,15 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
   transferBytes?: boolean;
 }
 
+/**
+ * Where a task waits for a worker. A task of a caller over its fair share (the server refused its
+ * client lately) waits behind every task of callers that are not, and may take only half the queue:
+ * the rest of the engine stays for them, however much the one floods.
+ */
+export interface TaskPlacement {
+  overShare?: boolean;
+}
+
 /** What a worker starts with: its configuration and c2pa-wasm already compiled by the pool. */
 export interface EngineWorkerData extends EngineWorkerConfig {
   c2paModule: WebAssembly.Module;
@@ -83,13 +93,13 @@ export interface EnginePool {
   signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Verifies the file at `path` without the bytes crossing threads: the worker reads it as the
    * engine asks (verifySource), so a video of any size costs the chunks in flight, not its size.
    */
   verifyFile(path: string, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
-  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Verifies a file still arriving (filling-source.ts: the caller writes it into shared memory and
    * fails it if it stops), serialized: a JPEG is validated and hashed as its bytes come. Queued and
@@ -155,6 +165,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const transferBytes = options.transferBytes ?? false;
   const inFlight = new Map<number, { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const queue: Waiting[] = [];
+  // Tasks of callers over their share (TaskPlacement): dispatched only when `queue` is empty.
+  const overShareQueue: Waiting[] = [];
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
@@ -238,7 +250,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.busy) continue;
-      const next = queue.shift();
+      const next = queue.shift() ?? overShareQueue.shift();
       if (!next) return;
       slot.busy = true;
       const id = nextId++;
@@ -257,11 +269,12 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     }
   }
 
-  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner): Promise<T> {
+  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
     const idle = slots.some((slot) => !slot.busy);
-    if (!idle && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
+    const waiting = queue.length + overShareQueue.length;
+    if (!idle && waiting >= (placement.overShare ? Math.ceil(maxQueue / 2) : maxQueue)) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
+      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
   }
@@ -277,9 +290,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...(signer && { signer }) });
     },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
-    verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
+    verifySerialized: (bytes, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }, undefined, placement),
     verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
-    verifyFileSerialized: (path, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }),
+    verifyFileSerialized: (path, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }, undefined, placement),
     verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
     idle: () => slots.filter((slot) => !slot.busy).length,
     async updateTrust(trustAnchorPems) {
@@ -295,7 +308,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         ),
       );
     },
-    pending: () => inFlight.size + queue.length,
+    pending: () => inFlight.size + queue.length + overShareQueue.length,
     async close() {
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },

@@ -55,8 +55,20 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
 /** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 
+/**
+ * How long a client refused on an endpoint counts as over its share there: its admitted requests
+ * then yield the engine to clients that are not (Admission.overShare), so a flooder held at its
+ * limit does not also take the workers from a client sending one request at a time.
+ */
+export const OVER_SHARE_SECONDS = 10;
+
 export type Admission =
-  | { admitted: true; release: () => void }
+  | {
+      admitted: true;
+      release: () => void;
+      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS. */
+      overShare: boolean;
+    }
   | { admitted: false; reason: 'in_flight' | 'rate'; retryAfterSeconds: number };
 
 export interface PublicLimits {
@@ -69,21 +81,42 @@ export interface PublicLimits {
 export function createPublicLimits(deps: { counter: SharedWindowCounter; inFlight?: InFlightLimiter; rules?: PublicLimitRules | undefined }): PublicLimits {
   const rules = deps.rules ?? DEFAULT_PUBLIC_LIMITS;
   const inFlight = deps.inFlight ?? createInFlightLimiter();
+  // When each client (by endpoint) was last refused; entries older than OVER_SHARE_SECONDS are
+  // dropped as the map grows, so it holds about the clients refused lately.
+  const refusedAt = new Map<string, number>();
+  const overShareMs = OVER_SHARE_SECONDS * 1000;
+  const noteRefusal = (key: string) => {
+    const now = Date.now();
+    if (refusedAt.size >= 10_000) for (const [stale, at] of refusedAt) if (now - at > overShareMs) refusedAt.delete(stale);
+    refusedAt.delete(key); // re-inserted last: the map stays in order of refusal
+    refusedAt.set(key, now);
+  };
+  const isOverShare = (key: string) => {
+    const at = refusedAt.get(key);
+    if (at === undefined) return false;
+    if (Date.now() - at <= overShareMs) return true;
+    refusedAt.delete(key);
+    return false;
+  };
   return {
     admit(endpoint, client) {
       const rule = rules[endpoint];
       const key = `${endpoint}:${client}`;
       // The slot first: a request turned away for concurrency does not use up the client's rate.
       const release = inFlight.tryEnter(key, rule.concurrent);
-      if (!release) return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      if (!release) {
+        noteRefusal(key);
+        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      }
       if (rule.rate) {
         const decision = deps.counter.take(key, rule.rate);
         if (!decision.allowed) {
           release();
+          noteRefusal(key);
           return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
         }
       }
-      return { admitted: true, release };
+      return { admitted: true, release, overShare: isOverShare(key) };
     },
     close: () => deps.counter.close(),
   };
