@@ -13,8 +13,12 @@
  *
  *   npx tsx apps/server/bench/hostile-uploads.ts [flood|slow] [seconds=15] [flooders=1]
  *
+ * The flood is sent by a second process (this script, mode "flooder"), so that the flood's work on
+ * the client side does not slow the polite client's own.
+ *
  * For 16 concurrent 30 MB uploads (or 24 of 95 MB) see upload-memory.ts. Linux only (reads /proc).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,8 +28,9 @@ import { startServerProcess } from '../src/testing/server-process.ts';
 import { openRawUpload, type RawUpload } from '../src/testing/raw-upload.ts';
 
 const MIX = process.argv[2] ?? 'flood';
-const SECONDS = Number(process.argv[3] ?? 15);
-const FLOODERS = Number(process.argv[4] ?? 1);
+// The flooder process is given the server's address first.
+const SECONDS = Number(process.argv[MIX === 'flooder' ? 4 : 3] ?? 15);
+const FLOODERS = Number(process.argv[MIX === 'flooder' ? 5 : 4] ?? 1);
 const MB = 1024 * 1024;
 
 function memoryMb(pid: number): { rss: number; peak: number } {
@@ -67,6 +72,19 @@ async function signUp(base: string): Promise<string> {
   return ((await response.json()) as { session: { access_token: string } }).session.access_token;
 }
 
+/** The flood: FLOODERS addresses, 24 uploads of 1.6 MB each at a time, for SECONDS; prints the statuses. */
+async function flooder(base: string): Promise<void> {
+  const body = Buffer.alloc(1_600_000);
+  body.set(await makeImage('jpeg', 1024, 768, 4));
+  const until = performance.now() + SECONDS * 1000;
+  const flood: Record<string, number> = {};
+  const one = async (address: string) => {
+    while (performance.now() < until) count(flood, await upload(base, address, '/api/v1/verify-content', body, { 'content-type': 'image/jpeg' }));
+  };
+  await Promise.all(Array.from({ length: FLOODERS }, (_, index) => Array.from({ length: 24 }, () => one(`127.0.0.${2 + index}`))).flat());
+  console.log(JSON.stringify(flood));
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-hostile-uploads-'));
   const server = await startServerProcess(dataDir, { VERIFY_CACHE_ENTRIES: '0', OCSP: 'off', TRUST_LIST_REFRESH_HOURS: '0' });
@@ -82,21 +100,15 @@ async function main(): Promise<void> {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     if (MIX === 'flood') {
       const baseline = await polite(base, jpeg, SECONDS);
-      const body = Buffer.alloc(1_600_000);
-      body.set(await makeImage('jpeg', 1024, 768, 4));
-      let flooding = true;
-      const flood: Record<string, number> = {};
-      const flooder = async (address: string) => {
-        while (flooding) count(flood, await upload(base, address, '/api/v1/verify-content', body, { 'content-type': 'image/jpeg' }));
-      };
-      const floods = Array.from({ length: FLOODERS }, (_, index) => Array.from({ length: 24 }, () => flooder(`127.0.0.${2 + index}`))).flat();
-      await new Promise((settled) => setTimeout(settled, 1000));
+      const floodProcess = new Promise<string>((resolve) =>
+        execFile(process.execPath, ['--import', 'tsx', import.meta.filename, 'flooder', base, String(SECONDS + 2), String(FLOODERS)], (error, stdout) => resolve(error ? String(error) : stdout.trim())),
+      );
+      await new Promise((settled) => setTimeout(settled, 1500));
       const underFlood = await polite(base, jpeg, SECONDS);
-      flooding = false;
-      await Promise.all(floods);
+      const flood = await floodProcess;
       console.log(`polite goodput alone: ${baseline.goodput.toFixed(1)}/s ${JSON.stringify(baseline.statuses)}`);
       console.log(`polite goodput under a flood from ${FLOODERS} address(es): ${underFlood.goodput.toFixed(1)}/s ${JSON.stringify(underFlood.statuses)}`);
-      console.log(`flood statuses: ${JSON.stringify(flood)}`);
+      console.log(`flood statuses: ${flood}`);
     } else {
       const token = await signUp(base);
       const trickling: RawUpload[] = [];
@@ -135,4 +147,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (MIX === 'flooder') await flooder(process.argv[3]!);
+else await main();
