@@ -50,7 +50,7 @@ describe('engine pool', () => {
     expect(pool.pending()).toBe(0);
   });
 
-  it('runs the tasks of callers within their share before those of callers over it, who get only half the queue', async () => {
+  it('runs the tasks of callers within their share before those of callers over it, who get only half the queue and half the workers', async () => {
     const single = await createEnginePool({ workers: 1, maxQueue: 4, signer, trustAnchorPems: [rootPem] });
     try {
       const image = await makeImage('jpeg', 320, 240);
@@ -65,6 +65,16 @@ describe('engine pool', () => {
       expect(finished).toEqual(['within', 'over 1', 'over 2']);
     } finally {
       await single.close();
+    }
+    // Of two workers, tasks over share take one: the other stays free for the others' tasks.
+    const pair = await createEnginePool({ workers: 2, maxQueue: 4, signer, trustAnchorPems: [rootPem] });
+    try {
+      const image = await makeImage('png', 900, 700);
+      const over = [1, 2].map(() => pair.verifySerialized(image, 'image/png', {}, { overShare: true }));
+      expect(pair.idle()).toBe(1);
+      await Promise.all(over);
+    } finally {
+      await pair.close();
     }
   });
 

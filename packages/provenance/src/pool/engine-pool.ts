@@ -68,8 +68,9 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
 
 /**
  * Where a task waits for a worker. A task of a caller over its fair share (the server refused its
- * client lately) waits behind every task of callers that are not, and may take only half the queue:
- * the rest of the engine stays for them, however much the one floods.
+ * client lately) waits behind every task of callers that are not, may take only half the queue, and
+ * runs on only half the workers (at least one): the rest of the engine stays for the others, however
+ * much the one floods.
  */
 export interface TaskPlacement {
   overShare?: boolean;
@@ -120,7 +121,7 @@ export interface EnginePool {
 
 // Distributes over the union, so each kind of task keeps its own fields.
 type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
-type Slot = { worker: Worker; busy: boolean };
+type Slot = { worker: Worker; busy: boolean; overShare: boolean };
 type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
@@ -167,6 +168,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const queue: Waiting[] = [];
   // Tasks of callers over their share (TaskPlacement): dispatched only when `queue` is empty.
   const overShareQueue: Waiting[] = [];
+  // Workers such tasks may take at once: half (at least one), the rest kept free for the others'.
+  const overShareWorkers = Math.max(1, Math.floor(size / 2));
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
@@ -179,7 +182,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         worker.once('message', () => ready());
         worker.once('error', failed);
       });
-      const slot: Slot = { worker, busy: false };
+      const slot: Slot = { worker, busy: false, overShare: false };
       worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest | EngineRemoteSignRequest) => {
         if ('control' in reply && reply.control === 'timestamp-request') {
           carryTimestampRequest(slot, reply);
@@ -250,9 +253,11 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.busy) continue;
-      const next = queue.shift() ?? overShareQueue.shift();
+      const fromOverShare = queue.length === 0 && slots.filter((other) => other.busy && other.overShare).length < overShareWorkers;
+      const next = fromOverShare ? overShareQueue.shift() : queue.shift();
       if (!next) return;
       slot.busy = true;
+      slot.overShare = fromOverShare;
       const id = nextId++;
       inFlight.set(id, { slot, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
@@ -272,7 +277,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
     const idle = slots.some((slot) => !slot.busy);
     const waiting = queue.length + overShareQueue.length;
-    if (!idle && waiting >= (placement.overShare ? Math.ceil(maxQueue / 2) : maxQueue)) return Promise.reject(new EngineBusyError(1));
+    // Tasks over share are queued whenever their workers are busy (an idle worker may be one kept for the others).
+    if (placement.overShare ? waiting >= Math.ceil(maxQueue / 2) : !idle && waiting >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
       (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
