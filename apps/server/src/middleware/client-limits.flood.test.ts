@@ -1,7 +1,7 @@
 // A client over its fair share is refused at no cost to the others, over real HTTP: its request past
 // the limit gets 429 before any of its body is read, and the connection is closed rather than kept
-// to read (and drop) the refused body; the work of a client that went over its share waits behind a
-// polite client's, whose verifications keep being answered.
+// to read (and drop) the refused body; meanwhile a polite client's verifications keep being answered.
+// (That the engine runs a polite client's work ahead of a client over its share is engine-pool.test.ts's.)
 import { makeImage } from '@provenance/engine/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -62,36 +62,6 @@ describe('a flooding client over real HTTP', () => {
     refused.send(body);
     expect(await within(refused.closed, 3_000)).toBeUndefined();
     for (const upload of holding) upload.stop();
-  }, 30_000);
-
-  it('verifies a polite client\'s upload ahead of the queued work of a client that went over its share', async () => {
-    // The flooder holds its 8 slots and is refused a 9th: from now on it is over its share.
-    const holding: RawUpload[] = [];
-    for (let index = 0; index < 8; index += 1) holding.push(await verifyUpload('127.0.0.22', body.subarray(0, 2)));
-    uploads.push(...holding);
-    const refused = await verifyUpload('127.0.0.22');
-    uploads.push(refused);
-    expect((await refused.answer)?.status).toBe(429);
-    for (const upload of holding) upload.stop();
-    await sleep(200);
-    // Its next 8 files (each its own bytes: nothing is answered from the cache) queue for the one worker.
-    const queued: RawUpload[] = [];
-    for (let index = 0; index < 8; index += 1) {
-      const file = Buffer.from(body);
-      file.writeUInt32BE(index + 1, BODY_BYTES - 4);
-      queued.push(await verifyUpload('127.0.0.22', file));
-    }
-    uploads.push(...queued);
-    let flooderAnswered = 0;
-    for (const upload of queued) void upload.answer.then((answer) => (flooderAnswered += answer?.status === 200 ? 1 : 0));
-    await sleep(300);
-    const polite = await fetch(`http://127.0.0.1:${port}/api/v1/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: jpeg });
-    await polite.arrayBuffer();
-    const answeredBeforePolite = flooderAnswered;
-    expect(polite.status).toBe(200);
-    // The flooder's file on the worker when the polite one came may finish first; the rest wait.
-    expect(answeredBeforePolite).toBeLessThanOrEqual(2);
-    expect((await Promise.all(queued.map((upload) => upload.answer))).map((answer) => answer?.status)).toEqual(queued.map(() => 200));
   }, 30_000);
 
   it('keeps answering a polite client one verification at a time while another floods', async () => {
