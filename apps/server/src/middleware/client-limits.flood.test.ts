@@ -47,7 +47,7 @@ describe('a flooding client over real HTTP', () => {
   const verifyUpload = (localAddress: string, first?: Uint8Array) =>
     openRawUpload({ port, localAddress, path: '/api/v1/verify-content', headers: { 'content-type': 'image/jpeg', 'content-length': BODY_BYTES }, ...(first && { first }) });
 
-  it('answers 429 before reading the body of a request over the limit, and closes its connection', async () => {
+  it('answers 429 before reading the body of a request over the limit, closes its connection, and leaves that client a quarter of its share a while', async () => {
     const holding: RawUpload[] = [];
     for (let index = 0; index < 8; index += 1) holding.push(await verifyUpload('127.0.0.20', body.subarray(0, 2)));
     uploads.push(...holding);
@@ -62,6 +62,17 @@ describe('a flooding client over real HTTP', () => {
     refused.send(body);
     expect(await within(refused.closed, 3_000)).toBeUndefined();
     for (const upload of holding) upload.stop();
+
+    // Over its share, it has a quarter of its slots (2 of 8) for a while; another client has all of its own.
+    await sleep(200);
+    const again: RawUpload[] = [];
+    for (let index = 0; index < 3; index += 1) again.push(await verifyUpload('127.0.0.20', body.subarray(0, 2)));
+    const others: RawUpload[] = [];
+    for (let index = 0; index < 3; index += 1) others.push(await verifyUpload('127.0.0.25', body.subarray(0, 2)));
+    uploads.push(...again, ...others);
+    expect((await Promise.all(again.map((upload) => within(upload.answer, 1_000)))).map((answer) => (answer === 'not yet' ? answer : answer?.status))).toEqual(['not yet', 'not yet', 429]);
+    expect(await Promise.all(others.map((upload) => within(upload.answer, 200)))).toEqual(others.map(() => 'not yet'));
+    for (const upload of [...again, ...others]) upload.stop();
   }, 30_000);
 
   it('keeps answering a polite client one verification at a time while another floods', async () => {

@@ -56,9 +56,10 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 
 /**
- * How long a client refused on an endpoint counts as over its share there: its admitted requests
- * then yield the engine to clients that are not (Admission.overShare), so a flooder held at its
- * limit does not also take the workers from a client sending one request at a time.
+ * How long a client refused on an endpoint counts as over its share there: it then has a quarter of
+ * its concurrent slots, and its admitted requests yield the engine to clients that are not
+ * (Admission.overShare), so a flooder held at its limit does not also take the server's thread and
+ * workers from a client sending one request at a time.
  */
 export const OVER_SHARE_SECONDS = 10;
 
@@ -102,8 +103,13 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
     admit(endpoint, client) {
       const rule = rules[endpoint];
       const key = `${endpoint}:${client}`;
+      // A client over its share keeps a quarter of its slots until it has been refused no more for
+      // OVER_SHARE_SECONDS: the requests a flood still gets in cost the server's thread (reading,
+      // hashing, answering) as much as the engine, which other clients need too.
+      const overShare = isOverShare(key);
+      const concurrent = overShare ? Math.max(1, Math.ceil(rule.concurrent / 4)) : rule.concurrent;
       // The slot first: a request turned away for concurrency does not use up the client's rate.
-      const release = inFlight.tryEnter(key, rule.concurrent);
+      const release = inFlight.tryEnter(key, concurrent);
       if (!release) {
         noteRefusal(key);
         return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
@@ -116,7 +122,7 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
           return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
         }
       }
-      return { admitted: true, release, overShare: isOverShare(key) };
+      return { admitted: true, release, overShare };
     },
     close: () => deps.counter.close(),
   };
