@@ -35,6 +35,7 @@ const NO_LIMITS: PublicLimitRules = {
   support: { concurrent: 1_000_000 },
   sbr: { concurrent: 1_000_000 },
   ocsp: { concurrent: 1_000_000 },
+  sign: { concurrent: 1_000_000 },
 };
 
 async function startServer(publicLimits: PublicLimitRules) {

@@ -108,7 +108,7 @@ export const ZServerConfig = z.object({
   BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Asset folders without a row are removed by the orphan sweep once untouched this long (an in-flight signing is never older). */
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(60 * 60),
-  /** Requests of one client (account, else address) in progress at once on each public endpoint. */
+  /** Requests of one client (account, else address) in progress at once on each public endpoint, and signings per account. */
   PUBLIC_CONCURRENCY_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
   /** Verifications per client per minute across all copies; 0 (the default) leaves fairness to the concurrency limit. */
   VERIFY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(0),

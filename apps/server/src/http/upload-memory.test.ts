@@ -139,6 +139,39 @@ describe('uploads within the memory budget', () => {
     expect(budget.held).toBe(0);
   });
 
+  it('reserves a body\'s memory as it arrives, and moves a body still arriving after the slow-body time to disk', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pg-upload-memory-'));
+    const budget = createInflightBytes(1024 * 1024);
+    const reader = createUploadReader({ budget, spool: createUploadSpool(dir), spoolAboveBytes: SPOOL_ABOVE, slowBodyMs: 200 });
+    const bytes = new Uint8Array(randomBytes(48 * 1024));
+    // The first half now, the rest once the body has been moved.
+    let sent = 0;
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === bytes.byteLength / 2) await resumed;
+        if (sent >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.slice(sent, sent + 8 * 1024));
+        sent += 8 * 1024;
+      },
+    });
+    const request = new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'image/png', 'content-length': String(bytes.byteLength) }, duplex: 'half' } as RequestInit);
+    const reading = reader.readBody(requestBody(request), { maxFileBytes: 1024 * 1024 });
+    await new Promise((settled) => setTimeout(settled, 50));
+    expect(budget.held).toBe(bytes.byteLength / 2);
+    await new Promise((settled) => setTimeout(settled, 400));
+    expect(budget.held).toBe(0);
+    expect(readdirSync(dir)).toHaveLength(1);
+    resume();
+    const file = (await reading)!;
+    expect(await file.sha256()).toBe(sha256(bytes));
+    expect(await file.withBytes(async (held) => sha256(held))).toBe(sha256(bytes));
+    await file.discard();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(budget.held).toBe(0);
+  });
+
   it('clears spool files a previous run left behind', async () => {
     const { dir, spooled } = setup();
     writeFileSync(path.join(dir, 'left-by-a-crash.upload'), 'stale');

@@ -4,7 +4,8 @@
 // engine worker reads as it arrives, below, is hashed once asked, behind its verification). A small body
 // is gathered into one buffer; a large one (or one that grows large) goes to a spool file under
 // DATA_DIR, and is read back into memory only when it is used, once the budget
-// has room for it. A file over the limit is a 413, a broken form a 400, a body the budget cannot
+// has room for it. A body reserves the budget's bytes as they arrive, not as many as it declares, and
+// one still arriving after SLOW_BODY_MS goes to disk: slow clients hold little. A file over the limit is a 413, a broken form a 400, a body the budget cannot
 // take now a 503 with Retry-After; for these the rest of the body is read and dropped first, so the
 // client gets the answer rather than a reset connection. A body the client cut off is a 400.
 // A file of known length (a body's Content-Length, or a form's whose file is the last part) may be
@@ -129,6 +130,8 @@ export interface UploadReaderOptions {
   readBackWaitMs?: number;
   /** How long a body shared as it arrives may take before it is failed for its reader (ARRIVING_DEADLINE_MS). */
   arrivingDeadlineMs?: number;
+  /** How long a body may arrive while kept in memory before it is moved to its spool file (SLOW_BODY_MS). */
+  slowBodyMs?: number;
   /** The shared memory bodies are gathered in while they arrive (default: ARRIVING_MEMORY_BYTES in all). */
   arrivingMemory?: FillingPool;
 }
@@ -177,6 +180,13 @@ export interface UploadReader {
  * verified once it has arrived, as any other).
  */
 export const ARRIVING_DEADLINE_MS = 1000;
+
+/**
+ * How long a body kept in memory may take to arrive before it is moved to its spool file, its memory
+ * given back: a 2 MB photo arrives in milliseconds, 8 MiB over a slow mobile link in seconds; a body
+ * still arriving after this is as well on disk (read back once it is used, as any spooled file).
+ */
+export const SLOW_BODY_MS = 5000;
 
 /**
  * The most shared memory bodies arriving are gathered in, lent and kept free together: a pool, as V8
@@ -239,6 +249,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
   const spoolAboveBytes = options.spoolAboveBytes ?? DEFAULT_SPOOL_ABOVE_BYTES;
   const readBackWaitMs = options.readBackWaitMs ?? DEFAULT_READ_BACK_WAIT_MS;
   const arrivingDeadlineMs = options.arrivingDeadlineMs ?? ARRIVING_DEADLINE_MS;
+  const slowBodyMs = options.slowBodyMs ?? SLOW_BODY_MS;
   const arrivingMemory = options.arrivingMemory ?? createFillingPool({ maxBytes: Math.min(ARRIVING_MEMORY_BYTES, budget.limit), maxFileBytes: spoolAboveBytes });
   // Requests under way with a file in shared memory; not a file held only for its hash once its
   // request is done with it (sha256), which this thread hashes in slices, behind any digest offered.
@@ -246,16 +257,13 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
 
   /**
    * A sink for a body of `declared` bytes (its Content-Length, an upper bound of the file): a known
-   * small body reserves its memory before anything is read (throwing 503 when it does not fit); a
-   * known large one is spooled from its first byte; one of unknown length reserves as it grows, and
-   * moves to a spool file once it passes the spool threshold.
+   * large one is spooled from its first byte; any other reserves its memory as it arrives (a write
+   * throws 503 when the budget cannot take it), and moves to a spool file once it passes the spool
+   * threshold or is still arriving after SLOW_BODY_MS.
    */
   function openSink(declared: number | null, share?: { length: number; onArriving: ArrivingListener }): FileSink {
+    // The budget bytes this body holds: what has arrived of it, while it is kept in memory.
     let reserved = 0;
-    if (declared !== null && declared <= spoolAboveBytes) {
-      if (!budget.tryReserve(declared)) throw busy();
-      reserved = declared;
-    }
     let chunks: Uint8Array[] = [];
     // A body shared as it arrives is gathered in shared memory, published chunk by chunk.
     // The shared length is the file's exact length (a body's Content-Length) or its expected length
@@ -311,13 +319,38 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       hashLater = false;
       for (const chunk of chunks) await opened.write(chunk);
       chunks = [];
+      clearTimeout(slowBody);
+      // Its reader (if any) must not wait on memory this body no longer fills.
+      stopSharing();
+      releaseLease();
       releaseMemory();
       return opened;
     }
 
+    // A body still arriving after SLOW_BODY_MS is moved to its spool file, giving back its memory:
+    // one that trickles (a byte now and then, under the idle limit) must not hold what it sent, nor
+    // the shared memory lent to it, for as long as it likes. The move waits for no chunk; a chunk
+    // that comes meanwhile waits for the move.
+    let closed = false;
+    let moving: Promise<unknown> | null = null;
+    let slowBody: NodeJS.Timeout | undefined;
+    if (!spoolFromStart) {
+      slowBody = setTimeout(() => {
+        if (!closed && !file) moving = startSpool().then(() => undefined, (error: unknown) => error ?? new Error('moving the body to disk failed'));
+      }, slowBodyMs);
+      slowBody.unref();
+    }
+    /** Waits for a move to disk under way; throws what made it fail. */
+    const settleMove = async () => {
+      const failure = await moving;
+      if (failure !== undefined) throw failure;
+      moving = null;
+    };
+
     return {
       async write(chunk) {
-        if (shareable && size === 0 && gathered === null) {
+        if (moving) await settleMove();
+        if (shareable && size === 0 && gathered === null && !file) {
           lease = arrivingMemory.lend(share.length, chunk.byteOffset);
           sharing = lease;
           if (lease) {
@@ -327,6 +360,12 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
         }
         size += chunk.byteLength;
+        // Kept in memory, a body reserves its bytes as they arrive, not as many as it declared: one
+        // that declares 8 MiB and sends a byte holds a byte. Over the budget, it is refused (503).
+        if (!file && !spoolFromStart && size <= spoolAboveBytes && size > reserved) {
+          if (!budget.tryReserve(size - reserved)) throw busy();
+          reserved = size;
+        }
         // Published before it is hashed here, so the reader starts on it at once.
         if (sharing && gathered === sharing.bytes && !file) {
           if (sharing.write(chunk)) {
@@ -350,10 +389,6 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           await file.write(chunk);
           return;
         }
-        if (size > reserved) {
-          if (!budget.tryReserve(size - reserved)) throw busy();
-          reserved = size;
-        }
         if (gathered && gatheredBytes + chunk.byteLength <= gathered.byteLength) {
           gathered.set(chunk, gatheredBytes);
           gatheredBytes += chunk.byteLength;
@@ -364,6 +399,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         chunks.push(chunk);
       },
       async finish(fileName) {
+        closed = true;
+        clearTimeout(slowBody);
+        if (moving) await settleMove();
         if (size === 0) {
           releaseLease();
           releaseMemory();
@@ -394,6 +432,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         };
       },
       async abandon() {
+        closed = true;
+        clearTimeout(slowBody);
+        await moving;
         stopSharing();
         releaseLease();
         chunks = [];

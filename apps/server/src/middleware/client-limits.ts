@@ -1,12 +1,23 @@
 // Hono middleware that admits a request to a public endpoint within its client's fair share, and
-// answers 429 with Retry-After otherwise. Placed after optionalAccount where the route has it, so a
-// signed-in caller or API key counts as its account rather than its address.
+// answers 429 with Retry-After otherwise, closing the connection rather than reading the refused
+// body. Placed after optionalAccount (or requireAccount) where the route has it, so a signed-in
+// caller or API key counts as its account rather than its address.
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { ApiError } from '../http/api-error.ts';
 import { clientIdentity } from '../services/rate-limits/client-identity.ts';
 import type { PublicEndpoint, PublicLimits } from '../services/rate-limits/public-limits.ts';
 import type { OptionalAccountEnv } from './account.ts';
+
+/** The context variable the middleware leaves whether the request's client is over its share in. */
+interface ClientShareEnv {
+  Variables: { clientOverShare?: boolean };
+}
+
+/** Whether the request's client was refused lately for going over its share (clientLimits ran before). */
+export function isClientOverShare(c: Context): boolean {
+  return (c as Context<ClientShareEnv>).get('clientOverShare') ?? false;
+}
 
 export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => string) {
   return (endpoint: PublicEndpoint) =>
@@ -19,8 +30,13 @@ export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => str
           admission.reason === 'in_flight'
             ? `Too many requests in progress from this client; try again in ${admission.retryAfterSeconds} seconds`
             : `Too many requests from this client; try again in ${admission.retryAfterSeconds} seconds`;
+        // Answered before a byte of the body is read, and the connection closed once the answer is
+        // out: kept open, the server would read (and drop) the refused upload to reuse it, which a
+        // flood of refused 1.6 MB files turned into most of the server's work.
+        c.header('Connection', 'close');
         throw new ApiError(429, 'rate_limited', message, admission.retryAfterSeconds);
       }
+      (c as unknown as Context<ClientShareEnv>).set('clientOverShare', admission.overShare);
       try {
         await next();
       } finally {

@@ -50,6 +50,7 @@ export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   ocsp: { concurrent: 10_000 },
+  sign: { concurrent: 10_000 },
 };
 
 export interface TestServer {

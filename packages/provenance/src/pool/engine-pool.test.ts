@@ -10,9 +10,11 @@ import { createEnginePool, EngineBusyError, type EnginePool } from './engine-poo
 describe('engine pool', () => {
   let pool: EnginePool;
   let rootPem: string;
+  let signer: { privateKeyPem: string; certificateChainPem: string };
   beforeAll(async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-pool-')), 'pki'));
     rootPem = pki.rootCertificatePem;
+    signer = { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem };
     pool = await createEnginePool({ workers: 2, maxQueue: 2, signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }, trustAnchorPems: [pki.rootCertificatePem] });
   });
   afterAll(async () => pool.close());
@@ -46,6 +48,34 @@ describe('engine pool', () => {
     expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(EngineBusyError);
     expect(((refused[0] as PromiseRejectedResult).reason as EngineBusyError).retryAfterSeconds).toBeGreaterThan(0);
     expect(pool.pending()).toBe(0);
+  });
+
+  it('runs the tasks of callers within their share before those of callers over it, who get only half the queue and half the workers', async () => {
+    const single = await createEnginePool({ workers: 1, maxQueue: 4, signer, trustAnchorPems: [rootPem] });
+    try {
+      const image = await makeImage('jpeg', 320, 240);
+      const busy = single.sign(await makeImage('png', 900, 700), 'image/png', { creator: 'Busy', aiAssisted: true });
+      const finished: string[] = [];
+      const track = (name: string, task: Promise<unknown>) => task.then(() => finished.push(name));
+      const over = [track('over 1', single.verifySerialized(image, 'image/jpeg', {}, { overShare: true })), track('over 2', single.verifySerialized(image, 'image/jpeg', {}, { overShare: true }))];
+      // Half the queue (2 of 4) is all a caller over its share may fill; the rest stays for the others.
+      await expect(single.verifySerialized(image, 'image/jpeg', {}, { overShare: true })).rejects.toBeInstanceOf(EngineBusyError);
+      const within = track('within', single.verifySerialized(image, 'image/jpeg'));
+      await Promise.all([busy, ...over, within]);
+      expect(finished).toEqual(['within', 'over 1', 'over 2']);
+    } finally {
+      await single.close();
+    }
+    // Of two workers, tasks over share take one: the other stays free for the others' tasks.
+    const pair = await createEnginePool({ workers: 2, maxQueue: 4, signer, trustAnchorPems: [rootPem] });
+    try {
+      const image = await makeImage('png', 900, 700);
+      const over = [1, 2].map(() => pair.verifySerialized(image, 'image/png', {}, { overShare: true }));
+      expect(pair.idle()).toBe(1);
+      await Promise.all(over);
+    } finally {
+      await pair.close();
+    }
   });
 
   it('gives every worker a new trust store: verdicts follow it, busy workers included', async () => {

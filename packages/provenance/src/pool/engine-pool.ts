@@ -8,7 +8,8 @@
  * thread, since workers never fetch) does not hold its worker: while it waits the worker counts as
  * free and takes other tasks, so a signing service that never answers cannot stop verification.
  * Signings in flight (running or waiting) are bounded (`maxSignings`): past it, sign tasks wait in
- * the queue while other tasks go past them.
+ * the queue while other tasks go past them. Tasks of callers over their fair share wait behind the
+ * others' (TaskPlacement).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -49,6 +50,16 @@ export class EngineBusyError extends Error {
     super('The verification engine is busy; try again shortly.');
     this.name = 'EngineBusyError';
   }
+}
+
+/**
+ * Where a task waits for a worker. A task of a caller over its fair share (the server refused its
+ * client lately) waits behind every task of callers that are not, may take only half the queue, and
+ * runs on only half the workers (at least one): the rest of the engine stays for the others, however
+ * much the one floods.
+ */
+export interface TaskPlacement {
+  overShare?: boolean;
 }
 
 export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'> {
@@ -94,13 +105,13 @@ export interface EnginePool {
   signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Verifies the file at `path` without the bytes crossing threads: the worker reads it as the
    * engine asks (verifySource), so a video of any size costs the chunks in flight, not its size.
    */
   verifyFile(path: string, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
-  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
+  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Verifies a file still arriving (filling-source.ts: the caller writes it into shared memory and
    * fails it if it stops), serialized: a JPEG is validated and hashed as its bytes come. Queued and
@@ -124,7 +135,7 @@ type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit
 /** A worker and its tasks that compute now (not those waiting on this thread): free when none does. */
 type Slot = { worker: Worker; active: number };
 /** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
-type Running = { slot: Slot; signing: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Running = { slot: Slot; signing: boolean; overShare: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
@@ -171,6 +182,11 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const inFlight = new Map<number, Running>();
   let signingsInFlight = 0;
   const queue: Waiting[] = [];
+  // Tasks of callers over their share (TaskPlacement): started only when no other task may start.
+  const overShareQueue: Waiting[] = [];
+  // Workers such tasks may compute on at once: half (at least one), the rest kept for the others'.
+  const overShareWorkers = Math.max(1, Math.floor(size / 2));
+  let overShareRunning = 0;
   const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
@@ -227,6 +243,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     remoteSigners.delete(id);
     if (entry.waits === 0) entry.slot.active -= 1;
     if (entry.signing) signingsInFlight -= 1;
+    if (entry.overShare) overShareRunning -= 1;
   }
 
   /**
@@ -286,13 +303,15 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     for (const slot of slots) {
       if (slot.active > 0) continue;
       const index = queue.findIndex((waiting) => mayStart(waiting.task));
-      if (index < 0) return;
-      const next = queue.splice(index, 1)[0]!;
+      const fromOverShare = index < 0 && overShareQueue.length > 0 && overShareRunning < overShareWorkers;
+      if (index < 0 && !fromOverShare) return;
+      const next = fromOverShare ? overShareQueue.shift()! : queue.splice(index, 1)[0]!;
       slot.active += 1;
       const signing = isSigning(next.task);
       if (signing) signingsInFlight += 1;
+      if (fromOverShare) overShareRunning += 1;
       const id = nextId++;
-      inFlight.set(id, { slot, signing, waits: 0, resolve: next.resolve, reject: next.reject });
+      inFlight.set(id, { slot, signing, overShare: fromOverShare, waits: 0, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
       const buffers =
@@ -307,11 +326,13 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     }
   }
 
-  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner): Promise<T> {
+  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
     const startsNow = mayStart(task) && slots.some((slot) => slot.active === 0);
-    if (!startsNow && queue.length >= maxQueue) return Promise.reject(new EngineBusyError(1));
+    const waiting = queue.length + overShareQueue.length;
+    // Tasks over share are queued whenever their workers are busy (an idle worker may be one kept for the others).
+    if (placement.overShare ? waiting >= Math.ceil(maxQueue / 2) : !startsNow && waiting >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
+      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
   }
@@ -327,9 +348,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...(signer && { signer }) });
     },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
-    verifySerialized: (bytes, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }),
+    verifySerialized: (bytes, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }, undefined, placement),
     verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
-    verifyFileSerialized: (path, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }),
+    verifyFileSerialized: (path, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }, undefined, placement),
     verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
     idle: () => slots.filter((slot) => slot.active === 0).length,
     async updateTrust(trustAnchorPems) {
@@ -345,7 +366,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         ),
       );
     },
-    pending: () => inFlight.size + queue.length,
+    pending: () => inFlight.size + queue.length + overShareQueue.length,
     async close() {
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },

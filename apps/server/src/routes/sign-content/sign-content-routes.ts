@@ -54,7 +54,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     description:
       'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning. An MP4, MOV or M4A upload may pass the upload limit up to the video limit (MAX_VIDEO_BYTES): it is signed from disk with its manifest embedded (no sidecar); Content Credentials it already carries become its parent ingredient. The same goes for such a video given by assetUrl.',
     security: BEARER_SECURITY,
-    middleware: [ctx.requireAccount] as const,
+    // An account's signings in progress count against its share, as a client's verifications do.
+    middleware: [ctx.requireAccount, ctx.clientLimit('sign')] as const,
     request: {
       headers: z.object({ 'idempotency-key': z.string().optional().openapi({ description: IDEMPOTENCY_HEADER_DESCRIPTION }) }),
       // Not `required`: zod-openapi then checks each body only against the schema of its own content

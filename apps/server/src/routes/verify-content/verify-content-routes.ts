@@ -7,6 +7,7 @@ import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import { isFileBody, type ArrivingBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
+import { isClientOverShare } from '../../middleware/client-limits.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 import { detectFormat, LARGE_MEDIA_TYPES } from '@provenance/engine';
@@ -70,7 +71,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     // A badge on another site calls cross-origin, so its page's origin arrives as Origin: the referring site of a recovery.
     const origin = c.req.header('origin');
     const referrer = origin && origin !== new URL(ctx.config.publicUrl).origin ? origin.slice(0, 200) : null;
-    const caller = { userId: c.var.account?.userId, geo: ctx.clientGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true', referrer };
+    const caller = { userId: c.var.account?.userId, geo: ctx.clientGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true', referrer, overShare: isClientOverShare(c) };
     // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
     // holds (c.body cannot know).
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
@@ -100,6 +101,8 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     // worker); the file's own verification takes that verdict when it fits (verify-content.ts).
     let early: EarlyVerification | null = null;
     const onArriving = (body: ArrivingBody) => {
+      // A client over its share does not take a free worker ahead of the queue: it waits its turn behind the others.
+      if (caller.overShare) return false;
       early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
       return early !== null;
     };

@@ -39,6 +39,7 @@ import {
   type SerializedVerification,
   type SignerMaterial,
   type SharedFilling,
+  type TaskPlacement,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 
@@ -57,8 +58,11 @@ export interface GatewayEngine {
   /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
-  /** The same verification serialized where it was made (in the worker), for answering HTTP. */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<SerializedVerification>;
+  /**
+   * The same verification serialized where it was made (in the worker), for answering HTTP; placed in
+   * the workers' queue as `placement` says (a caller over its fair share waits behind the others).
+   */
+  verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Signs the MP4, MOV or M4A file at `path` into `outPath` (a spooled video): hashed as it streams
    * and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
@@ -67,7 +71,7 @@ export interface GatewayEngine {
   /** Verifies a file on disk read as the engine asks (a signed video): never held whole. */
   verifyFile(path: string, mime: string): Promise<VerifyResponse>;
   /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
-  verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>): Promise<SerializedVerification>;
+  verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Starts verifying a file still arriving (an upload shared as it comes: the engine's
    * filling-source.ts) on an engine worker, serialized; null when no worker is free to start it now
@@ -164,8 +168,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}, accountSigner) =>
         pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
-      verifySerialized: (bytes, mime, verifyOptions) => pool.verifySerialized(bytes, mime, verifyOptions),
-      verifyFileSerialized: (path, mime, verifyOptions) => pool.verifyFileSerialized(path, mime, verifyOptions),
+      verifySerialized: (bytes, mime, verifyOptions, placement) => pool.verifySerialized(bytes, mime, verifyOptions, placement),
+      verifyFileSerialized: (path, mime, verifyOptions, placement) => pool.verifyFileSerialized(path, mime, verifyOptions, placement),
       signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.

@@ -1,6 +1,7 @@
-// The product's fair share of the public endpoints (verify, track, support, badge): per client, a
-// limit on requests in progress and, where it matters, a rate limit. A client is an account when
-// the caller signed in or sent an API key, else its address (see client-identity.ts).
+// The product's fair share of the public endpoints (verify, track, support, badge) and of signing
+// (per account): per client, a limit on requests in progress and, where it matters, a rate limit. A
+// client is an account when the caller signed in or sent an API key, else its address (see
+// client-identity.ts).
 //
 // Why these defaults:
 // - Verification and badges get a concurrency limit only. A client sending one request at a time
@@ -18,7 +19,7 @@ import type { RateLimitRule } from './rate-limiter.ts';
 import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
 import type { SharedWindowCounter } from './shared-window-counter.ts';
 
-export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr' | 'ocsp';
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr' | 'ocsp' | 'sign';
 
 /** OCSP requests of one client in progress at once; the next one gets 429. */
 export const OCSP_CONCURRENT_PER_CLIENT = 20;
@@ -40,6 +41,9 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
   sbr: { concurrent: 8, rate: { limit: 120, windowSeconds: 60 } },
   ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
+  // Signing needs an account, which is the client: its uploads in progress hold the server's upload
+  // memory as verification's do, so one account gets the same share of them.
+  sign: { concurrent: 8 },
 };
 
 /** The rules from the server's configuration; a rate of 0 means no rate limit. */
@@ -52,14 +56,28 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
     sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },
     ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
+    sign: { concurrent: settings.concurrentPerClient },
   };
 }
 
 /** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 
+/**
+ * How long a client refused on an endpoint counts as over its share there: it then has a quarter of
+ * its concurrent slots, and its admitted requests yield the engine to clients that are not
+ * (Admission.overShare), so a flooder held at its limit does not also take the server's thread and
+ * workers from a client sending one request at a time.
+ */
+export const OVER_SHARE_SECONDS = 10;
+
 export type Admission =
-  | { admitted: true; release: () => void }
+  | {
+      admitted: true;
+      release: () => void;
+      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS. */
+      overShare: boolean;
+    }
   | { admitted: false; reason: 'in_flight' | 'rate'; retryAfterSeconds: number };
 
 export interface PublicLimits {
@@ -72,21 +90,47 @@ export interface PublicLimits {
 export function createPublicLimits(deps: { counter: SharedWindowCounter; inFlight?: InFlightLimiter; rules?: PublicLimitRules | undefined }): PublicLimits {
   const rules = deps.rules ?? DEFAULT_PUBLIC_LIMITS;
   const inFlight = deps.inFlight ?? createInFlightLimiter();
+  // When each client (by endpoint) was last refused; entries older than OVER_SHARE_SECONDS are
+  // dropped as the map grows, so it holds about the clients refused lately.
+  const refusedAt = new Map<string, number>();
+  const overShareMs = OVER_SHARE_SECONDS * 1000;
+  const noteRefusal = (key: string) => {
+    const now = Date.now();
+    if (refusedAt.size >= 10_000) for (const [stale, at] of refusedAt) if (now - at > overShareMs) refusedAt.delete(stale);
+    refusedAt.delete(key); // re-inserted last: the map stays in order of refusal
+    refusedAt.set(key, now);
+  };
+  const isOverShare = (key: string) => {
+    const at = refusedAt.get(key);
+    if (at === undefined) return false;
+    if (Date.now() - at <= overShareMs) return true;
+    refusedAt.delete(key);
+    return false;
+  };
   return {
     admit(endpoint, client) {
       const rule = rules[endpoint];
       const key = `${endpoint}:${client}`;
+      // A client over its share keeps a quarter of its slots until it has been refused no more for
+      // OVER_SHARE_SECONDS: the requests a flood still gets in cost the server's thread (reading,
+      // hashing, answering) as much as the engine, which other clients need too.
+      const overShare = isOverShare(key);
+      const concurrent = overShare ? Math.max(1, Math.ceil(rule.concurrent / 4)) : rule.concurrent;
       // The slot first: a request turned away for concurrency does not use up the client's rate.
-      const release = inFlight.tryEnter(key, rule.concurrent);
-      if (!release) return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      const release = inFlight.tryEnter(key, concurrent);
+      if (!release) {
+        noteRefusal(key);
+        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      }
       if (rule.rate) {
         const decision = deps.counter.take(key, rule.rate);
         if (!decision.allowed) {
           release();
+          noteRefusal(key);
           return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
         }
       }
-      return { admitted: true, release };
+      return { admitted: true, release, overShare };
     },
     close: () => deps.counter.close(),
   };

@@ -5,7 +5,7 @@
 // one (asset-download.ts) and then verified as a spooled upload is: a video from disk, up to
 // MAX_VIDEO_BYTES, anything else read back into memory.
 import { createHash } from 'node:crypto';
-import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -83,6 +83,8 @@ export interface VerifyCaller {
    * item handed out again after a crash): its event is then written once.
    */
   eventId?: string | undefined;
+  /** Its client was refused lately for going over its fair share: its engine work waits behind others' (TaskPlacement). */
+  overShare?: boolean;
 }
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
@@ -151,7 +153,7 @@ export function createContentVerifier(deps: {
    * The engine's verdict: the one started as the file arrived when it fits, else from the cache when
    * these exact bytes were verified under these anchors.
    */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null): Promise<SerializedVerification> {
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null, placement: TaskPlacement = {}): Promise<SerializedVerification> {
     // A verification started while the file arrived counts when it was of this file as it is verified now.
     const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
     if (fits) {
@@ -171,7 +173,7 @@ export function createContentVerifier(deps: {
     const key = cacheKey(engine.trust.version, thumbnails, await assetHash(), manifest);
     const cached = cache.get(key);
     if (cached) return cached;
-    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }) : await validateUncached(bytes, mime, thumbnails);
+    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }, placement) : await validateUncached(bytes, mime, thumbnails, placement);
     const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;
@@ -180,16 +182,16 @@ export function createContentVerifier(deps: {
   /** The engine never fetches: a remote manifest is fetched here, through the safe fetcher, once. */
   const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch(failedFetchOf('The remote manifest could not be fetched'))).bytes;
 
-  async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean): Promise<SerializedVerification> {
-    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
+  async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean, placement: TaskPlacement): Promise<SerializedVerification> {
+    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
   }
 
   /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
-  async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string): Promise<SerializedVerification> {
+  async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string, placement: TaskPlacement): Promise<SerializedVerification> {
     const key = cacheKey(engine.trust.version, thumbnails, assetHash);
     const cached = cache.get(key);
     if (cached) return cached;
-    const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }), fetchRemoteManifest);
+    const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
     const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;
@@ -273,7 +275,7 @@ export function createContentVerifier(deps: {
       // BMFF files are verified from disk rather than read back: the large media as they stream (up to
       // MAX_VIDEO_BYTES), the BMFF images exactly as from bytes (their size limit stays MAX_ASSET_BYTES).
       if (!BMFF_MIME_TYPES.has(mime)) return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
-      const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256);
+      const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256, { overShare: caller.overShare ?? false });
       // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the
       // file. An unsigned image's lookup compares its pixels: read back for that alone.
       if (fromDisk.status === 'unsigned' && repository && !LARGE_MEDIA_TYPES.has(mime)) {
@@ -295,7 +297,7 @@ export function createContentVerifier(deps: {
       ({ bytes, mime, manifest } = await loadStored(source.manifestId));
     }
     const assetHash = assetHashOf(source.kind === 'upload' || source.kind === 'spooled-upload' ? source.sha256 : undefined, bytes);
-    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null);
+    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, { overShare: caller.overShare ?? false });
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
     const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
