@@ -9,9 +9,8 @@
 // main thread, which answers every other request, never decodes or walks pixels. The worker starts
 // with the first fingerprint and does not keep the process alive.
 import { Worker } from 'node:worker_threads';
-import { imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
+import { eightOrientations, imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
 import type { NormaliseReply, NormaliseTask } from './image-fingerprint-worker.ts';
-import { eightOrientations } from './pixel-orientations.ts';
 
 export interface ImageFingerprint {
   alg: typeof ISCC_SOFT_BINDING_ALG;

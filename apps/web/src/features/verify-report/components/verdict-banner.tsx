@@ -33,7 +33,8 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
   useEffect(() => {
     if (focusOnArrival) section.current?.focus({ preventScroll: false });
   }, [focusOnArrival]);
-  const text = verdictText(status);
+  const recovered = Boolean(result.recovery);
+  const text = verdictText(status, recovered);
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
   const partial = partialExplanation(result);
@@ -61,7 +62,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             </span>
           </div>
           <p className="mt-1 font-medium" data-testid="verdict-short">
-            {verdictShortText(status, result.verification.chainValid)}
+            {verdictShortText(status, result.verification.chainValid, recovered)}
           </p>
           <p className="mt-3 text-base">{text.meaning}</p>
           {partial ? (

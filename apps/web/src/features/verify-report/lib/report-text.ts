@@ -20,13 +20,22 @@ const VERDICTS: Record<TVerificationStatus, Omit<VerdictText, 'headline'>> = {
   unsigned: { meaning: 'This file carries no Content Credentials, so nothing can be said about where it came from.', tone: 'neutral' },
 };
 
-export function verdictText(status: TVerificationStatus): VerdictText {
-  return { headline: status === 'verified' ? 'Verified' : 'Verification Failed', ...VERDICTS[status] };
+/**
+ * A file with no credentials of its own that the repository matched (`recovered`) is still unsigned,
+ * but "nothing can be said about where it came from" would contradict the matching signings shown
+ * below it: its meaning says what can be said, and where.
+ */
+const RECOVERED_MEANING = 'This file carries no Content Credentials of its own, but it matches content that was signed before: who signed it first is shown below, from credentials this gateway holds, not from this file.';
+
+export function verdictText(status: TVerificationStatus, recovered = false): VerdictText {
+  const verdict = status === 'unsigned' && recovered ? { ...VERDICTS.unsigned, meaning: RECOVERED_MEANING } : VERDICTS[status];
+  return { headline: status === 'verified' ? 'Verified' : 'Verification Failed', ...verdict };
 }
 
 /** The verdict in a few words beside the headline, so 'Verification Failed' never stands alone for an intact file. */
 /** `signerTrusted`: the chain is trusted (chainValid), so a partial verdict is about something else. */
-export function verdictShortText(status: TVerificationStatus, signerTrusted = false): string {
+/** `recovered`: an unsigned file the repository matched to signed content. */
+export function verdictShortText(status: TVerificationStatus, signerTrusted = false, recovered = false): string {
   switch (status) {
     case 'verified':
       return 'Intact and signed by a trusted organisation';
@@ -35,7 +44,7 @@ export function verdictShortText(status: TVerificationStatus, signerTrusted = fa
     case 'invalid':
       return 'Changed or broken since signing';
     case 'unsigned':
-      return 'No Content Credentials';
+      return recovered ? 'No Content Credentials in this file; matching signed content found' : 'No Content Credentials';
   }
 }
 

@@ -2,8 +2,8 @@
 // gray pixels. A copy whose EXIF orientation tag was dropped shows its pixels as stored, which is a
 // rotated or mirrored picture to the fingerprint; the lookup tries each orientation of the small
 // normalised image instead of decoding the file eight times (the normalisation crops a uniform
-// border and resizes to a square, which commute with these turns up to rounding).
-import { IMAGE_CODE_SIDE } from '@provenance/engine';
+// border and resizes to a square, which commute with these turns up to rounding). Shared by the
+// gateway's lookup and the browser's (through iscc-image-code.ts, the web app's entry to the engine).
 
 /** Where output pixel (x, y) of a side×side square is read from, for each orientation (EXIF 1-8). */
 const SOURCES: readonly ((x: number, y: number, last: number) => [number, number])[] = [
@@ -17,9 +17,10 @@ const SOURCES: readonly ((x: number, y: number, last: number) => [number, number
   (x, y, last) => [last - y, x], // 8: turned 90° counter-clockwise
 ];
 
-/** The pixels in each of the eight orientations, the pixels as given first. */
-export function eightOrientations(pixels: Uint8Array, side: number = IMAGE_CODE_SIDE): Uint8Array[] {
-  if (pixels.length !== side * side) throw new RangeError(`Normalised pixels are ${side}×${side}`);
+/** The square's pixels (row by row) in each of the eight orientations, the pixels as given first. */
+export function eightOrientations(pixels: Uint8Array): Uint8Array[] {
+  const side = Math.round(Math.sqrt(pixels.length));
+  if (side * side !== pixels.length) throw new RangeError('Normalised pixels make a square');
   const last = side - 1;
   return SOURCES.map((source) => {
     const turned = new Uint8Array(side * side);
