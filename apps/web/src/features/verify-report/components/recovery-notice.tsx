@@ -12,7 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { reportPath } from '../lib/report-download';
 
 const METHOD_WORDS: Record<TRecovery['method'], string> = {
-  'exact-hash': 'the same file with its credentials removed (exact hash)',
+  'exact-hash': 'the same bytes (SHA-256) as the file signed, its original, or the signed file with its credentials removed',
   fingerprint: 'a visually similar image (ISCC fingerprint)',
 };
 

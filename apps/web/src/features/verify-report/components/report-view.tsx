@@ -71,7 +71,7 @@ function UnsignedExplainer({ recovered }: { recovered: boolean }) {
     <section aria-labelledby="unsigned-title" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <h2 id="unsigned-title" className="text-lg font-semibold">What this means</h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        No C2PA manifest was found embedded in this file. Many files lose their Content Credentials when a platform re-encodes them or strips metadata.
+        No C2PA manifest was found embedded in this file. Many files lose their Content Credentials when a platform re-encodes them or strips metadata.{' '}
         {recovered
           ? 'This file itself proves nothing about who made it; the signings above are content matching it that was signed before, and the earliest is credited.'
           : 'An unsigned file is not necessarily fake, but nothing here shows who made it or how.'}
