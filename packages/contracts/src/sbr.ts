@@ -57,7 +57,14 @@ export const ZSbrMatch = z
   .openapi('SbrMatch');
 export type TSbrMatch = z.infer<typeof ZSbrMatch>;
 
-export const ZSbrMatches = z.object({ matches: z.array(ZSbrMatch) }).openapi('SbrMatches');
+export const ZSbrMatches = z
+  .object({
+    matches: z.array(ZSbrMatch).openapi({
+      description:
+        "This resolver's own matches are listed earliest signing first (as a verification's recovery candidates): a signing with a trusted RFC 3161 timestamp by that time and before any signing that only claims a time, then those by their claimed time. A content lookup matches the exact bytes (SHA-256) or the ISCC Image-Code in any of the image's eight EXIF orientations.",
+    }),
+  })
+  .openapi('SbrMatches');
 export type TSbrMatches = z.infer<typeof ZSbrMatches>;
 
 export const ZSbrManifestQuery = z.object({

@@ -188,23 +188,61 @@ export const ZVerification = z
   .openapi('Verification');
 export type TVerification = z.infer<typeof ZVerification>;
 
+/** How a file matched a signing: exact-hash, the same bytes (SHA-256); fingerprint, a near ISCC Image-Code (io.iscc.v0). */
+export const ZRecoveryMethod = z.enum(['exact-hash', 'fingerprint']).openapi({
+  description:
+    'exact-hash: the file has the same bytes (SHA-256) as the signed asset as given, as signed, or as signed with its manifest removed; fingerprint: its ISCC Image-Code (io.iscc.v0) is within the match threshold, as it is or in one of its eight EXIF orientations',
+});
+
+/** 100 for an exact hash; else 100 × (1 − Hamming distance / 64), rounded. */
+const ZSimilarity = z.number().int().min(0).max(100).openapi({ description: 'How closely the file matched, 0-100: 100 for an exact hash; else 100 × (1 − Hamming distance / 64), rounded' });
+
+/** One signing whose content matches the file, as the recovery lists them. */
+export const ZRecoveryCandidate = z
+  .object({
+    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }),
+    /** The organisation the signing's credentials name (its certificate's O); null when none. */
+    organization: z.string().nullable().openapi({ example: 'Example News' }),
+    /** The time the manifest claims (the signer's clock), ISO 8601. */
+    signedAt: z.string().openapi({ example: '2026-03-01T09:30:00.000Z' }),
+    /** The time the signature's trusted RFC 3161 timestamp attests, ISO 8601; null when it has none (or one no time-stamping trust anchor vouches for). */
+    trustedTimestampAt: z.string().nullable().openapi({ example: null }),
+    method: ZRecoveryMethod,
+    similarity: ZSimilarity,
+  })
+  .openapi('RecoveryCandidate', {
+    description: 'A signing in the manifest repository whose content matches the file',
+  });
+export type TRecoveryCandidate = z.infer<typeof ZRecoveryCandidate>;
+
 /**
  * A file without Content Credentials of its own, matched in this gateway's manifest repository: the
- * file's own verification stays unsigned; this says which manifest matched, how, and that manifest's
- * verification (of the signed asset the gateway holds, not of this file).
+ * file's own verification stays unsigned; this says which manifest is credited (the earliest signing
+ * of matching content), how it matched, that manifest's verification (of the signed asset the gateway
+ * holds, not of this file), and every matching signing, earliest first.
+ *
+ * Ranking, earliest first: a signing whose signature carries a trusted RFC 3161 timestamp is ranked by
+ * that timestamp's time and before every signing that only claims a time; signings of the same kind
+ * rank by their time (then by when the gateway indexed them). The first candidate is the one credited.
  */
 export const ZRecovery = z
   .object({
-    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }),
-    /** exact-hash: the file is the original, the signed file or the signed file stripped of its manifest; fingerprint: its ISCC Image-Code is near. */
-    method: z.enum(['exact-hash', 'fingerprint']),
-    /** 100 for an exact hash; else 100 × (1 − Hamming distance / 64). */
-    similarity: z.number().int().min(0).max(100),
+    manifestId: z.string().openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f', description: 'The credited manifest: the earliest signing of matching content (candidates[0])' }),
+    method: ZRecoveryMethod,
+    similarity: ZSimilarity,
     /** Where the matched manifest store is served (application/c2pa). */
     manifestUrl: z.string(),
+    /** The credited manifest's verification, of the signed asset the gateway holds (not of this file). */
     verification: ZVerification,
+    candidates: z.array(ZRecoveryCandidate).max(10).openapi({
+      description:
+        'Every signing whose content matches the file, earliest first (up to 10; the first is the one credited): trusted RFC 3161 timestamps first, by their time, then signings that only claim a time, by that time',
+    }),
   })
-  .openapi('Recovery');
+  .openapi('Recovery', {
+    description:
+      'Set when the file has no Content Credentials of its own and the manifest repository holds matching signings. The earliest signing of matching content is credited: a signing with a trusted RFC 3161 timestamp ranks by that time and before any signing that only claims a time.',
+  });
 export type TRecovery = z.infer<typeof ZRecovery>;
 
 export const ZVerifyResponse = z

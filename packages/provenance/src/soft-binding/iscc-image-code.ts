@@ -142,3 +142,6 @@ export function hammingDistance(a: Uint8Array, b: Uint8Array): number {
   }
   return distance;
 }
+
+// The browser's lookup tries the eight orientations of its normalised pixels as the gateway's does.
+export { eightOrientations } from './pixel-orientations.ts';

@@ -2,7 +2,7 @@
 // as given, as signed, and re-derived: the signed file with its manifest removed) and its soft
 // binding (the ISCC Image-Code), split into four 16-bit bands so that a near match is found by an
 // exact match on any band (indexed) before its Hamming distance is counted, never by a scan.
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { signedAssets } from './signed-assets.ts';
 
@@ -22,6 +22,15 @@ export const manifestIndex = pgTable('manifest_index', {
   band1: integer('band1'),
   band2: integer('band2'),
   band3: integer('band3'),
+  /**
+   * When the signing happened, to rank signings of the same content (recovery credits the earliest):
+   * the time the manifest claims, and the time its trusted RFC 3161 timestamp attests (null: none, or
+   * not trusted). Null claimed time: indexed before these columns existed; created_at stands in.
+   */
+  signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+  trustedTimestampAt: timestamp('trusted_timestamp_at', { withTimezone: true, mode: 'date' }),
+  /** The organisation the signing's credentials name (its certificate's O), shown beside each candidate. */
+  organization: text('organization'),
   createdAt: createdAt(),
 }, (table) => [
   index('manifest_index_asset_hash_idx').on(table.assetHash),

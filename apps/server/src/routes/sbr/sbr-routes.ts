@@ -30,7 +30,7 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       summary: 'Manifest IDs matching a soft binding (alg and base64 value)',
       middleware: [limit] as const,
       request: { query: ZSbrByBindingQuery },
-      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, nearest first; federated resolvers are asked only when this one has none'), ...errorResponses(400, 429) },
+      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, earliest signing first; federated resolvers are asked only when this one has none'), ...errorResponses(400, 429) },
     }),
     async (c) => {
       const { alg, value, maxResults } = c.req.valid('query');
@@ -46,7 +46,7 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       summary: 'Manifest IDs matching a soft binding too long for a URL',
       middleware: [limit] as const,
       request: { query: z.object({ maxResults: ZSbrMaxResults.optional() }), body: { content: { 'application/json': { schema: ZSbrByBindingBody } } } },
-      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, nearest first'), ...errorResponses(400, 429) },
+      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, earliest signing first'), ...errorResponses(400, 429) },
     }),
     async (c) => {
       const parsed = ZSbrByBindingBody.safeParse(await readJsonBody(c.req));
@@ -61,13 +61,13 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       method: 'post',
       path: '/sbr/matches/byContent',
       tags: TAGS,
-      summary: 'Manifest IDs matching the content of a file (exact hash, then its ISCC Image-Code)',
+      summary: 'Manifest IDs matching the content of a file (exact hash or its ISCC Image-Code in any EXIF orientation), earliest signing first',
       middleware: [limit] as const,
       request: {
         query: ZSbrByContentQuery,
         body: { content: Object.fromEntries(CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } as const }])) },
       },
-      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, nearest first'), ...errorResponses(400, 413, 429) },
+      responses: { 200: jsonResponse(ZSbrMatches, 'Matches, earliest signing first'), ...errorResponses(400, 413, 429) },
     }),
     async (c) => {
       const { maxResults, ...options } = c.req.valid('query');

@@ -9,7 +9,7 @@
 // main thread, which answers every other request, never decodes or walks pixels. The worker starts
 // with the first fingerprint and does not keep the process alive.
 import { Worker } from 'node:worker_threads';
-import { imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
+import { eightOrientations, imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
 import type { NormaliseReply, NormaliseTask } from './image-fingerprint-worker.ts';
 
 export interface ImageFingerprint {
@@ -100,4 +100,19 @@ export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerpr
   if (!pixels) return null;
   const { iscc, digest } = imageCode(pixels);
   return { alg: ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
+}
+
+/**
+ * The image's ISCC Image-Code as it is and in each of its other seven EXIF orientations (the first is
+ * as it is), for a lookup that must find a copy whose orientation tag was dropped. The file is decoded
+ * once, on the worker; the turns are of its 1024 normalised pixels, so this costs one fingerprint's
+ * decode, not eight. Null for a file sharp cannot decode.
+ */
+export async function fingerprintOrientations(bytes: Uint8Array): Promise<ImageFingerprint[] | null> {
+  const pixels = await normalisedPixels(bytes);
+  if (!pixels) return null;
+  return eightOrientations(pixels).map((turned) => {
+    const { iscc, digest } = imageCode(turned);
+    return { alg: ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
+  });
 }

@@ -1,9 +1,10 @@
 // Repository of the manifest index (db/schema/manifest-index.ts): writes one entry per signed asset
 // and answers exact-hash and near-fingerprint lookups. A near lookup reads only the rows that share a
 // 16-bit band with the asked fingerprint (each band has an index), then counts the Hamming distance
-// of those few candidates here: no scan of the table.
+// of those few candidates here: no scan of the table. Each entry carries when it was signed, so that
+// signings of the same content can be ranked (signing-rank.ts).
 import { hammingDistance } from '@provenance/engine';
-import { desc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { manifestIndex } from '../../db/schema/index.ts';
 
@@ -15,11 +16,22 @@ export interface ManifestIndexEntry {
   /** SHA-256 of the signed file without its manifest; null when its format is not re-derived. */
   rederivedHash: string | null;
   fingerprint: { alg: string; digest: Uint8Array; covers: 'image' | 'poster-frame' } | null;
+  /** The time the manifest claims. */
+  signedAt: Date;
+  /** The time its trusted RFC 3161 timestamp attests; null when it has none that is trusted. */
+  trustedTimestampAt: Date | null;
+  /** The organisation its credentials name; null when none. */
+  organization: string | null;
 }
 
 export interface IndexedManifest {
   manifestId: string;
   signedAssetId: string;
+  signedAt: Date;
+  trustedTimestampAt: Date | null;
+  organization: string | null;
+  /** When the entry was written (ranking's last tie-breaker). */
+  indexedAt: Date;
 }
 
 export interface NearManifest extends IndexedManifest {
@@ -29,8 +41,8 @@ export interface NearManifest extends IndexedManifest {
 
 export interface ManifestIndex {
   add(entry: ManifestIndexEntry): Promise<void>;
-  /** The most recent entry whose asset as given, as signed or re-derived has this SHA-256 (lowercase hex). */
-  findByHash(sha256: string): Promise<IndexedManifest | null>;
+  /** Entries whose asset as given, as signed or re-derived has this SHA-256 (lowercase hex), oldest indexed first, at most limit. */
+  findByHash(sha256: string, limit: number): Promise<IndexedManifest[]>;
   /** Entries of this algorithm within maxDistance bits of the digest, nearest first, at most limit. */
   findNear(alg: string, digest: Uint8Array, maxDistance: number, limit: number): Promise<NearManifest[]>;
 }
@@ -46,6 +58,15 @@ const MAX_CANDIDATES = 2000;
 
 export function createManifestIndex(db: Db): ManifestIndex {
   const t = manifestIndex;
+  // An entry indexed before signed_at existed (and not backfilled) is ranked by when it was indexed.
+  const indexed = {
+    manifestId: t.manifestId,
+    signedAssetId: t.signedAssetId,
+    signedAt: sql<Date>`coalesce(${t.signedAt}, ${t.createdAt})`.mapWith(t.createdAt),
+    trustedTimestampAt: t.trustedTimestampAt,
+    organization: t.organization,
+    indexedAt: t.createdAt,
+  };
   return {
     async add(entry) {
       const bands = entry.fingerprint ? fingerprintBands(entry.fingerprint.digest) : null;
@@ -62,27 +83,29 @@ export function createManifestIndex(db: Db): ManifestIndex {
         band1: bands?.[1] ?? null,
         band2: bands?.[2] ?? null,
         band3: bands?.[3] ?? null,
+        signedAt: entry.signedAt,
+        trustedTimestampAt: entry.trustedTimestampAt,
+        organization: entry.organization,
       });
     },
-    async findByHash(sha256) {
-      const [row] = await db
-        .select({ manifestId: t.manifestId, signedAssetId: t.signedAssetId })
+    async findByHash(sha256, limit) {
+      return db
+        .select(indexed)
         .from(t)
         .where(or(eq(t.signedHash, sha256), eq(t.rederivedHash, sha256), eq(t.assetHash, sha256)))
-        .orderBy(desc(t.createdAt))
-        .limit(1);
-      return row ?? null;
+        .orderBy(asc(t.createdAt))
+        .limit(limit);
     },
     async findNear(alg, digest, maxDistance, limit) {
       const [b0, b1, b2, b3] = fingerprintBands(digest);
       const rows = await db
-        .select({ manifestId: t.manifestId, signedAssetId: t.signedAssetId, fingerprint: t.fingerprint, alg: t.softBindingAlg })
+        .select({ ...indexed, fingerprint: t.fingerprint, alg: t.softBindingAlg })
         .from(t)
         .where(or(eq(t.band0, b0), eq(t.band1, b1), eq(t.band2, b2), eq(t.band3, b3)))
         .limit(MAX_CANDIDATES);
       return rows
         .filter((row) => row.alg === alg && row.fingerprint)
-        .map((row) => ({ manifestId: row.manifestId, signedAssetId: row.signedAssetId, distance: hammingDistance(digest, Buffer.from(row.fingerprint!, 'hex')) }))
+        .map(({ fingerprint, alg: _alg, ...row }) => ({ ...row, distance: hammingDistance(digest, Buffer.from(fingerprint!, 'hex')) }))
         .filter((row) => row.distance <= maxDistance)
         .sort((a, b) => a.distance - b.distance)
         .slice(0, limit);

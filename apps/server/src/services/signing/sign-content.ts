@@ -20,7 +20,7 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
@@ -197,7 +197,7 @@ export function createContentSigner(deps: {
         throw error;
       }
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
-      await repository?.index(assetId, signed, softBinding?.fingerprint ?? null);
+      await repository?.index(assetId, { ...signed, ...signingFactsOf(verification) }, softBinding?.fingerprint ?? null);
       // Once stored: listeners queue their work durably before the answer, and their failures are logged, never thrown.
       await events?.emit({
         type: 'asset.signed',

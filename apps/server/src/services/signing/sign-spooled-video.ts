@@ -19,7 +19,7 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { SigningsInFlight } from './signings-in-flight.ts';
 
@@ -138,7 +138,7 @@ export async function signSpooledVideo(
       if (!ownedByAnother) await store.remove(assetId).catch(() => undefined);
       throw error;
     }
-    await repository?.index(assetId, { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash }, null);
+    await repository?.index(assetId, { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash, signedAt: signed.signedAt, ...signingFactsOf(verification) }, null);
     await events?.emit({
       type: 'asset.signed',
       accountId: userId,

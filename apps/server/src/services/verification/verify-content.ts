@@ -197,13 +197,31 @@ export function createContentVerifier(deps: {
     return response;
   }
 
-  /** The repository's match for a file without credentials, with the matched manifest's own verification. */
+  /**
+   * The repository's matches for a file without credentials: the earliest signing of matching content
+   * is credited (with its manifest's own verification), and every matching signing is listed.
+   */
   async function recover(bytes: Uint8Array, mime: string, assetHash: string): Promise<TRecovery | null> {
-    const match = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
-    if (!match) return null;
-    const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(match.manifestId);
+    const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
+    const credited = matches[0];
+    if (!credited) return null;
+    const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(credited.manifestId);
     const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest)).json) as VerifyResponse;
-    return { manifestId: match.manifestId, method: match.method, similarity: match.similarity, manifestUrl: manifestUrlOf(match.manifestId), verification: stored.verification };
+    return {
+      manifestId: credited.manifestId,
+      method: credited.method,
+      similarity: credited.similarity,
+      manifestUrl: manifestUrlOf(credited.manifestId),
+      verification: stored.verification,
+      candidates: matches.map((match) => ({
+        manifestId: match.manifestId,
+        organization: match.organization,
+        signedAt: match.signedAt.toISOString(),
+        trustedTimestampAt: match.trustedTimestampAt?.toISOString() ?? null,
+        method: match.method,
+        similarity: match.similarity,
+      })),
+    };
   }
 
   /** The verification of a stored signed asset (cached as any other). */

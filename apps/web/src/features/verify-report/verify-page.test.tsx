@@ -103,7 +103,12 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
   it('verifies a file in this browser by default, uploads nothing and says so', async () => {
     window.localStorage.clear();
     const fetchMock = stubApi({ lists: [], tsaLists: [] });
-    verifyInBrowser.mockResolvedValue({ result: unsignedResult, sha256: 'a'.repeat(64), repositoryManifestId: 'urn:c2pa:held' });
+    verifyInBrowser.mockResolvedValue({
+      result: unsignedResult,
+      sha256: 'a'.repeat(64),
+      repositoryMatch: { manifestId: 'urn:c2pa:held', method: 'exact-hash', similarity: 100 },
+      sentForLookup: ['sha256'],
+    });
     renderAt('/verify');
     expect((screen.getByRole('radio', { name: /In this browser/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.upload(screen.getByTestId('file-input'), new File([new Uint8Array([1, 2, 3])], 'quay.png', { type: 'image/png' }));
@@ -111,5 +116,40 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
     expect(verifyInBrowser.mock.calls[0]?.[0]).toBeInstanceOf(File);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/v1/trust']);
     expect(screen.getByRole('link', { name: 'see its report' }).getAttribute('href')).toBe('/v/urn%3Ac2pa%3Aheld');
+  });
+  it('says a file found by its fingerprint looks like a signed asset, with the similarity, and that its hash and fingerprint were sent', async () => {
+    window.localStorage.clear();
+    stubApi({ lists: [], tsaLists: [] });
+    verifyInBrowser.mockResolvedValue({
+      result: unsignedResult,
+      sha256: 'b'.repeat(64),
+      repositoryMatch: { manifestId: 'urn:c2pa:first', method: 'fingerprint', similarity: 94 },
+      sentForLookup: ['sha256', 'fingerprint'],
+    });
+    renderAt('/verify');
+    await userEvent.upload(screen.getByTestId('file-input'), new File([new Uint8Array([4, 5, 6])], 'reposted.jpg', { type: 'image/jpeg' }));
+    const match = await screen.findByTestId('repository-match');
+    expect(match.dataset.method).toBe('fingerprint');
+    expect(match.textContent).not.toContain('same bytes (SHA-256)');
+    expect(match.textContent).toContain('ISCC fingerprint, similarity 94%; not the same bytes');
+    expect(screen.getByTestId('repository-lookup-sent').textContent).toBe(
+      'To look it up in this gateway’s repository, its SHA-256 hash and then its image fingerprint (ISCC, computed here; not the file) were sent to the gateway.',
+    );
+    expect(screen.getByRole('link', { name: 'see its report' }).getAttribute('href')).toBe('/v/urn%3Ac2pa%3Afirst');
+  });
+
+  it('says "same bytes (SHA-256)" only for an exact match, and that only the hash was sent', async () => {
+    window.localStorage.clear();
+    stubApi({ lists: [], tsaLists: [] });
+    verifyInBrowser.mockResolvedValue({
+      result: unsignedResult,
+      sha256: 'c'.repeat(64),
+      repositoryMatch: { manifestId: 'urn:c2pa:held', method: 'exact-hash', similarity: 100 },
+      sentForLookup: ['sha256'],
+    });
+    renderAt('/verify');
+    await userEvent.upload(screen.getByTestId('file-input'), new File([new Uint8Array([7, 8, 9])], 'stripped.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findByTestId('repository-match')).textContent).toContain('the same bytes (SHA-256)');
+    expect(screen.getByTestId('repository-lookup-sent').textContent).toBe('To look it up in this gateway’s repository, its SHA-256 hash (not the file) was sent to the gateway.');
   });
 });

@@ -23,7 +23,7 @@ import { showVerdictToast } from '@/lib/verdict-toast';
 import { ReportView } from './components/report-view';
 import { ReportError, ReportLoading, errorText } from './components/report-states';
 import { SourcePicker } from './components/source-picker';
-import { VerifyPlaceNote } from './components/verify-place-note';
+import { VerifyPlaceNote, type BrowserLookup } from './components/verify-place-note';
 import { useVerifyPlace, type VerifyPlace } from './lib/verify-place';
 import type { TVerifyResponse } from '@provenance/contracts';
 
@@ -34,7 +34,8 @@ type Source = { kind: 'url'; url: string } | { kind: 'file'; file: File; place: 
 interface Outcome {
   result: TVerifyResponse;
   place: VerifyPlace;
-  repositoryManifestId: string | null;
+  /** A browser verification's repository lookup; null on the gateway. */
+  lookup: BrowserLookup | null;
 }
 
 function describe(source: Source): string {
@@ -58,7 +59,7 @@ export function VerifyPage() {
   const verify = useMutation<Outcome, unknown, Source>({
     mutationKey: verificationKeys.verify,
     mutationFn: async (next) => {
-      if (next.kind === 'url') return { result: await verifyAssetUrl(next.url, { thumbnails: true }), place: 'gateway', repositoryManifestId: null };
+      if (next.kind === 'url') return { result: await verifyAssetUrl(next.url, { thumbnails: true }), place: 'gateway', lookup: null };
       if (next.place === 'gateway') {
         setUpload({ progress: null, waiting: false });
         const result = await verifyAssetFile(next.file, {
@@ -66,16 +67,16 @@ export function VerifyPage() {
           onProgress: (progress) => setUpload({ progress, waiting: false }),
           onWaiting: (waiting) => setUpload((current) => ({ progress: current?.progress ?? null, waiting })),
         });
-        return { result, place: 'gateway', repositoryManifestId: null };
+        return { result, place: 'gateway', lookup: null };
       }
       const trust = await queryClient.fetchQuery(trustListsQuery());
-      const { result, repositoryManifestId } = await verifyInBrowser(
+      const { result, repositoryMatch, sentForLookup } = await verifyInBrowser(
         next.file,
         trust,
         { byHash: findManifestByHash, byFingerprint: findManifestByFingerprint },
         { crlUrl: gatewayCrlUrl(), gatewayCrl: fetchGatewayCrl },
       );
-      return { result, place: 'browser', repositoryManifestId };
+      return { result, place: 'browser', lookup: { sent: sentForLookup, match: repositoryMatch } };
     },
   });
   const { mutate } = verify;
@@ -157,7 +158,7 @@ export function VerifyPage() {
         ) : null}
         {source && verify.isSuccess ? (
           <div className="space-y-4">
-            <VerifyPlaceNote place={verify.data.place} repositoryManifestId={verify.data.repositoryManifestId} />
+            <VerifyPlaceNote place={verify.data.place} lookup={verify.data.lookup} />
             <ReportView key={verify.submittedAt} result={verify.data.result} file={source.kind === 'file' ? source.file : null} shareUrl={shareUrl} focusOnArrival />
           </div>
         ) : null}

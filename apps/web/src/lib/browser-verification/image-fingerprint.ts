@@ -4,7 +4,7 @@
 // cropped, Pillow's grayscale, a cubic resize to 32x32); the digest itself is the engine's own code.
 // The browser's decoder and this resize are close to the gateway's, not identical, so a lookup
 // allows the same Hamming distance as the gateway's own matching.
-import { IMAGE_CODE_SIDE, imageCode } from '@provenance/engine/soft-binding';
+import { eightOrientations, IMAGE_CODE_SIDE, imageCode } from '@provenance/engine/soft-binding';
 
 /** RGBA pixels, as a canvas gives them. */
 export interface RgbaImage {
@@ -85,8 +85,12 @@ export function normalisedPixels(image: RgbaImage): Uint8Array {
   return Uint8Array.from(result, (value) => Math.min(255, Math.max(0, Math.round(value))));
 }
 
-/** The 64-bit Image-Code digest of an image file, or null when the browser cannot decode it. */
-export async function imageFingerprint(file: Blob): Promise<Uint8Array | null> {
+/**
+ * The 64-bit Image-Code digests of an image file as it is and in its seven other EXIF orientations
+ * (as it is first: a copy whose orientation tag was dropped is a turned picture), or null when the
+ * browser cannot decode it. Decoded once; the turns are of the 32×32 normalised pixels.
+ */
+export async function imageFingerprint(file: Blob): Promise<Uint8Array[] | null> {
   if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function' || typeof OffscreenCanvas === 'undefined') return null;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -96,7 +100,7 @@ export async function imageFingerprint(file: Blob): Promise<Uint8Array | null> {
     context.drawImage(bitmap, 0, 0);
     bitmap.close();
     const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
-    return imageCode(normalisedPixels({ data, width, height })).digest;
+    return eightOrientations(normalisedPixels({ data, width, height })).map((pixels) => imageCode(pixels).digest);
   } catch {
     // An image the browser cannot decode is simply not looked up by its fingerprint.
     return null;

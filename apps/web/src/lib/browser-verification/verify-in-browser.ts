@@ -1,8 +1,9 @@
 // A file verified inside the browser: c2pa-rs (c2pa-web) reads it against the gateway's trust
 // lists, and the engine's own report builder turns what it says into the answer the server would
-// give. Nothing of the file is sent anywhere; a file without credentials is looked up in the
-// repository by its SHA-256, computed here. The signer's revocation is read from the gateway's CRL
-// when the gateway issued its certificate; otherwise the answer says it was not checked.
+// give. The file is not sent anywhere; a file without credentials is looked up in the gateway's
+// repository by its SHA-256 and, if that finds nothing, its ISCC fingerprint, both computed here and
+// sent (and said to be sent: see `sentForLookup`). The signer's revocation is read from the gateway's
+// CRL when the gateway issued its certificate; otherwise the answer says it was not checked.
 import type { Reader } from '@contentauth/c2pa-web';
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
 import {
@@ -23,11 +24,25 @@ import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
 import { allAnchorsPem, findVouchingList } from './trust-anchors';
 
+/** The signing this gateway's repository credits for a file with no credentials of its own. */
+export interface BrowserRepositoryMatch {
+  manifestId: string;
+  /** exact-hash: the same bytes (SHA-256); fingerprint: a near ISCC Image-Code. */
+  method: 'exact-hash' | 'fingerprint';
+  /** 0-100 (100 for the same bytes); null when the gateway did not say. */
+  similarity: number | null;
+}
+
+/** What of the file left the device to look it up: its SHA-256, and its ISCC fingerprint(s). */
+export type SentForLookup = 'sha256' | 'fingerprint';
+
 export interface BrowserVerification {
   result: TVerifyResponse;
   sha256: string;
-  /** For a file with no credentials of its own: the manifest of the asset this gateway signed with these exact bytes. */
-  repositoryManifestId: string | null;
+  /** For a file with no credentials of its own: the earliest signing the repository holds of matching content. */
+  repositoryMatch: BrowserRepositoryMatch | null;
+  /** What was sent to the gateway to look the file up (empty for a file with credentials of its own). */
+  sentForLookup: SentForLookup[];
 }
 
 /** The file keeps its manifest at a web address: the gateway fetches it, so the file must go there. */
@@ -113,14 +128,23 @@ async function attachThumbnails(result: TVerifyResponse, reader: Reader): Promis
 /** How the repository is asked about a file with no credentials: its SHA-256 first, then its ISCC Image-Code. */
 export interface RepositoryLookup {
   byHash: (sha256: string) => Promise<string | null>;
-  byFingerprint: (digest: Uint8Array) => Promise<{ manifestId: string } | null>;
+  byFingerprint: (digest: Uint8Array) => Promise<{ manifestId: string; similarity: number | null } | null>;
 }
 
-async function lookUp(file: File, sha256: string, repository: RepositoryLookup): Promise<string | null> {
+/**
+ * The repository's match for a file with no credentials, and what was sent to find it: the hash; then,
+ * for an image the hash did not find, its fingerprint in each orientation until one matches.
+ */
+export async function lookUpInRepository(file: File, sha256: string, repository: RepositoryLookup): Promise<{ match: BrowserRepositoryMatch | null; sent: SentForLookup[] }> {
   const exact = await repository.byHash(sha256);
-  if (exact) return exact;
-  const digest = await imageFingerprint(file);
-  return digest ? ((await repository.byFingerprint(digest))?.manifestId ?? null) : null;
+  if (exact) return { match: { manifestId: exact, method: 'exact-hash', similarity: 100 }, sent: ['sha256'] };
+  const digests = await imageFingerprint(file);
+  if (!digests) return { match: null, sent: ['sha256'] };
+  for (const digest of digests) {
+    const near = await repository.byFingerprint(digest);
+    if (near) return { match: { manifestId: near.manifestId, method: 'fingerprint', similarity: near.similarity }, sent: ['sha256', 'fingerprint'] };
+  }
+  return { match: null, sent: ['sha256', 'fingerprint'] };
 }
 
 /** Where the gateway's CRL is and how it is fetched. */
@@ -190,6 +214,7 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
   if (result?.verification.status === 'invalid' && result.report.codes.failure.some((code) => BROWSER_BUILD_DIFFERENCES.has(code.code))) {
     throw new BrowserUndecidedError('its c2pa-rs build reads this manifest store otherwise than the gateway’s');
   }
-  if (result) return { result, sha256, repositoryManifestId: null };
-  return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryManifestId: await lookUp(file, sha256, repository) };
+  if (result) return { result, sha256, repositoryMatch: null, sentForLookup: [] };
+  const { match, sent } = await lookUpInRepository(file, sha256, repository);
+  return { result: unsignedResponse(format) as TVerifyResponse, sha256, repositoryMatch: match, sentForLookup: sent };
 }

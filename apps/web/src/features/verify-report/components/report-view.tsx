@@ -43,7 +43,7 @@ export function ReportView({
           {manifest ? <AiDisclosure manifest={manifest} /> : null}
         </div>
         <div className="space-y-6">
-          {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer />}
+          {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer recovered={Boolean(result.recovery)} />}
           {signer ? <SignerDetails signer={signer} trust={result.verification.trust} organizationVerified={result.verification.credentials.organizationVerified} organizationDomain={result.verification.credentials.organizationDomain} timestamp={result.report.timestamp} /> : null}
         </div>
       </div>
@@ -65,13 +65,16 @@ export function ReportView({
   );
 }
 
-function UnsignedExplainer() {
+/** `recovered`: the repository matched signed content, shown above; saying nothing is known would contradict it. */
+function UnsignedExplainer({ recovered }: { recovered: boolean }) {
   return (
     <section aria-labelledby="unsigned-title" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <h2 id="unsigned-title" className="text-lg font-semibold">What this means</h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        No C2PA manifest was found embedded in this file. Many files lose their Content Credentials when a platform re-encodes them or strips metadata.
-        An unsigned file is not necessarily fake, but nothing here shows who made it or how.
+        No C2PA manifest was found embedded in this file. Many files lose their Content Credentials when a platform re-encodes them or strips metadata.{' '}
+        {recovered
+          ? 'This file itself proves nothing about who made it; the signings above are content matching it that was signed before, and the earliest is credited.'
+          : 'An unsigned file is not necessarily fake, but nothing here shows who made it or how.'}
       </p>
     </section>
   );

@@ -34,7 +34,8 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
   useEffect(() => {
     if (focusOnArrival) section.current?.focus({ preventScroll: false });
   }, [focusOnArrival]);
-  const text = verdictText(status, result.verification.trust.tier);
+  const context = { tier: result.verification.trust.tier, recovered: Boolean(result.recovery), signerTrusted: result.verification.chainValid };
+  const text = verdictText(status, context);
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
   const partial = partialExplanation(result);
@@ -62,7 +63,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             </span>
           </div>
           <p className="mt-1 font-medium" data-testid="verdict-short">
-            {verdictShortText(status, result.verification.chainValid, result.verification.trust.tier)}
+            {verdictShortText(status, context)}
           </p>
           <p className="mt-3 text-base">{text.meaning}</p>
           {partial ? (

@@ -62,16 +62,16 @@ describe('report words', () => {
     const sentences = partialExplanation(identity)!.join(' ');
     expect(sentences).toMatch(/CAWG identity assertion/);
     expect(sentences).not.toMatch(/signer is not on the C2PA trust list/);
-    expect(verdictShortText('partial', true)).not.toMatch(/signer is not on a trust list/);
+    expect(verdictShortText('partial', { signerTrusted: true })).not.toMatch(/signer is not on a trust list/);
   });
 
   it('says who vouches in the gateway’s words, and never calls this gateway’s own root a trust list', () => {
     expect(trustText({ tier: 'gateway', list: 'gateway root', anchor: null, label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised' })).toBe('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
-    const meaning = verdictText('verified', 'gateway').meaning;
+    const meaning = verdictText('verified', { tier: 'gateway' }).meaning;
     expect(meaning).toMatch(/this gateway/);
     expect(meaning).not.toMatch(/on a trust list|on any trust list/);
-    expect(verdictShortText('verified', true, 'gateway')).toBe('Intact, signed through this gateway');
-    expect(verdictText('verified', 'conformant').meaning).toMatch(/on a trust list/);
+    expect(verdictShortText('verified', { signerTrusted: true, tier: 'gateway' })).toBe('Intact, signed through this gateway');
+    expect(verdictText('verified', { tier: 'conformant' }).meaning).toMatch(/on a trust list/);
   });
 
   it('says when the signing certificate had expired', () => {

@@ -21,27 +21,42 @@ const VERDICTS: Record<TVerificationStatus, Omit<VerdictText, 'headline'>> = {
   unsigned: { meaning: 'This file carries no Content Credentials, so nothing can be said about where it came from.', tone: 'neutral' },
 };
 
-/** What the verdict means. `tier`: a file this gateway's own root vouches for is on no trust list, and is not said to be. */
-export function verdictText(status: TVerificationStatus, tier?: TTrustVerdict['tier']): VerdictText {
-  const text = { headline: status === 'verified' ? ('Verified' as const) : ('Verification Failed' as const), ...VERDICTS[status] };
-  if (status === 'verified' && tier === 'gateway') {
-    return { ...text, meaning: 'The Content Credentials are intact and were signed through this gateway. No public trust list vouches for the signer, so other validators show these credentials as unrecognised.' };
-  }
-  return text;
+/** What a verdict's words depend on besides its status. */
+export interface VerdictContext {
+  /** The tier that vouched: a file this gateway's own root vouches for is on no trust list, and is not said to be. */
+  tier?: TTrustVerdict['tier'];
+  /** An unsigned file the repository matched to signed content. */
+  recovered?: boolean;
+  /** The chain is trusted (chainValid), so a partial verdict is about something else. */
+  signerTrusted?: boolean;
+}
+
+/**
+ * A file with no credentials of its own that the repository matched (`recovered`) is still unsigned,
+ * but "nothing can be said about where it came from" would contradict the matching signings shown
+ * below it: its meaning says what can be said, and where.
+ */
+const RECOVERED_MEANING = 'This file carries no Content Credentials of its own, but it matches content that was signed before: who signed it first is shown below, from credentials this gateway holds, not from this file.';
+const GATEWAY_MEANING = 'The Content Credentials are intact and were signed through this gateway. No public trust list vouches for the signer, so other validators show these credentials as unrecognised.';
+
+export function verdictText(status: TVerificationStatus, context: VerdictContext = {}): VerdictText {
+  const headline = status === 'verified' ? ('Verified' as const) : ('Verification Failed' as const);
+  if (status === 'unsigned' && context.recovered) return { headline, ...VERDICTS.unsigned, meaning: RECOVERED_MEANING };
+  if (status === 'verified' && context.tier === 'gateway') return { headline, ...VERDICTS.verified, meaning: GATEWAY_MEANING };
+  return { headline, ...VERDICTS[status] };
 }
 
 /** The verdict in a few words beside the headline, so 'Verification Failed' never stands alone for an intact file. */
-/** `signerTrusted`: the chain is trusted (chainValid), so a partial verdict is about something else. */
-export function verdictShortText(status: TVerificationStatus, signerTrusted = false, tier?: TTrustVerdict['tier']): string {
+export function verdictShortText(status: TVerificationStatus, context: VerdictContext = {}): string {
   switch (status) {
     case 'verified':
-      return tier === 'gateway' ? 'Intact, signed through this gateway' : 'Intact and signed by a trusted organisation';
+      return context.tier === 'gateway' ? 'Intact, signed through this gateway' : 'Intact and signed by a trusted organisation';
     case 'partial':
-      return signerTrusted ? 'Intact and signed by a trusted signer, but not everything in it is vouched for' : 'Intact, but the signer is not on a trust list';
+      return context.signerTrusted ? 'Intact and signed by a trusted signer, but not everything in it is vouched for' : 'Intact, but the signer is not on a trust list';
     case 'invalid':
       return 'Changed or broken since signing';
     case 'unsigned':
-      return 'No Content Credentials';
+      return context.recovered ? 'No Content Credentials in this file; matching signed content found' : 'No Content Credentials';
   }
 }
 
