@@ -252,6 +252,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
+      thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
       cache: verificationCache,
       accountEvents,
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),

@@ -1,0 +1,118 @@
+// A badge's question: does the media shown with manifest M carry M, or is it the file signed with M
+// (or its original)? Answered from the SHA-256 the badge computed when it could read the picture,
+// else by fetching the media's URL through the safe fetcher. What was learnt of a URL is kept with
+// its validators (ETag, Last-Modified), so a page's later views cost the publisher a conditional
+// GET answered 304, not the picture, and the engine nothing.
+import { createHash } from 'node:crypto';
+import type { TMediaCheck } from '@provenance/contracts';
+import { ProvenanceError, type SerializedVerification } from '@provenance/engine';
+import { SafeFetchError, type SafeFetch } from '@provenance/safe-fetch';
+import { DomainError } from '../domain-error.ts';
+
+/** The signed asset a manifest belongs to: the hashes recorded at signing. */
+export interface SignedMedia {
+  manifestId: string;
+  /** SHA-256 of the signed file. */
+  signedAssetHash: string;
+  /** SHA-256 of the file as it was given to be signed (a copy whose credentials were stripped may be it). */
+  assetHash: string;
+  thumbnailUrl: string | null;
+}
+
+export interface MediaCheckOutcome {
+  check: TMediaCheck;
+  /** The media's own verdict when it carries the manifest itself (it may be invalid: a tampered copy). */
+  ownVerdict: SerializedVerification | null;
+  /** SHA-256 of the media, when known. */
+  sha256: string | null;
+}
+
+export interface MediaChecks {
+  check(signed: SignedMedia, url: string, browserSha256?: string): Promise<MediaCheckOutcome>;
+}
+
+/** What a URL was found to be, kept while its validators say it has not changed. */
+interface KnownMedia {
+  etag: string | null;
+  lastModified: string | null;
+  sha256: string;
+}
+
+const MAX_KNOWN_URLS = 2000;
+
+const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+export function createMediaChecks(deps: {
+  fetcher: SafeFetch;
+  /** The engine's verdict on the fetched media (cached by its SHA-256 by the caller). */
+  verify(bytes: Uint8Array, fileName: string, sha256: string): Promise<SerializedVerification>;
+  /** The verdict already cached for media with this SHA-256, if any. */
+  cachedVerdict(sha256: string): SerializedVerification | undefined;
+}): MediaChecks {
+  // Insertion-ordered: the oldest URL is forgotten first.
+  const known = new Map<string, KnownMedia>();
+
+  const remember = (url: string, media: KnownMedia): void => {
+    known.delete(url);
+    known.set(url, media);
+    if (known.size > MAX_KNOWN_URLS) known.delete(known.keys().next().value!);
+  };
+
+  const byHash = (signed: SignedMedia, sha256: string): TMediaCheck['method'] =>
+    sha256 === signed.signedAssetHash ? 'signed-file' : sha256 === signed.assetHash ? 'original-file' : null;
+
+  const outcome = (signed: SignedMedia, result: TMediaCheck['result'], method: TMediaCheck['method'], message: string, fetched: boolean, sha256: string | null, ownVerdict: SerializedVerification | null = null): MediaCheckOutcome => ({
+    check: { result, method, message, thumbnailUrl: signed.thumbnailUrl, fetched },
+    ownVerdict,
+    sha256,
+  });
+
+  /** The answer for media with this hash and verdict: it carries M, or it does not belong. */
+  const judged = (signed: SignedMedia, sha256: string, verdict: SerializedVerification, fetched: boolean): MediaCheckOutcome => {
+    if (verdict.manifestId === signed.manifestId) return outcome(signed, 'matches', 'embedded', 'The picture carries these Content Credentials.', fetched, sha256, verdict);
+    const message = verdict.manifestId ? 'The picture carries other Content Credentials.' : 'The picture carries no Content Credentials and is not the file signed with these.';
+    return outcome(signed, 'mismatch', null, message, fetched, sha256);
+  };
+
+  return {
+    async check(signed, url, browserSha256) {
+      const given = browserSha256?.toLowerCase();
+      if (given) {
+        const method = byHash(signed, given);
+        if (method) return outcome(signed, 'matches', 'browser-hash', 'The picture is the file signed with these Content Credentials.', false, given);
+      }
+      const previous = known.get(url);
+      let fetched;
+      try {
+        fetched = await deps.fetcher(url, { method: 'GET', ifNoneMatch: previous?.etag ?? undefined, ifModifiedSince: previous?.lastModified ?? undefined });
+      } catch (error) {
+        if (error instanceof SafeFetchError && error.remoteStatus === 304 && previous) {
+          // Unchanged since it was judged: only a verdict of its own (it carries M) needs the engine's cache.
+          const method = byHash(signed, previous.sha256);
+          if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', false, previous.sha256);
+          const verdict = deps.cachedVerdict(previous.sha256);
+          if (verdict) return judged(signed, previous.sha256, verdict, false);
+          known.delete(url);
+          return this.check(signed, url, browserSha256);
+        }
+        if (error instanceof SafeFetchError) return outcome(signed, 'unchecked', null, `The picture could not be fetched: ${error.message}`, true, null);
+        throw error;
+      }
+      const sha256 = sha256Of(fetched.bytes);
+      if (fetched.etag || fetched.lastModified) remember(url, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, sha256 });
+      else known.delete(url);
+      const method = byHash(signed, sha256);
+      if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', true, sha256);
+      let verdict: SerializedVerification;
+      try {
+        verdict = await deps.verify(fetched.bytes, new URL(fetched.finalUrl).pathname, sha256);
+      } catch (error) {
+        // Not a format Content Credentials can be read from, or a file the engine could not read; a
+        // busy engine is still the 503 it is everywhere (the badge may ask again).
+        if (error instanceof DomainError || error instanceof ProvenanceError) return outcome(signed, 'unchecked', null, 'The picture could not be read.', true, sha256);
+        throw error;
+      }
+      return judged(signed, sha256, verdict, true);
+    },
+  };
+}
