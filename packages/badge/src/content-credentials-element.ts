@@ -102,6 +102,13 @@ export class ContentCredentialsElement extends HTMLElement {
   connectedCallback(): void {
     this.#connected = true;
     document.addEventListener('pointerdown', this.#onOutside, true);
+    // Made by the parser (the script included synchronously before the element), the element is
+    // connected before its <img> or <video> is parsed: it waits for the document's content.
+    if (document.readyState === 'loading' && !this.#assetUrl()) {
+      this.#render();
+      document.addEventListener('DOMContentLoaded', () => void (this.#connected && this.#verify()), { once: true });
+      return;
+    }
     void this.#verify();
   }
 
