@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SLOW = { timeout: 45_000 };
-test.describe.configure({ timeout: 120_000, mode: 'serial' });
+test.describe.configure({ timeout: 120_000 });
 
 const SCRIPT_URL = `${APP_URL}/embed/content-credentials.js`;
 /** The asset server's folder: files written here are served at once. */
