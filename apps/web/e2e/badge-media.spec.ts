@@ -154,21 +154,30 @@ test('around the genuine picture served with CORS the badge hashes it in the bro
   console.log(`badge cost, picture with CORS: gateway calls ${calls.length} per view; publisher requests ${JSON.stringify(view)}`);
 });
 
-test('the pin says loading until the check ends', async ({ page }) => {
+test('the pin says loading until the check of the picture ends, then only its outcome: never verified on the way to mismatch', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${APP_URL}/api/v1/verify-content`, async (route) => {
     await held;
     await route.continue();
   });
-  await open(page, `${ASSET_URL}/${names.genuine}`);
+  await open(page, `${ASSET_URL}/${names.other}`);
   await expect(pinState(page)).toHaveAttribute('data-state', 'loading');
   await expect(pin(page)).toHaveAccessibleName('Content Credentials: checking (CR)');
+  // Every state the pin takes from now on.
+  await page.evaluate(() => {
+    const button = document.querySelector('content-credentials#badge')!.shadowRoot!.querySelector('button.pin') as HTMLButtonElement;
+    const states = [button.dataset['state']];
+    (window as unknown as { pinStates: (string | undefined)[] }).pinStates = states;
+    new MutationObserver(() => states.push(button.dataset['state'])).observe(button, { attributes: true, attributeFilter: ['data-state'] });
+  });
   // Still checking a while later: nothing is shown before the gateway's answer.
   await page.waitForTimeout(1000);
   await expect(pinState(page)).toHaveAttribute('data-state', 'loading');
   release();
-  await expect(pinState(page)).toHaveAttribute('data-state', 'verified', SLOW);
+  await expect(pinState(page)).toHaveAttribute('data-state', 'mismatch', SLOW);
+  const states = await page.evaluate(() => (window as unknown as { pinStates: string[] }).pinStates);
+  expect([...new Set(states)]).toEqual(['loading', 'mismatch']);
 });
 
 test('a page that includes the script without async before the element shows the badge', async ({ page }) => {
