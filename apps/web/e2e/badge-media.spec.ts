@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TAnalyticsSummary } from '@provenance/contracts';
 import { APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
-import { expect, shoot, signUpViaApi, test, type TestSession } from './support/fixtures.ts';
+import { expect, shoot, signUpViaApi, test, useSession, type TestSession } from './support/fixtures.ts';
 import { signThroughApi, storedAssetPath } from './support/gateway.ts';
 import { makePng, tamperPng } from './support/png.ts';
 import { readFileSync } from 'node:fs';
@@ -112,6 +112,11 @@ test('around a different photo the badge says the credentials do not belong to i
   const after = await summaryOf(request);
   expect(after.verifications.verified).toBe(before.verifications.verified);
   expect(after.ownContent.total).toBe(before.ownContent.total);
+  // And the owner's analytics screen says so.
+  await useSession(page, owner);
+  await page.goto('/analytics');
+  await expect(page.getByTestId('badge-mismatch-count')).toHaveText(String(after.mediaChecks!.mismatch), SLOW);
+  await shoot(page, testInfo, 'analytics-badge-mismatches');
 });
 
 test('around a tampered copy the badge is not verified', async ({ page }) => {
