@@ -116,6 +116,9 @@ test('around a different photo the badge says the credentials do not belong to i
   await useSession(page, owner);
   await page.goto('/analytics');
   await expect(page.getByTestId('badge-mismatch-count')).toHaveText(String(after.mediaChecks!.mismatch), SLOW);
+  const newest = page.getByTestId('verification-event').first();
+  await expect(newest).toContainText('Mismatch');
+  await expect(newest).not.toContainText('Verified');
   await shoot(page, testInfo, 'analytics-badge-mismatches');
 });
 

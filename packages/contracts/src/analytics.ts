@@ -44,6 +44,8 @@ export const ZVerificationEvent = z
     source: z.enum(['url', 'upload', 'manifest']),
     /** A verification of the account's own signed content (by anyone), or one the account ran of another file. */
     ofOwnContent: z.boolean(),
+    /** A badge's check whose media did not carry or match the manifest, or could not be read: not a verification of it, whatever `status` says of the manifest. */
+    mediaCheck: z.enum(['mismatch', 'unchecked']).optional(),
   })
   .openapi('VerificationEvent');
 export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;

@@ -120,6 +120,9 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     expect(after.mediaChecks!.mismatch).toBe(before.mediaChecks!.mismatch + 1);
     expect(after.verifications.verified).toBe(before.verifications.verified);
     expect(after.verifications.total).toBe(before.verifications.total);
+    // The recent events say mismatch, not the manifest's verdict; the asset's own count is unchanged.
+    const recent = await readJson<{ events: { id: string; mediaCheck?: string }[] }>(await server.request('GET', 'analytics/events', { token: owner }));
+    expect(recent.events.find((event) => event.id === answer.eventId)).toMatchObject({ mediaCheck: 'mismatch' });
   });
 
   it('keeps a tampered copy invalid, and a picture that cannot be fetched unchecked', async () => {

@@ -94,6 +94,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         manifestId: row.manifestId,
         source: row.source,
         ofOwnContent: row.ownerUserId === userId,
+        ...((row.mediaCheck === 'mismatch' || row.mediaCheck === 'unchecked') && { mediaCheck: row.mediaCheck }),
       }));
     },
   };

@@ -8,6 +8,13 @@ import { verificationEvents } from '../../db/schema/index.ts';
 
 export type VerificationEventRow = typeof verificationEvents.$inferSelect;
 
+/**
+ * The events that are verifications of their manifest: all but a badge's check whose media did not
+ * carry or match it (mismatch) or could not be read (unchecked). Every count of verifications, and
+ * every last status, reads only these.
+ */
+export const isVerificationOfManifest = or(isNull(verificationEvents.mediaCheck), eq(verificationEvents.mediaCheck, 'matches'));
+
 /** Which events count for an asset: ours by signed asset ID, any other by the manifest ID tracked. */
 export type AssetEventsRef = { signedAssetId: string } | { manifestId: string };
 
@@ -48,7 +55,7 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
   return {
     async countForAsset(ref) {
       const where = 'signedAssetId' in ref ? eq(e.signedAssetId, ref.signedAssetId) : eq(e.manifestId, ref.manifestId);
-      const [row] = await db.select({ total: count() }).from(e).where(where);
+      const [row] = await db.select({ total: count() }).from(e).where(and(where, isVerificationOfManifest));
       return row?.total ?? 0;
     },
 
@@ -61,7 +68,7 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
           lastStatus: sql<TVerificationStatus>`(array_agg(${e.status} order by ${e.createdAt} desc))[1]`,
         })
         .from(e)
-        .where(inArray(e.signedAssetId, signedAssetIds))
+        .where(and(inArray(e.signedAssetId, signedAssetIds), isVerificationOfManifest))
         .groupBy(e.signedAssetId);
       return new Map(rows.flatMap((row) => (row.signedAssetId ? [[row.signedAssetId, { verificationCount: row.total, lastStatus: row.lastStatus }] as const] : [])));
     },
@@ -71,7 +78,7 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
       const own = sql<boolean>`coalesce(${e.ownerUserId} = ${userId}, false)`;
       // A badge's manifest shown around media it does not belong to (or media that could not be read)
       // is not a verification of that manifest: those events are counted apart.
-      const counted = and(involving(userId), or(isNull(e.mediaCheck), eq(e.mediaCheck, 'matches')));
+      const counted = and(involving(userId), isVerificationOfManifest);
       const [byStatus, [todayRow], perDay, failureReasons, byRole, mediaRows] = await Promise.all([
         db.select({ status: e.status, total: count() }).from(e).where(counted).groupBy(e.status),
         db.select({ total: count() }).from(e).where(and(counted, gte(e.createdAt, today))),
