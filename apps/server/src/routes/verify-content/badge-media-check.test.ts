@@ -147,6 +147,13 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     expect(other.mediaCheck).toMatchObject({ result: 'matches', method: 'signed-file', fetched: true });
   });
 
+  it('fetches a picture once for the readers who open its page at the same moment', async () => {
+    const url = publish('/news/popular.jpg', signedBytes);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => check({ assetUrl: url }).then((response) => readAnswer(ZVerifyResponse, response))));
+    expect(answers.every((answer) => answer.mediaCheck?.result === 'matches' && answer.verification.status === 'verified')).toBe(true);
+    expect(fetchesOf('/news/popular.jpg')).toHaveLength(1);
+  });
+
   it('names the field of a bad check', async () => {
     const bad = await check({ assetUrl: `${publisher.base}/x.jpg`, assetSha256: 'abc' });
     expect(bad.status).toBe(400);

@@ -51,6 +51,8 @@ export function createMediaChecks(deps: {
 }): MediaChecks {
   // Insertion-ordered: the oldest URL is forgotten first.
   const known = new Map<string, KnownMedia>();
+  // Checks under way: the readers of a page just published ask at once, and the picture is fetched once.
+  const underWay = new Map<string, Promise<MediaCheckOutcome>>();
 
   const remember = (url: string, media: KnownMedia): void => {
     known.delete(url);
@@ -74,45 +76,56 @@ export function createMediaChecks(deps: {
     return outcome(signed, 'mismatch', null, message, fetched, sha256);
   };
 
-  return {
-    async check(signed, url, browserSha256) {
-      const given = browserSha256?.toLowerCase();
-      if (given) {
-        const method = byHash(signed, given);
-        if (method) return outcome(signed, 'matches', 'browser-hash', 'The picture is the file signed with these Content Credentials.', false, given);
+  const checks: MediaChecks = {
+    check(signed, url, browserSha256) {
+      const key = `${signed.manifestId}\n${url}\n${browserSha256 ?? ''}`;
+      let outcome = underWay.get(key);
+      if (!outcome) {
+        outcome = checkOnce(signed, url, browserSha256).finally(() => underWay.delete(key));
+        underWay.set(key, outcome);
       }
-      const previous = known.get(url);
-      let fetched;
-      try {
-        fetched = await deps.fetcher(url, { method: 'GET', ifNoneMatch: previous?.etag ?? undefined, ifModifiedSince: previous?.lastModified ?? undefined });
-      } catch (error) {
-        if (error instanceof SafeFetchError && error.remoteStatus === 304 && previous) {
-          // Unchanged since it was judged: only a verdict of its own (it carries M) needs the engine's cache.
-          const method = byHash(signed, previous.sha256);
-          if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', false, previous.sha256);
-          const verdict = deps.cachedVerdict(previous.sha256);
-          if (verdict) return judged(signed, previous.sha256, verdict, false);
-          known.delete(url);
-          return this.check(signed, url, browserSha256);
-        }
-        if (error instanceof SafeFetchError) return outcome(signed, 'unchecked', null, `The picture could not be fetched: ${error.message}`, true, null);
-        throw error;
-      }
-      const sha256 = sha256Of(fetched.bytes);
-      if (fetched.etag || fetched.lastModified) remember(url, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, sha256 });
-      else known.delete(url);
-      const method = byHash(signed, sha256);
-      if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', true, sha256);
-      let verdict: SerializedVerification;
-      try {
-        verdict = await deps.verify(fetched.bytes, new URL(fetched.finalUrl).pathname, sha256);
-      } catch (error) {
-        // Not a format Content Credentials can be read from, or a file the engine could not read; a
-        // busy engine is still the 503 it is everywhere (the badge may ask again).
-        if (error instanceof DomainError || error instanceof ProvenanceError) return outcome(signed, 'unchecked', null, 'The picture could not be read.', true, sha256);
-        throw error;
-      }
-      return judged(signed, sha256, verdict, true);
+      return outcome;
     },
   };
+
+  async function checkOnce(signed: SignedMedia, url: string, browserSha256?: string): Promise<MediaCheckOutcome> {
+    const given = browserSha256?.toLowerCase();
+    if (given) {
+      const method = byHash(signed, given);
+      if (method) return outcome(signed, 'matches', 'browser-hash', 'The picture is the file signed with these Content Credentials.', false, given);
+    }
+    const previous = known.get(url);
+    let fetched;
+    try {
+      fetched = await deps.fetcher(url, { method: 'GET', ifNoneMatch: previous?.etag ?? undefined, ifModifiedSince: previous?.lastModified ?? undefined });
+    } catch (error) {
+      if (error instanceof SafeFetchError && error.remoteStatus === 304 && previous) {
+        // Unchanged since it was judged: only a verdict of its own (it carries M) needs the engine's cache.
+        const method = byHash(signed, previous.sha256);
+        if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', false, previous.sha256);
+        const verdict = deps.cachedVerdict(previous.sha256);
+        if (verdict) return judged(signed, previous.sha256, verdict, false);
+        known.delete(url);
+        return checkOnce(signed, url, browserSha256);
+      }
+      if (error instanceof SafeFetchError) return outcome(signed, 'unchecked', null, `The picture could not be fetched: ${error.message}`, true, null);
+      throw error;
+    }
+    const sha256 = sha256Of(fetched.bytes);
+    if (fetched.etag || fetched.lastModified) remember(url, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, sha256 });
+    else known.delete(url);
+    const method = byHash(signed, sha256);
+    if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', true, sha256);
+    let verdict: SerializedVerification;
+    try {
+      verdict = await deps.verify(fetched.bytes, new URL(fetched.finalUrl).pathname, sha256);
+    } catch (error) {
+      // Not a format Content Credentials can be read from, or a file the engine could not read; a
+      // busy engine is still the 503 it is everywhere (the badge may ask again).
+      if (error instanceof DomainError || error instanceof ProvenanceError) return outcome(signed, 'unchecked', null, 'The picture could not be read.', true, sha256);
+      throw error;
+    }
+    return judged(signed, sha256, verdict, true);
+  }
+  return checks;
 }
