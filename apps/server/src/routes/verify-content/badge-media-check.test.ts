@@ -154,6 +154,12 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     expect(fetchesOf('/news/popular.jpg')).toHaveLength(1);
   });
 
+  it('is documented in OpenAPI: the request with manifestId, assetUrl and assetSha256, and the answer\'s mediaCheck', async () => {
+    const doc = await readJson<{ components: { schemas: Record<string, unknown> } }>(await server.request('GET', 'openapi.json'));
+    expect(JSON.stringify(doc.components.schemas['VerifyContentRequest'])).toContain('assetSha256');
+    expect(doc.components.schemas['MediaCheck']).toMatchObject({ properties: { result: { enum: ['matches', 'mismatch', 'unchecked'] } } });
+  });
+
   it('names the field of a bad check', async () => {
     const bad = await check({ assetUrl: `${publisher.base}/x.jpg`, assetSha256: 'abc' });
     expect(bad.status).toBe(400);
