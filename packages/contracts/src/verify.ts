@@ -202,12 +202,15 @@ export const ZMediaCheck = z
   .object({
     result: z.enum(MEDIA_CHECK_RESULTS).openapi({
       description:
-        'matches: the media carries this manifest, or is the file signed with it (or its original) byte for byte, and the verdict is its own; mismatch: the media carries other credentials or none and is not that file, so the manifest does not belong to it; unchecked: the media could not be fetched or read.',
+        'matches: the media carries this manifest, or is the file signed with it (or its original, or the signed file stripped of it) byte for byte, and the verdict is its own; mismatch: the media carries other credentials or none and is not that file, so the manifest does not belong to it; unchecked: the media could not be fetched or read, or only looks like the signed picture (its ISCC fingerprint: resized or re-encoded).',
     }),
     method: z
-      .enum(['browser-hash', 'signed-file', 'original-file', 'embedded'])
+      .enum(['browser-hash', 'signed-file', 'original-file', 'stripped-copy', 'embedded'])
       .nullable()
-      .openapi({ description: 'How it matched: the SHA-256 the caller computed, the fetched file being the signed file or the original byte for byte, or the media carrying the manifest itself' }),
+      .openapi({
+        description:
+          'How it matched: the SHA-256 the caller computed, the fetched file being the signed file or the original byte for byte, the signed file with its manifest removed (found in the manifest repository), or the media carrying the manifest itself',
+      }),
     /** Why it did not match, or could not be checked. */
     message: z.string(),
     /** The manifest's signed thumbnail, to show beside the picture; null when it has none. */

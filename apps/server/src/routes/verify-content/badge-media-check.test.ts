@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZAnalyticsSummary, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
+import { withoutEmbeddedManifest } from '@provenance/engine';
+import { tamperJpegPixel } from '@provenance/engine/testing';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -15,6 +17,7 @@ import { verificationEvents } from '../../db/schema/index.ts';
 import type { Services } from '../../services/create-services.ts';
 import { createGatewayTestServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
+import { sceneImage } from '../../testing/scene-image.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
@@ -79,7 +82,7 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     const account = await signUpAccount(server);
     owner = account.session.access_token;
     ownerId = account.session.user.id;
-    const response = await server.request('POST', 'sign-content', { token: owner, body: { assetUrl: publish('/original.jpg', await makeImage('jpeg', 240, 160)), metadata: { creator: 'Ada Reporter' } } });
+    const response = await server.request('POST', 'sign-content', { token: owner, body: { assetUrl: publish('/original.jpg', await sceneImage(11)), metadata: { creator: 'Ada Reporter' } } });
     signed = await readAnswer(ZSignContentResponse, response);
     signedBytes = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
   });
@@ -104,7 +107,7 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     expect(fetchesOf('/news/harbour.jpg').map((entry) => entry.status)).toEqual([200, 304]);
 
     // The publisher swaps the picture at the same URL: its new ETag makes the gateway fetch it again.
-    publish('/news/harbour.jpg', await makeImage('jpeg', 200, 120));
+    publish('/news/harbour.jpg', await sceneImage(777));
     const swapped = await readAnswer(ZVerifyResponse, await check({ assetUrl: url }));
     expect(swapped.mediaCheck).toMatchObject({ result: 'mismatch', fetched: true });
     expect(fetchesOf('/news/harbour.jpg').map((entry) => entry.status)).toEqual([200, 304, 200]);
@@ -112,7 +115,7 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
 
   it('says the credentials do not belong to a different picture, and the owner’s analytics count it as a mismatch', async () => {
     const before = await readAnswer(ZAnalyticsSummary, await server.request('GET', 'analytics/summary', { token: owner }));
-    const answer = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/other.jpg', await makeImage('jpeg', 320, 200)) }));
+    const answer = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/other.jpg', await sceneImage(12345)) }));
     expect(answer.mediaCheck).toMatchObject({ result: 'mismatch', method: null, fetched: true });
     expect(answer.mediaCheck?.message).toBe('The picture carries no Content Credentials and is not the file signed with these.');
     expect(await storedEvent(answer.eventId!)).toMatchObject({ mediaCheck: 'mismatch', manifestId: signed.manifestId, ownerUserId: ownerId });
@@ -134,6 +137,17 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
     expect(gone.mediaCheck).toMatchObject({ result: 'unchecked', method: null });
     expect(gone.mediaCheck?.message).toContain('HTTP 404');
     expect(await storedEvent(gone.eventId!)).toMatchObject({ mediaCheck: 'unchecked' });
+  });
+
+  it('vouches for the signed file stripped of its manifest, and leaves a re-encoded copy unchecked, never verified', async () => {
+    const stripped = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/stripped.jpg', withoutEmbeddedManifest(signedBytes, 'image/jpeg')!) }));
+    // A JPEG stripped of its manifest is its original byte for byte; other formats are found as stripped copies in the repository.
+    expect(stripped.mediaCheck?.result).toBe('matches');
+    expect(['original-file', 'stripped-copy']).toContain(stripped.mediaCheck?.method);
+    expect(stripped.verification.status).toBe('verified');
+    const reencoded = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/reencoded.jpg', new Uint8Array(await sharp(signedBytes).jpeg({ quality: 70 }).toBuffer())) }));
+    expect(reencoded.mediaCheck).toMatchObject({ result: 'unchecked', method: null });
+    expect(reencoded.mediaCheck?.message).toContain('looks like the one signed');
   });
 
   it('takes the SHA-256 a badge computed of a readable picture without fetching it', async () => {

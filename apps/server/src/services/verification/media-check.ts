@@ -2,7 +2,9 @@
 // (or its original)? Answered from the SHA-256 the badge computed when it could read the picture,
 // else by fetching the media's URL through the safe fetcher. What was learnt of a URL is kept with
 // its validators (ETag, Last-Modified), so a page's later views cost the publisher a conditional
-// GET answered 304, not the picture, and the engine nothing.
+// GET answered 304, not the picture, and the engine nothing. A picture without credentials is looked
+// up in the manifest repository: the signed file with its manifest removed matches (a stripped
+// copy), one that only looks like it (its ISCC fingerprint: resized, re-encoded) cannot be checked.
 import { createHash } from 'node:crypto';
 import type { TMediaCheck } from '@provenance/contracts';
 import { ProvenanceError, type SerializedVerification } from '@provenance/engine';
@@ -31,11 +33,19 @@ export interface MediaChecks {
   check(signed: SignedMedia, url: string, browserSha256?: string): Promise<MediaCheckOutcome>;
 }
 
+/** The manifest repository's match of a picture without credentials. */
+export interface RepositoryMatchOf {
+  manifestId: string;
+  method: 'exact-hash' | 'fingerprint';
+}
+
 /** What a URL was found to be, kept while its validators say it has not changed. */
 interface KnownMedia {
   etag: string | null;
   lastModified: string | null;
   sha256: string;
+  /** The repository's match, once looked up (a picture without credentials); undefined until then. */
+  match?: RepositoryMatchOf | null;
 }
 
 const MAX_KNOWN_URLS = 2000;
@@ -48,6 +58,8 @@ export function createMediaChecks(deps: {
   verify(bytes: Uint8Array, fileName: string, sha256: string): Promise<SerializedVerification>;
   /** The verdict already cached for media with this SHA-256, if any. */
   cachedVerdict(sha256: string): SerializedVerification | undefined;
+  /** The repository's match of a picture without credentials; absent: no repository. */
+  lookup?: ((bytes: Uint8Array, fileName: string, sha256: string) => Promise<RepositoryMatchOf | null>) | undefined;
 }): MediaChecks {
   // Insertion-ordered: the oldest URL is forgotten first.
   const known = new Map<string, KnownMedia>();
@@ -69,9 +81,13 @@ export function createMediaChecks(deps: {
     sha256,
   });
 
-  /** The answer for media with this hash and verdict: it carries M, or it does not belong. */
-  const judged = (signed: SignedMedia, sha256: string, verdict: SerializedVerification, fetched: boolean): MediaCheckOutcome => {
+  /** The answer for media with this hash and verdict (and repository match): it carries M, is M's file stripped, looks like it, or does not belong. */
+  const judged = (signed: SignedMedia, sha256: string, verdict: SerializedVerification, fetched: boolean, match: RepositoryMatchOf | null): MediaCheckOutcome => {
     if (verdict.manifestId === signed.manifestId) return outcome(signed, 'matches', 'embedded', 'The picture carries these Content Credentials.', fetched, sha256, verdict);
+    if (!verdict.manifestId && match?.manifestId === signed.manifestId) {
+      if (match.method === 'exact-hash') return outcome(signed, 'matches', 'stripped-copy', 'The picture is the file signed with these Content Credentials, with them removed.', fetched, sha256);
+      return outcome(signed, 'unchecked', null, 'The picture looks like the one signed with these Content Credentials but is not the same file (resized or re-encoded?), so it could not be checked against them.', fetched, sha256);
+    }
     const message = verdict.manifestId ? 'The picture carries other Content Credentials.' : 'The picture carries no Content Credentials and is not the file signed with these.';
     return outcome(signed, 'mismatch', null, message, fetched, sha256);
   };
@@ -104,7 +120,8 @@ export function createMediaChecks(deps: {
         const method = byHash(signed, previous.sha256);
         if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', false, previous.sha256);
         const verdict = deps.cachedVerdict(previous.sha256);
-        if (verdict) return judged(signed, previous.sha256, verdict, false);
+        const match = verdict?.manifestId || !deps.lookup ? null : previous.match;
+        if (verdict && match !== undefined) return judged(signed, previous.sha256, verdict, false, match);
         known.delete(url);
         return checkOnce(signed, url, browserSha256);
       }
@@ -112,20 +129,29 @@ export function createMediaChecks(deps: {
       throw error;
     }
     const sha256 = sha256Of(fetched.bytes);
-    if (fetched.etag || fetched.lastModified) remember(url, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, sha256 });
+    const media: KnownMedia = { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null, sha256 };
+    if (media.etag || media.lastModified) remember(url, media);
     else known.delete(url);
     const method = byHash(signed, sha256);
     if (method) return outcome(signed, 'matches', method, 'The picture is the file signed with these Content Credentials.', true, sha256);
+    const fileName = new URL(fetched.finalUrl).pathname;
     let verdict: SerializedVerification;
     try {
-      verdict = await deps.verify(fetched.bytes, new URL(fetched.finalUrl).pathname, sha256);
+      verdict = await deps.verify(fetched.bytes, fileName, sha256);
     } catch (error) {
       // Not a format Content Credentials can be read from, or a file the engine could not read; a
       // busy engine is still the 503 it is everywhere (the badge may ask again).
       if (error instanceof DomainError || error instanceof ProvenanceError) return outcome(signed, 'unchecked', null, 'The picture could not be read.', true, sha256);
       throw error;
     }
-    return judged(signed, sha256, verdict, true);
+    try {
+      media.match = verdict.manifestId || !deps.lookup ? null : await deps.lookup(fetched.bytes, fileName, sha256);
+    } catch {
+      // Its fingerprint could not be taken (an image the decoder refuses): nothing is known of it.
+      known.delete(url);
+      return outcome(signed, 'unchecked', null, 'The picture could not be read.', true, sha256);
+    }
+    return judged(signed, sha256, verdict, true, media.match);
   }
   return checks;
 }

@@ -320,6 +320,7 @@ export function createContentVerifier(deps: {
     fetcher,
     verify: async (bytes, fileName, hash) => validate(bytes, await mimeOf(bytes, fileName), false, assetHashOf(hash, bytes)),
     cachedVerdict: (hash) => cache.get(cacheKey(engine.trust.version, false, hash)),
+    lookup: repository && (async (bytes, fileName, hash) => repository.lookup(bytes, hash, findFormat(await mimeOf(bytes, fileName))?.kind ?? 'unknown')),
   });
 
   /**
