@@ -73,7 +73,8 @@ export const BADGE_CSS = `
 }
 [data-state="verified"] .dot { background: var(--_verified); }
 [data-state="partial"] .dot { background: var(--_partial); }
-[data-state="invalid"] .dot, [data-state="error"] .dot { background: var(--_invalid); }
+[data-state="invalid"] .dot, [data-state="error"] .dot, [data-state="mismatch"] .dot { background: var(--_invalid); }
+[data-state="unchecked"] .dot { background: var(--_partial); }
 [data-state="loading"] .dot { display: none; }
 .popover {
   position: absolute;
@@ -108,7 +109,8 @@ export const BADGE_CSS = `
 }
 [data-state="verified"] .mark { border-color: var(--_verified); color: var(--_verified); }
 [data-state="partial"] .mark { border-color: var(--_partial); color: var(--_partial); }
-[data-state="invalid"] .mark, [data-state="error"] .mark { border-color: var(--_invalid); color: var(--_invalid); }
+[data-state="invalid"] .mark, [data-state="error"] .mark, [data-state="mismatch"] .mark { border-color: var(--_invalid); color: var(--_invalid); }
+[data-state="unchecked"] .mark { border-color: var(--_partial); color: var(--_partial); }
 .titles { flex: 1; min-width: 0; }
 .eyebrow { margin: 0; color: var(--_muted); font-size: 11px; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase; }
 .title { margin: 0; font-size: 16px; font-weight: 700; line-height: 1.3; }
@@ -130,4 +132,8 @@ export const BADGE_CSS = `
 .facts dt { color: var(--_muted); }
 .facts dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 .report { display: inline-block; margin-top: 12px; color: var(--_focus); font-weight: 600; text-decoration: underline; text-underline-offset: 3px; }
+.signed { display: flex; align-items: center; gap: 10px; margin: 12px 0 0; }
+.signed[hidden] { display: none; }
+.signed img { flex: none; width: 64px; height: 64px; object-fit: cover; border-radius: 6px; border: 1px solid var(--_border); }
+.signed figcaption { color: var(--_muted); font-size: 12px; }
 `;

@@ -1,12 +1,18 @@
-// <content-credentials>: wraps an <img> or <video>, asks the gateway to verify it (by manifest ID or
-// by the media's URL), overlays the 'CR' pin in a corner and, on click or Enter/Space, opens a
-// popover with the verdict, signer, date, AI disclosure and a link to the full report. Everything
-// lives in its own shadow root; text from the network is only ever set with textContent.
+// <content-credentials>: wraps an <img> or <video>, asks the gateway to verify it (by the media's
+// URL), or, given a manifest ID, checks that the media carries or is the file signed with that
+// manifest (hashed here when the page may read it, else by the gateway from its URL): the verdict is
+// shown only for media that matches, otherwise `mismatch` or `unchecked`. It overlays the 'CR' pin in
+// a corner and, on click or Enter/Space, opens a popover with the verdict, signer, date, AI
+// disclosure, the signed picture's thumbnail and a link to the full report. Everything lives in its
+// own shadow root; text from the network is only ever set with textContent. The constructor touches
+// neither the element's attributes nor its children (a parser-made element must not), so a script
+// included synchronously before the element works as an async one does.
 import { BADGE_CSS } from './badge-styles.ts';
 import { track, verifyMedia, type BadgeVerdict, type VerifyTarget } from './gateway-api.ts';
-import { aiText, formatDate, pinLabel, signerText, trustListText, verdictSummary, verdictTitle } from './verdict-text.ts';
+import { hashMedia, imageSettled } from './media-hash.ts';
+import { aiText, formatDate, MEDIA_CHECK_TITLE, pinLabel, signerText, trustListText, verdictSummary, verdictTitle, type MediaCheckState } from './verdict-text.ts';
 
-type State = 'loading' | 'error' | BadgeVerdict['status'];
+type State = 'loading' | 'error' | MediaCheckState | BadgeVerdict['status'];
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -40,6 +46,8 @@ export class ContentCredentialsElement extends HTMLElement {
   readonly #summary: HTMLParagraphElement;
   readonly #facts: HTMLDListElement;
   readonly #report: HTMLAnchorElement;
+  readonly #signed: HTMLElement;
+  readonly #signedImage: HTMLImageElement;
   #state: State = 'loading';
   #verdict: BadgeVerdict | null = null;
   #viewTracked = false;
@@ -64,7 +72,11 @@ export class ContentCredentialsElement extends HTMLElement {
     this.#summary = el('p', { class: 'summary' });
     this.#facts = el('dl', { class: 'facts' });
     this.#report = el('a', { class: 'report', part: 'report-link', target: '_blank', rel: 'noopener noreferrer' }, 'View full report');
-    this.#popover.append(head, this.#summary, this.#facts, this.#report);
+    // The picture signed with these credentials, to compare with the one on the page.
+    this.#signed = el('figure', { class: 'signed', part: 'signed-picture', hidden: '' });
+    this.#signedImage = el('img', { alt: 'The picture signed with these Content Credentials', width: '64', height: '64', referrerpolicy: 'no-referrer' });
+    this.#signed.append(this.#signedImage, el('figcaption', {}, 'The picture signed with these Content Credentials'));
+    this.#popover.append(head, this.#summary, this.#facts, this.#signed, this.#report);
     this.#root.append(style, el('slot'), this.#pin, this.#popover);
 
     this.#pin.addEventListener('click', () => (this.open ? this.close() : this.show()));
@@ -75,7 +87,7 @@ export class ContentCredentialsElement extends HTMLElement {
         this.close(true);
       }
     });
-    this.#render();
+    // Rendered once connected: an element the parser makes must gain no attribute in its constructor.
   }
 
   get open(): boolean {
@@ -90,6 +102,13 @@ export class ContentCredentialsElement extends HTMLElement {
   connectedCallback(): void {
     this.#connected = true;
     document.addEventListener('pointerdown', this.#onOutside, true);
+    // Made by the parser (the script included synchronously before the element), the element is
+    // connected before its <img> or <video> is parsed: it waits for the document's content.
+    if (document.readyState === 'loading' && !this.#assetUrl()) {
+      this.#render();
+      document.addEventListener('DOMContentLoaded', () => void (this.#connected && this.#verify()), { once: true });
+      return;
+    }
     void this.#verify();
   }
 
@@ -159,11 +178,17 @@ export class ContentCredentialsElement extends HTMLElement {
     }
   }
 
-  #target(): VerifyTarget | null {
+  /**
+   * What to ask the gateway: the media by URL, or, given a manifest ID, the media checked against it
+   * (with its SHA-256 when this page may read an image's bytes).
+   */
+  async #target(assetUrl: string): Promise<VerifyTarget> {
     const manifestId = this.getAttribute('manifest-id')?.trim();
-    if (manifestId) return { manifestId };
-    const assetUrl = this.#assetUrl();
-    return assetUrl ? { assetUrl } : null;
+    if (!manifestId) return { assetUrl };
+    const media = this.#media();
+    // Hashed once the image is in the browser's cache; a video is left to the gateway.
+    const assetSha256 = media instanceof HTMLImageElement ? await imageSettled(media).then(() => hashMedia(assetUrl)) : null;
+    return assetSha256 ? { manifestId, assetUrl, assetSha256 } : { manifestId, assetUrl };
   }
 
   /** The ID analytics are counted against: the manifest (ours or the verified one). */
@@ -181,22 +206,26 @@ export class ContentCredentialsElement extends HTMLElement {
   async #verify(): Promise<void> {
     const run = (this.#run += 1);
     const api = this.#apiOrigin();
-    const target = this.#target();
+    const assetUrl = this.#assetUrl();
     this.#verdict = null;
     this.#state = 'loading';
     this.#render();
-    if (!api || !target) {
+    if (!api || !assetUrl) {
       this.#fail(!api ? 'This badge does not know which gateway to ask.' : 'There is no image or video to check.');
       return;
     }
     try {
+      const target = await this.#target(assetUrl);
+      if (run !== this.#run) return;
       const verdict = await verifyMedia(api, target);
       if (run !== this.#run) return;
       this.#verdict = verdict;
-      this.#state = verdict.status;
+      // Given a manifest ID, its verdict is shown only for media that carries it or is its signed file.
+      const check = 'manifestId' in target ? (verdict.mediaCheck?.result ?? 'unchecked') : 'matches';
+      this.#state = check === 'matches' ? verdict.status : check;
       this.#render();
       this.#watchView();
-      this.dispatchEvent(new CustomEvent('content-credentials:verdict', { detail: { status: verdict.status, manifestId: verdict.manifestId } }));
+      this.dispatchEvent(new CustomEvent('content-credentials:verdict', { detail: { status: this.#state, manifestId: verdict.manifestId } }));
     } catch (error) {
       if (run === this.#run) this.#fail(error instanceof Error ? error.message : 'The gateway could not be reached.');
     }
@@ -238,6 +267,9 @@ export class ContentCredentialsElement extends HTMLElement {
     this.setAttribute('data-status', state);
 
     this.#facts.replaceChildren();
+    const thumbnail = verdict?.mediaCheck?.thumbnailUrl ?? null;
+    this.#signed.hidden = !thumbnail;
+    if (thumbnail && this.#signedImage.getAttribute('src') !== thumbnail) this.#signedImage.src = thumbnail;
     const api = this.#apiOrigin();
     if (api) this.#report.href = this.#reportUrl(api);
     this.#report.hidden = !api;
@@ -249,6 +281,13 @@ export class ContentCredentialsElement extends HTMLElement {
     if (state === 'error' || !verdict) {
       this.#title.textContent = 'Could not check';
       this.#summary.textContent = errorMessage ?? 'The Content Credentials of this content could not be checked.';
+      return;
+    }
+    if (state === 'mismatch' || state === 'unchecked') {
+      // Not this picture's verdict: the signer is said only as whose credentials they are.
+      this.#title.textContent = MEDIA_CHECK_TITLE[state];
+      this.#summary.textContent = verdict.mediaCheck?.message || (state === 'unchecked' ? 'The gateway did not check this picture.' : '');
+      if (verdict.signer) this.#facts.append(el('dt', {}, 'Credentials of'), el('dd', {}, verdict.signer));
       return;
     }
     this.#title.textContent = verdictTitle(verdict.status, verdict.trustTier);

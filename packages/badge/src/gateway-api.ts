@@ -1,5 +1,6 @@
 // The two gateway calls the badge makes, cross-origin and without credentials (no cookies, no
-// tokens): verify the wrapped media by manifest ID or URL, and report badge views and clicks.
+// tokens): verify the wrapped media by URL, or check it against the manifest ID the page names for
+// it (with its SHA-256 when the page could read it), and report badge views and clicks.
 // Answers are read defensively: only the fields the popover shows, only as strings. Which fields
 // exist is the verify response contract's; what they hold is checked here, value by value.
 import type { TVerifyResponse } from '@provenance/contracts';
@@ -7,6 +8,8 @@ import type { AiDisclosure, Status, TrustTier } from './verdict-text.ts';
 
 export interface BadgeVerdict {
   status: Status;
+  /** Set for a media check; a gateway that answered none has not checked the picture (unchecked). */
+  mediaCheck: MediaCheck | null;
   manifestId: string | null;
   signer: string | null;
   /** The signer named is an organisation nobody checked (credentials.organizationVerified is not true). */
@@ -29,7 +32,16 @@ export interface BadgeVerdict {
   message: string;
 }
 
-export type VerifyTarget = { manifestId: string } | { assetUrl: string };
+/** The media by URL, or the media checked against the manifest named for it (a media check). */
+export type VerifyTarget = { assetUrl: string } | { manifestId: string; assetUrl: string; assetSha256?: string };
+
+/** The gateway's answer to a media check: whether the picture carries or is the signed file. */
+export interface MediaCheck {
+  result: 'matches' | 'mismatch' | 'unchecked';
+  message: string;
+  /** The signed picture's thumbnail, on the gateway's own origin; null when there is none. */
+  thumbnailUrl: string | null;
+}
 export type BadgeEvent = 'badge_view' | 'badge_click';
 
 const STATUSES: readonly Status[] = ['verified', 'partial', 'invalid', 'unsigned'];
@@ -51,7 +63,24 @@ export class BadgeApiError extends Error {
   override readonly name = 'BadgeApiError';
 }
 
-export function parseVerdict(json: unknown): BadgeVerdict {
+const CHECK_RESULTS = ['matches', 'mismatch', 'unchecked'] as const;
+
+/** The media check of an answer; only a thumbnail on the gateway's own origin is kept. */
+export function parseMediaCheck(json: unknown, apiOrigin: string): MediaCheck | null {
+  const check = field(json, 'mediaCheck');
+  const result = CHECK_RESULTS.find((value) => value === field(check, 'result'));
+  if (!result) return null;
+  const thumbnail = str(field(check, 'thumbnailUrl'));
+  let thumbnailUrl: string | null = null;
+  try {
+    if (thumbnail && new URL(thumbnail).origin === apiOrigin) thumbnailUrl = thumbnail;
+  } catch {
+    thumbnailUrl = null;
+  }
+  return { result, message: str(field(check, 'message')) ?? '', thumbnailUrl };
+}
+
+export function parseVerdict(json: unknown, apiOrigin = ''): BadgeVerdict {
   const body = (isRecord(json) ? json : null) as Unchecked<TVerifyResponse>;
   const verification = body?.verification;
   const status = STATUSES.find((value) => value === verification?.status);
@@ -65,6 +94,7 @@ export function parseVerdict(json: unknown): BadgeVerdict {
   const organizationVerified = verification?.credentials?.organizationVerified === true;
   return {
     status,
+    mediaCheck: parseMediaCheck(json, apiOrigin),
     manifestId: str(report?.manifestId),
     signer: shown,
     signerSelfDeclared: shown !== null && (organization !== null || str(signer?.commonName) === null) && !organizationVerified,
@@ -84,7 +114,7 @@ export function parseVerdict(json: unknown): BadgeVerdict {
 
 const pending = new Map<string, Promise<BadgeVerdict>>();
 
-/** One verification per target and page, however many badges show the same asset. */
+/** One verification per target and page, however many badges show the same asset (and check it against the same manifest). */
 export function verifyMedia(apiOrigin: string, target: VerifyTarget): Promise<BadgeVerdict> {
   const key = `${apiOrigin} ${JSON.stringify(target)}`;
   let promise = pending.get(key);
@@ -100,7 +130,7 @@ export function verifyMedia(apiOrigin: string, target: VerifyTarget): Promise<Ba
         const message = str(field(field(await response.json().catch(() => null), 'error'), 'message'));
         throw new BadgeApiError(message ?? `The gateway answered ${response.status}`);
       }
-      return parseVerdict(await response.json());
+      return parseVerdict(await response.json(), apiOrigin);
     });
     promise.catch(() => pending.delete(key));
     pending.set(key, promise);

@@ -70,6 +70,20 @@ export function trustListText(tier: TrustTier, list: string | null, label: strin
   return `${list ?? 'A trust list'}${tier === 'legacy' ? ' (Legacy)' : ''}`;
 }
 
+/** The badge's check of the picture against the credentials named for it, when it did not match. */
+export type MediaCheckState = 'mismatch' | 'unchecked';
+
+export const MEDIA_CHECK_TITLE: Record<MediaCheckState, string> = {
+  mismatch: 'These Content Credentials do not belong to this picture',
+  unchecked: 'This picture could not be checked against its credentials',
+};
+
+/** The pin's word for a picture that did not match its credentials (pinLabel). */
+const MEDIA_CHECK_WORD: Record<MediaCheckState, string> = {
+  mismatch: 'they do not belong to this picture',
+  unchecked: 'this picture could not be checked against them',
+};
+
 /** The letters the pin shows, said in its accessible name too. */
 const VISIBLE_MARK = '(CR)';
 
@@ -77,8 +91,9 @@ const VISIBLE_MARK = '(CR)';
  * The pin's accessible name: what it is, the verdict, and what pressing it does, ending with the
  * "CR" the pin shows, so a person who sees "CR" can name it to voice control (label in name).
  */
-export function pinLabel(status: Status | 'loading' | 'error'): string {
+export function pinLabel(status: Status | MediaCheckState | 'loading' | 'error'): string {
   if (status === 'loading') return `Content Credentials: checking ${VISIBLE_MARK}`;
+  if (status === 'mismatch' || status === 'unchecked') return `Content Credentials: ${MEDIA_CHECK_WORD[status]}. Show details ${VISIBLE_MARK}`;
   if (status === 'error') return `Content Credentials: could not be checked. Show details ${VISIBLE_MARK}`;
   const word = { verified: 'verified', partial: 'signer not on any trust list', invalid: 'invalid', unsigned: 'none found' }[status];
   return `Content Credentials: ${word}. Show details ${VISIBLE_MARK}`;

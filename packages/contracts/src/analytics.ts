@@ -44,6 +44,8 @@ export const ZVerificationEvent = z
     source: z.enum(['url', 'upload', 'manifest']),
     /** A verification of the account's own signed content (by anyone), or one the account ran of another file. */
     ofOwnContent: z.boolean(),
+    /** A badge's check whose media did not carry or match the manifest, or could not be read: not a verification of it, whatever `status` says of the manifest. */
+    mediaCheck: z.enum(['mismatch', 'unchecked']).optional(),
   })
   .openapi('VerificationEvent');
 export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;
@@ -63,6 +65,14 @@ export const ZAnalyticsSummary = z
     verificationsToday: z.number().int(),
     perDay: z.array(ZStatusCounts.extend({ date: z.string().openapi({ example: '2026-11-21' }) })).openapi({ description: 'The last 30 days, oldest first' }),
     failureReasons: z.array(z.object({ reason: z.string(), status: ZVerificationStatus, count: z.number().int() })),
+    /**
+     * Badges that showed the account's manifests around media checked against them and found not to
+     * belong (mismatch) or not checkable (unchecked): counted here, never in the status counts above.
+     */
+    mediaChecks: z
+      .object({ mismatch: z.number().int(), unchecked: z.number().int() })
+      .optional()
+      .openapi({ description: 'Badge checks of the account\'s manifests whose media did not carry or match them (mismatch) or could not be read (unchecked); not counted as verifications' }),
     /** Copies of the account's content that arrived without their credentials and were matched in the manifest repository. */
     stripped: z
       .object({

@@ -245,6 +245,34 @@ export const ZRecovery = z
   });
 export type TRecovery = z.infer<typeof ZRecovery>;
 
+/**
+ * A badge's question "does this media carry, or match, manifest M?", answered for a verify-content
+ * request that names both a manifestId and the assetUrl (or the SHA-256) of the media shown with it.
+ */
+export const MEDIA_CHECK_RESULTS = ['matches', 'mismatch', 'unchecked'] as const;
+export const ZMediaCheck = z
+  .object({
+    result: z.enum(MEDIA_CHECK_RESULTS).openapi({
+      description:
+        'matches: the media carries this manifest, or is the file signed with it (or its original, or the signed file stripped of it) byte for byte, and the verdict is its own; mismatch: the media carries other credentials or none and is not that file, so the manifest does not belong to it; unchecked: the media could not be fetched or read, or only looks like the signed picture (its ISCC fingerprint: resized or re-encoded).',
+    }),
+    method: z
+      .enum(['browser-hash', 'signed-file', 'original-file', 'stripped-copy', 'embedded'])
+      .nullable()
+      .openapi({
+        description:
+          'How it matched: the SHA-256 the caller computed, the fetched file being the signed file or the original byte for byte, the signed file with its manifest removed (found in the manifest repository), or the media carrying the manifest itself',
+      }),
+    /** Why it did not match, or could not be checked. */
+    message: z.string(),
+    /** The manifest's signed thumbnail, to show beside the picture; null when it has none. */
+    thumbnailUrl: z.string().nullable(),
+    /** Whether the gateway fetched the media for this answer (false: the caller's hash, or its cached check of the URL). */
+    fetched: z.boolean(),
+  })
+  .openapi('MediaCheck');
+export type TMediaCheck = z.infer<typeof ZMediaCheck>;
+
 export const ZVerifyResponse = z
   .object({
     verification: ZVerification,
@@ -254,6 +282,8 @@ export const ZVerifyResponse = z
     eventId: z.string().optional(),
     /** Set when the file is unsigned and the manifest repository holds matching credentials (not embedded in it). */
     recovery: ZRecovery.nullable().optional(),
+    /** Set when the request named a manifest and the media it is shown with (a badge's check). */
+    mediaCheck: ZMediaCheck.optional(),
   })
   .openapi('VerifyResponse');
 export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;
@@ -282,6 +312,16 @@ export const ZVerifyContentRequest = z
   .union([
     z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }) }).strict(),
     z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }).strict(),
+    z
+      .object({
+        manifestId: ZManifestId,
+        assetUrl: ZHttpUrl.openapi({ description: 'The media shown with the manifest (a badge\'s picture), fetched through the safe fetcher unless assetSha256 matches' }),
+        assetSha256: ZSha256Hex.optional().openapi({ description: 'SHA-256 of the media as the caller read it (a badge hashing a CORS-readable picture); a match spares the fetch' }),
+      })
+      .strict()
+      .openapi({ description: 'A media check: the manifest\'s verdict only if the media carries it or is its signed (or original) file; see mediaCheck in the answer' }),
   ])
-  .openapi('VerifyContentRequest', { description: 'Either the URL of an asset to fetch and verify, or the ID of a manifest this gateway holds.' });
+  .openapi('VerifyContentRequest', {
+    description: 'The URL of an asset to fetch and verify, the ID of a manifest this gateway holds, or both: whether the media at that URL belongs to that manifest (a badge\'s check).',
+  });
 export type TVerifyContentRequest = z.infer<typeof ZVerifyContentRequest>;

@@ -8,6 +8,7 @@ export {
   type FetchFailure,
   type SafeFetch,
   type SafeFetchOptions,
+  type SafeFetchConditional,
   type SafeFetchPost,
   type SafeStreamFetch,
   type SafeStreamFetchOptions,

@@ -42,6 +42,12 @@ beforeAll(async () => {
       };
       return pump();
     }
+    if (url.pathname === '/validated') {
+      const validators = { etag: '"v1"', 'last-modified': 'Wed, 25 Nov 2026 10:00:00 GMT' };
+      if (request.headers['if-none-match'] === '"v1"') return void response.writeHead(304, validators).end();
+      return void response.writeHead(200, { ...validators, 'content-type': 'image/png' }).end(Buffer.from('picture'));
+    }
+    if (url.pathname === '/to-validated') return void response.writeHead(302, { location: '/validated' }).end();
     if (url.pathname === '/missing') return void response.writeHead(404).end();
     response.writeHead(500).end();
   });
@@ -113,6 +119,15 @@ describe('safe fetcher', () => {
     const fetched = await createSafeFetcher(allowLocal)(`${base}/asset`);
     expect(fetched.bytes.toString()).toBe('hello bytes');
     expect(fetched.contentType).toBe('image/jpeg');
+  });
+
+  it('hands back ETag and Last-Modified, and a conditional GET (redirects followed) of an unchanged resource is its 304', async () => {
+    const fetcher = createSafeFetcher(allowLocal);
+    const fetched = await fetcher(`${base}/validated`);
+    expect(fetched).toMatchObject({ etag: '"v1"', lastModified: 'Wed, 25 Nov 2026 10:00:00 GMT' });
+    const unchanged = await refusal(fetcher(`${base}/to-validated`, { method: 'GET', ifNoneMatch: '"v1"' }));
+    expect(unchanged).toMatchObject({ reason: 'status', remoteStatus: 304 });
+    expect((await fetcher(`${base}/validated`, { method: 'GET', ifNoneMatch: '"v0"' })).bytes.toString()).toBe('picture');
   });
 
   it('refuses loopback by default, by address and by name', async () => {

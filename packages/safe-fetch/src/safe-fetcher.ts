@@ -53,6 +53,19 @@ export interface FetchedAsset {
   finalUrl: string;
   /** The HTTP status of the answer (2xx). */
   status?: number;
+  /** The answer's validators (ETag, Last-Modified), for a later conditional GET. */
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/**
+ * A conditional GET: the validators of a copy the caller keeps. An unchanged resource answers 304,
+ * which comes back as a SafeFetchError with reason `status` and remoteStatus 304.
+ */
+export interface SafeFetchConditional {
+  method: 'GET';
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
 }
 
 /**
@@ -67,7 +80,7 @@ export interface SafeFetchPost {
   headers?: Readonly<Record<string, string>>;
 }
 
-export type SafeFetch = (url: string, post?: SafeFetchPost) => Promise<FetchedAsset>;
+export type SafeFetch = (url: string, request?: SafeFetchPost | SafeFetchConditional) => Promise<FetchedAsset>;
 
 /** `maxBytes` is the most any body may have; a sink's `limitFor` may lower it per body. */
 export interface SafeStreamFetchOptions extends SafeFetchOptions {
@@ -159,6 +172,8 @@ interface Answer<T> {
   status: number;
   location: string | null;
   contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
   /** The body as the reader made it; null for a redirect or an error status. */
   body: T | null;
 }
@@ -176,7 +191,7 @@ interface FetchWatch {
   receiving: boolean;
 }
 
-function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, watch: FetchWatch, readBody: BodyReader<T>, post?: SafeFetchPost): Promise<Answer<T>> {
+function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, watch: FetchWatch, readBody: BodyReader<T>, post?: SafeFetchPost, conditional?: SafeFetchConditional): Promise<Answer<T>> {
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
@@ -193,6 +208,8 @@ function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, wa
           'user-agent': 'ProvenanceGateway/1.0 (+content credentials verification)',
           accept: '*/*',
           ...post?.headers,
+          ...(conditional?.ifNoneMatch && { 'if-none-match': conditional.ifNoneMatch }),
+          ...(conditional?.ifModifiedSince && { 'if-modified-since': conditional.ifModifiedSince }),
           ...(post && { 'content-type': post.contentType, 'content-length': String(post.body.byteLength) }),
         },
         ...(url.protocol === 'https:' && { servername: url.hostname }),
@@ -200,18 +217,19 @@ function requestOnce<T>(url: URL, pinned: { address: string; family: 4 | 6 }, wa
       (response) => {
         const status = response.statusCode ?? 0;
         const contentType = response.headers['content-type'] ?? null;
+        const validators = { etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null };
         if (REDIRECT_CODES.has(status)) {
           response.resume();
-          resolve({ status, location: response.headers.location ?? null, contentType, body: null });
+          resolve({ status, location: response.headers.location ?? null, contentType, ...validators, body: null });
           return;
         }
         if (status < 200 || status >= 300) {
           response.resume();
-          resolve({ status, location: null, contentType, body: null });
+          resolve({ status, location: null, contentType, ...validators, body: null });
           return;
         }
         watch.receiving = true;
-        readBody(response).then((body) => resolve({ status, location: null, contentType, body }), reject);
+        readBody(response).then((body) => resolve({ status, location: null, contentType, ...validators, body }), reject);
       },
     );
     if (watch.idleTimeoutMs !== undefined) {
@@ -340,7 +358,14 @@ function rulesOf(options: SafeFetchOptions & { idleTimeoutMs?: number | undefine
 }
 
 /** One fetch under every rule: each hop resolved, checked and pinned, redirects followed (a GET's only), time limits. */
-async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch: FetchWatch) => BodyReader<T>, post?: SafeFetchPost): Promise<{ body: T; contentType: string | null; finalUrl: string; status: number }> {
+async function fetchChecked<T>(
+  rules: FetchRules,
+  raw: string,
+  readBody: (watch: FetchWatch) => BodyReader<T>,
+  request?: SafeFetchPost | SafeFetchConditional,
+): Promise<{ body: T; contentType: string | null; finalUrl: string; status: number; etag: string | null; lastModified: string | null }> {
+  const post = request?.method === 'POST' ? request : undefined;
+  const conditional = request?.method === 'GET' ? request : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), rules.timeoutMs);
   const watch: FetchWatch = { signal: controller.signal, idleTimeoutMs: rules.idleTimeoutMs, idled: false, receiving: false };
@@ -350,7 +375,7 @@ async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch:
       const pinned = await resolveAllowed(url, rules.allowList, rules.resolveHost, redirects === 0);
       let answer: Answer<T>;
       try {
-        answer = await requestOnce(url, pinned, watch, readBody(watch), post);
+        answer = await requestOnce(url, pinned, watch, readBody(watch), post, conditional);
       } catch (error) {
         if (error instanceof SafeFetchError) throw error;
         if (error instanceof SinkFailure) throw error.failure;
@@ -367,7 +392,7 @@ async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch:
         // and telling refused from reset ports apart would make the fetcher a port scanner.
         throw new SafeFetchError('network', 422, 'The asset server could not be reached');
       }
-      if (answer.body !== null) return { body: answer.body, contentType: answer.contentType, finalUrl: url.href, status: answer.status };
+      if (answer.body !== null) return { body: answer.body, contentType: answer.contentType, finalUrl: url.href, status: answer.status, etag: answer.etag, lastModified: answer.lastModified };
       if (answer.location === null || post) throw new SafeFetchError('status', 422, `The asset server answered HTTP ${answer.status}`, answer.status);
       if (redirects >= rules.maxRedirects) throw new SafeFetchError('redirects', 400, `More than ${rules.maxRedirects} redirects`);
       url = parseUrl(answer.location, url);
@@ -379,8 +404,8 @@ async function fetchChecked<T>(rules: FetchRules, raw: string, readBody: (watch:
 
 export function createSafeFetcher(options: SafeFetchOptions): SafeFetch {
   const rules = rulesOf({ ...options, idleTimeoutMs: undefined });
-  return async (raw, post) => {
-    const { body, ...answer } = await fetchChecked(rules, raw, () => bodyInMemory(options.maxBytes), post);
+  return async (raw, request) => {
+    const { body, ...answer } = await fetchChecked(rules, raw, () => bodyInMemory(options.maxBytes), request);
     return { bytes: body, ...answer };
   };
 }

@@ -262,6 +262,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
+      thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
       cache: verificationCache,
       accountEvents,
       signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),

@@ -26,6 +26,8 @@ export const verificationEvents = pgTable('verification_events', {
   recoveredManifestId: text('recovered_manifest_id'),
   /** The site whose page asked (a badge's page origin), when one said so. */
   referrer: text('referrer'),
+  /** A badge's media check (manifest and the media shown with it): mismatch and unchecked are not verifications of the manifest. */
+  mediaCheck: text('media_check', { enum: ['matches', 'mismatch', 'unchecked'] }),
 }, (table) => [
   index('verification_events_owner_idx').on(table.ownerUserId, table.createdAt),
   index('verification_events_caller_idx').on(table.callerUserId, table.createdAt),

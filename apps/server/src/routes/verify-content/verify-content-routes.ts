@@ -44,7 +44,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     tags: ['verify'],
     summary: 'Verify the Content Credentials of an asset (by URL, upload, upload with its .c2pa sidecar, or manifest ID)',
     description:
-      'Public. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials. Files are limited to the upload limit (MAX_ASSET_BYTES), except an MP4, MOV or M4A, by upload or by assetUrl, which may be as large as the video limit (MAX_VIDEO_BYTES): it is spooled to disk and verified as it streams, in constant memory.',
+      'Public. With both manifestId and assetUrl (a badge\'s check), the answer\'s mediaCheck says whether the media at assetUrl carries that manifest or is its signed (or original) file: only then is the verdict the media\'s; a mismatch or unchecked media is recorded as such, never as a verification. verified = intact and signed by a trusted signer; partial = intact but the signer is not on a trust list; invalid = tampered; unsigned = no Content Credentials. Files are limited to the upload limit (MAX_ASSET_BYTES), except an MP4, MOV or M4A, by upload or by assetUrl, which may be as large as the video limit (MAX_VIDEO_BYTES): it is spooled to disk and verified as it streams, in constant memory.',
     // Public; a session or API key, when given, attributes the call to its account.
     security: OPTIONAL_BEARER,
     middleware: [ctx.optionalAccount, ctx.clientLimit('verify')] as const,
@@ -122,7 +122,12 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const parsed = ZVerifyContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
-    const source = 'assetUrl' in body ? ({ kind: 'url', url: body.assetUrl } as const) : ({ kind: 'manifest', manifestId: body.manifestId } as const);
+    const source =
+      'assetUrl' in body && 'manifestId' in body
+        ? ({ kind: 'media', manifestId: body.manifestId, url: body.assetUrl, sha256: body.assetSha256 } as const)
+        : 'assetUrl' in body
+          ? ({ kind: 'url', url: body.assetUrl } as const)
+          : ({ kind: 'manifest', manifestId: body.manifestId } as const);
     return answer(await ctx.services.verifier.verifyContent(source, caller));
   });
 }

@@ -52,7 +52,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
     async summary(userId) {
       const today = new Date(isoDay(now()));
       const since = new Date(today.getTime() - 29 * DAY_MS);
-      const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons, byRole }] = await Promise.all([
+      const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons, byRole, mediaChecks }] = await Promise.all([
         signedAssets.countForUser(userId),
         events.countsForAccount(userId, { today, since }),
       ]);
@@ -78,6 +78,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         verificationsToday: todayCount,
         perDay,
         failureReasons: failureReasons.map((row) => ({ reason: row.reason, status: row.status, count: row.total })),
+        mediaChecks,
         ...(stripped && { stripped }),
       };
     },
@@ -93,6 +94,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         manifestId: row.manifestId,
         source: row.source,
         ofOwnContent: row.ownerUserId === userId,
+        ...((row.mediaCheck === 'mismatch' || row.mediaCheck === 'unchecked') && { mediaCheck: row.mediaCheck }),
       }));
     },
   };

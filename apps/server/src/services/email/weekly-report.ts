@@ -6,6 +6,7 @@ import type { TVerificationStatus } from '@provenance/contracts';
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets, verificationEvents } from '../../db/schema/index.ts';
+import { isVerificationOfManifest } from '../verification/verification-event-reads.ts';
 import { renderEmail, type RenderedEmail } from './email-layout.ts';
 
 const DAY_MS = 86_400_000;
@@ -44,7 +45,7 @@ export function createWeeklyReportBuilder(deps: { db: Db; /** Writes verificatio
       await deps.flushEvents();
       const weekStart = new Date(weekEnd.getTime() - 7 * DAY_MS);
       // Own content, as the analytics summary counts it: the account owns the signed asset, whoever verified it.
-      const ownInWeek = and(eq(e.ownerUserId, userId), gte(e.createdAt, weekStart), lt(e.createdAt, weekEnd));
+      const ownInWeek = and(eq(e.ownerUserId, userId), gte(e.createdAt, weekStart), lt(e.createdAt, weekEnd), isVerificationOfManifest);
       const invalid = sql<number>`cast(count(*) filter (where ${e.status} = 'invalid') as integer)`;
       const [[signed], byStatus, failureReasons, top] = await Promise.all([
         db

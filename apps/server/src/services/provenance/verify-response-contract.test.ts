@@ -6,8 +6,8 @@ import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 describe('the verify response', () => {
-  it('has the same type in the engine as in the contract (the gateway adds only eventId and recovery)', () => {
-    expectTypeOf<VerifyResponse>().toEqualTypeOf<Omit<TVerifyResponse, 'eventId' | 'recovery'>>();
+  it('has the same type in the engine as in the contract (the gateway adds only eventId, recovery and mediaCheck)', () => {
+    expectTypeOf<VerifyResponse>().toEqualTypeOf<Omit<TVerifyResponse, 'eventId' | 'recovery' | 'mediaCheck'>>();
     expectTypeOf<VerificationReport>().toEqualTypeOf<TVerifyResponse['report']>();
     expectTypeOf<ManifestSummary>().toEqualTypeOf<NonNullable<TVerifyResponse['report']['activeManifest']>>();
     expectTypeOf<IngredientNode>().toEqualTypeOf<TVerifyResponse['report']['ingredients'][number]>();

@@ -19,6 +19,7 @@ import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
+import { createMediaChecks } from './media-check.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
@@ -58,6 +59,8 @@ export type VerifySource =
       early?: EarlyVerification | null | undefined;
     }
   | { kind: 'manifest'; manifestId: string }
+  /** A badge's check: manifest M shown with the media at `url` (its SHA-256 when the badge could read it). */
+  | { kind: 'media'; manifestId: string; url: string; sha256?: string | undefined }
   | {
       /** An upload spooled to disk: an MP4, MOV or M4A is verified from the file, never read whole. */
       kind: 'spooled-upload';
@@ -71,6 +74,8 @@ export type VerifySource =
       withBytes<T>(use: (bytes: Uint8Array) => Promise<T>): Promise<T>;
     };
 
+/** The sources verified as files (everything but a badge's media check). */
+type FileSource = Exclude<VerifySource, { kind: 'media' }>;
 
 export interface VerifyCaller {
   userId?: string | undefined;
@@ -114,6 +119,8 @@ export function createContentVerifier(deps: {
   repository?: ManifestRepository | undefined;
   /** Where a recovered manifest's store is served. */
   manifestUrlOf?: ((manifestId: string) => string) | undefined;
+  /** Where a signed asset's thumbnail is served (shown by a badge beside the picture). */
+  thumbnailUrlOf?: ((assetId: string) => string) | undefined;
   /** Hears of content an account signed failing verification (verification.failed); absent, nobody does. */
   accountEvents?: AccountEvents | undefined;
   /** The certificate chain (PEM, leaf first) a stored asset was signed with, when recorded (its signing identity's); null when not. */
@@ -123,6 +130,17 @@ export function createContentVerifier(deps: {
 }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache, revocation, repository } = deps;
   const manifestUrlOf = deps.manifestUrlOf ?? ((manifestId: string) => `/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`);
+
+  /**
+   * The stored signed asset's verdict: from the cache by the hash recorded at signing when it can be
+   * (no read of the file), else verified from the store.
+   */
+  async function storedVerdict(row: SignedAssetRow, thumbnails: boolean): Promise<SerializedVerification> {
+    const cached = row.sidecar ? undefined : cache.get(cacheKey(engine.trust.version, thumbnails, row.signedAssetHash));
+    if (cached) return cached;
+    const { bytes, mime, manifest } = await loadStored(row.manifestId);
+    return validate(bytes, mime, thumbnails, assetHashOf(undefined, bytes), manifest);
+  }
 
   async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; manifest?: Uint8Array }> {
     const row = await signedAssets.findByManifestId(manifestId);
@@ -236,7 +254,7 @@ export function createContentVerifier(deps: {
    * only when the file's claim signature validates under the certificate its asset was signed with:
    * a manifest ID is public, and another signed file relabelled with it is not the owner's content.
    */
-  async function announceFailure(accountEvents: AccountEvents, verification: SerializedVerification, source: VerifySource, caller: VerifyCaller, verificationId: string): Promise<void> {
+  async function announceFailure(accountEvents: AccountEvents, verification: SerializedVerification, source: FileSource, caller: VerifyCaller, verificationId: string): Promise<void> {
     const asset = await signedAssets.findByManifestId(verification.manifestId!);
     if (!asset) return;
     const { report, verification: failing } = JSON.parse(verification.json) as VerifyResponse;
@@ -269,7 +287,7 @@ export function createContentVerifier(deps: {
   }
 
   /** A fetched asset's file as a spooled upload: verified the same way, recorded as the URL's. */
-  const asSpooled = (asset: DownloadedAsset): VerifySource => ({
+  const asSpooled = (asset: DownloadedAsset): FileSource => ({
     kind: 'spooled-upload',
     path: asset.path,
     head: asset.head,
@@ -282,7 +300,7 @@ export function createContentVerifier(deps: {
    * The verification of `source`, recorded as coming from `origin` (a URL fetched to a spool file is
    * verified as the spooled upload it became, and recorded as the URL it was).
    */
-  async function verifyAs(source: VerifySource, caller: VerifyCaller, origin: VerifySource): Promise<VerificationAnswer> {
+  async function verifyAs(source: FileSource, caller: VerifyCaller, origin: FileSource): Promise<VerificationAnswer> {
     let bytes: Uint8Array;
     let mime: string;
     let manifest: Uint8Array | undefined;
@@ -342,8 +360,44 @@ export function createContentVerifier(deps: {
     return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };
   }
 
+  const mediaChecks = createMediaChecks({
+    fetcher,
+    verify: async (bytes, fileName, hash) => validate(bytes, await mimeOf(bytes, fileName), false, assetHashOf(hash, bytes)),
+    cachedVerdict: (hash) => cache.get(cacheKey(engine.trust.version, false, hash)),
+    lookup: repository && (async (bytes, fileName, hash) => repository.lookup(bytes, hash, findFormat(await mimeOf(bytes, fileName))?.kind ?? 'unknown')),
+  });
+
+  /**
+   * A badge's check of manifest M against the media shown with it. The answer is M's verdict (the
+   * media's own when it carries M, which may be invalid) with the check; the event counts for M's
+   * owner as what it was: a mismatch is not a verification of M.
+   */
+  async function checkMedia(source: Extract<VerifySource, { kind: 'media' }>, caller: VerifyCaller): Promise<VerificationAnswer> {
+    const row = await signedAssets.findByManifestId(source.manifestId);
+    if (!row) throw DomainError.notFound(`No signed asset with manifest ${source.manifestId}`);
+    const thumbnailUrl = row.hasThumbnail && deps.thumbnailUrlOf ? deps.thumbnailUrlOf(row.id) : null;
+    const outcome = await mediaChecks.check({ manifestId: row.manifestId, signedAssetHash: row.signedAssetHash, assetHash: row.assetHash, thumbnailUrl }, source.url, source.sha256);
+    const verification = outcome.ownVerdict ?? (await storedVerdict(row, caller.thumbnails ?? false));
+    const matches = outcome.check.result === 'matches';
+    const eventId = events.record({
+      status: verification.status,
+      reason: matches ? verification.reason : outcome.check.message,
+      geoLocation: caller.geo ?? null,
+      source: 'url',
+      manifestId: row.manifestId,
+      assetHash: outcome.sha256,
+      callerUserId: caller.userId ?? null,
+      referrer: caller.referrer ?? null,
+      mediaCheck: outcome.check.result,
+    });
+    if (matches && verification.status === 'invalid' && deps.accountEvents) {
+      announceFailure(deps.accountEvents, verification, { kind: 'url', url: source.url }, caller, eventId).catch((error: unknown) => deps.onAnnounceError?.(error));
+    }
+    return { json: `{"eventId":"${eventId}","mediaCheck":${JSON.stringify(outcome.check)},${verification.json.slice(1)}`, eventId };
+  }
+
   const verifier: ContentVerifier = {
-    verifyContent: (source, caller) => verifyAs(source, caller, source),
+    verifyContent: (source, caller) => (source.kind === 'media' ? checkMedia(source, caller) : verifyAs(source, caller, source)),
     verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
   };
   return verifier;

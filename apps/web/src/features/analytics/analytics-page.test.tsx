@@ -49,6 +49,26 @@ describe('AnalyticsPage', () => {
     expect(document.body.textContent).not.toMatch(/2,547,893|5,894,621|99\.9/);
   });
 
+  it('shows badges around other pictures apart from the verifications', async () => {
+    const counts = { total: 1, verified: 1, partial: 0, invalid: 0, unsigned: 0 };
+    const summary: TAnalyticsSummary = {
+      manifests: 1,
+      verifications: counts,
+      ownContent: counts,
+      performed: { total: 0, verified: 0, partial: 0, invalid: 0, unsigned: 0 },
+      successRate: 100,
+      verificationsToday: 1,
+      perDay: days(),
+      failureReasons: [],
+      mediaChecks: { mismatch: 3, unchecked: 1 },
+    };
+    apiRequest.mockImplementation(async (path: string) => (path.startsWith('/analytics/summary') ? summary : { events: [] }));
+    renderPage();
+    expect((await screen.findByTestId('badge-mismatch-count')).textContent).toBe('3');
+    expect(screen.getByTestId('badge-mismatches').textContent).toContain('3 mismatches, 1 unchecked.');
+    expect(screen.getByTestId('badge-mismatches').textContent).toContain('not counted as verifications');
+  });
+
   it('lists the recent verification events with verdict, reason and place', async () => {
     const perDay = days();
     perDay[29] = { date: '2026-10-30', verified: 2, partial: 0, invalid: 1, unsigned: 0 };

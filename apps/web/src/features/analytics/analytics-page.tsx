@@ -9,6 +9,7 @@ import { AnalyticsStatCards } from './components/analytics-stat-cards';
 import { AnalyticsUnavailable } from './components/analytics-unavailable';
 import { FailureReasonsChart } from './components/failure-reasons-chart';
 import { RecentEvents } from './components/recent-events';
+import { BadgeMismatchesCard } from './components/badge-mismatches-card';
 import { StrippedCopiesCard } from './components/stripped-copies-card';
 import { VerificationsPerDayChart } from './components/verifications-per-day-chart';
 import { useAnalytics } from './hooks/use-analytics';
@@ -47,6 +48,7 @@ function AnalyticsBody({ userId }: { userId: string }) {
     <div className="space-y-8">
       <AnalyticsStatCards summary={data} />
       <StrippedCopiesCard summary={data} />
+      <BadgeMismatchesCard summary={data} />
       {hasActivity(data) ? (
         <>
           <div className="grid gap-6 lg:grid-cols-5">

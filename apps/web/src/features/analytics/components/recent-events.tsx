@@ -1,8 +1,10 @@
 // The ten most recent verification events involving the account, newest first: verdict, whether it
 // checked the account's own content or was a check the account ran of another file, reason, place and time.
-import { MapPin } from 'lucide-react';
+// A badge's check whose picture did not carry or match the credentials reads Mismatch (or Unchecked), never a verdict.
+import { MapPin, ShieldOff } from 'lucide-react';
 import type { TVerificationEvent } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { formatRelative } from '../lib/figures';
@@ -11,6 +13,11 @@ const SOURCE_LABELS: Record<TVerificationEvent['source'], string> = {
   url: 'By URL',
   upload: 'Uploaded file',
   manifest: 'By manifest ID',
+};
+
+const MEDIA_CHECK_LABELS: Record<NonNullable<TVerificationEvent['mediaCheck']>, string> = {
+  mismatch: 'Mismatch',
+  unchecked: 'Unchecked',
 };
 
 export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
@@ -29,7 +36,14 @@ export function RecentEvents({ events }: { events: TVerificationEvent[] }) {
           <ol className="divide-y rounded-lg border" aria-label="Recent verification events">
             {events.map((event) => (
               <li key={event.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4" data-testid="verification-event">
-                <StatusBadge status={event.status} className="self-start sm:w-28 sm:justify-center" />
+                {event.mediaCheck ? (
+                  <Badge tone={event.mediaCheck === 'mismatch' ? 'danger' : 'warning'} className="self-start text-sm sm:w-28 sm:justify-center" data-status={event.mediaCheck}>
+                    <ShieldOff aria-hidden="true" />
+                    {MEDIA_CHECK_LABELS[event.mediaCheck]}
+                  </Badge>
+                ) : (
+                  <StatusBadge status={event.status} className="self-start sm:w-28 sm:justify-center" />
+                )}
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="text-sm font-medium break-words">{event.reason}</p>
                   <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
