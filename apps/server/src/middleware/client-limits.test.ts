@@ -75,6 +75,45 @@ describe('fair share of the public endpoints per client', () => {
     }
   });
 
+  it('when the endpoint is crowded, a client with requests in progress waits while a client with none is served (a flood from many addresses)', async () => {
+    const crowdedAt = 12;
+    const server = await serverWith({ verify: { concurrent: 8, crowdedAt } });
+    const original = gateway.engine.verifySerialized;
+    let calls = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let allHeld!: () => void;
+    const held = new Promise<void>((resolve) => (allHeld = resolve));
+    Object.assign(gateway.engine, {
+      verifySerialized: async (...args: Parameters<typeof original>) => {
+        calls += 1;
+        if (calls <= crowdedAt) {
+          if (calls === crowdedAt) allHeld();
+          await released;
+        }
+        return original(...args);
+      },
+    });
+    try {
+      const images = await Promise.all(Array.from({ length: crowdedAt + 2 }, (_, index) => makeImage('png', 64, 48, 700 + index)));
+      // Two flooding clients fill the endpoint: A its whole share, B part of its own.
+      const slow = [...images.slice(0, 8).map((image) => verifyUpload(server, image, CLIENT_A)), ...images.slice(8, crowdedAt).map((image) => verifyUpload(server, image, CLIENT_B))];
+      await held;
+      // B is within its own share, but has requests in progress on a crowded endpoint: it waits.
+      const waits = await verifyUpload(server, images[crowdedAt]!, CLIENT_B);
+      expect(waits.status).toBe(429);
+      expect(waits.headers.get('retry-after')).toBe('1');
+      expect(waits.headers.get('connection')).toBe('close');
+      // A client with nothing in progress is served at once.
+      expect((await verifyUpload(server, images[crowdedAt + 1]!, '203.0.113.30')).status).toBe(200);
+      release();
+      expect((await Promise.all(slow)).map((response) => response.status)).toEqual(Array(crowdedAt).fill(200));
+    } finally {
+      release();
+      Object.assign(gateway.engine, { verifySerialized: original });
+    }
+  });
+
   it('never throttles a client sending one verification at a time', async () => {
     const server = await serverWith('defaults');
     const image = await makeImage('png', 64, 48, 900);

@@ -29,7 +29,9 @@ export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => str
         const message =
           admission.reason === 'in_flight'
             ? `Too many requests in progress from this client; try again in ${admission.retryAfterSeconds} seconds`
-            : `Too many requests from this client; try again in ${admission.retryAfterSeconds} seconds`;
+            : admission.reason === 'crowded'
+              ? `The server is busy; this client already has a request in progress, try again in ${admission.retryAfterSeconds} seconds`
+              : `Too many requests from this client; try again in ${admission.retryAfterSeconds} seconds`;
         // Answered before a byte of the body is read, and the connection closed once the answer is
         // out: kept open, the server would read (and drop) the refused upload to reuse it, which a
         // flood of refused 1.6 MB files turned into most of the server's work.

@@ -27,15 +27,24 @@ export const OCSP_CONCURRENT_PER_CLIENT = 20;
 export interface PublicLimitRule {
   /** Requests of one client in progress at once on this server copy. */
   concurrent: number;
+  /**
+   * Requests of all clients in progress at once on this copy beyond which only a client with none in
+   * progress is let in: however many addresses a flood comes from, a client sending one request at
+   * a time is served, while each flooding client waits for its own requests to finish.
+   */
+  crowdedAt?: number | undefined;
   /** Requests of one client per window across all copies; absent means no rate limit. */
   rate?: RateLimitRule | undefined;
 }
 
 export type PublicLimitRules = Record<PublicEndpoint, PublicLimitRule>;
 
+/** All clients' uploads in progress at once, in shares of one client, past which the endpoint is crowded. */
+const CROWDED_SHARES = 4;
+
 export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
-  verify: { concurrent: 8 },
-  badge: { concurrent: 8 },
+  verify: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
+  badge: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
   track: { concurrent: 8, rate: { limit: 300, windowSeconds: 60 } },
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
   // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
@@ -43,20 +52,20 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
   // Signing needs an account, which is the client: its uploads in progress hold the server's upload
   // memory as verification's do, so one account gets the same share of them.
-  sign: { concurrent: 8 },
+  sign: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
 };
 
 /** The rules from the server's configuration; a rate of 0 means no rate limit. */
 export function publicLimitRules(settings: { concurrentPerClient: number; verifyPerMinute: number; trackPerMinute: number; supportPerHour: number }): PublicLimitRules {
   const perWindow = (limit: number, windowSeconds: number) => (limit > 0 ? { limit, windowSeconds } : undefined);
   return {
-    verify: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.verifyPerMinute, 60) },
-    badge: { concurrent: settings.concurrentPerClient },
+    verify: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES, rate: perWindow(settings.verifyPerMinute, 60) },
+    badge: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES },
     track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
     sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },
     ocsp: { concurrent: OCSP_CONCURRENT_PER_CLIENT },
-    sign: { concurrent: settings.concurrentPerClient },
+    sign: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES },
   };
 }
 
@@ -78,7 +87,7 @@ export type Admission =
       /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS. */
       overShare: boolean;
     }
-  | { admitted: false; reason: 'in_flight' | 'rate'; retryAfterSeconds: number };
+  | { admitted: false; reason: 'in_flight' | 'crowded' | 'rate'; retryAfterSeconds: number };
 
 export interface PublicLimits {
   /** Lets one request of `client` in, or says how long to wait; never waits on the database. */
@@ -94,6 +103,8 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
   // dropped as the map grows, so it holds about the clients refused lately.
   const refusedAt = new Map<string, number>();
   const overShareMs = OVER_SHARE_SECONDS * 1000;
+  // Requests in progress per endpoint, all clients together (for crowdedAt).
+  const crowd = new Map<PublicEndpoint, number>();
   const noteRefusal = (key: string) => {
     const now = Date.now();
     if (refusedAt.size >= 10_000) for (const [stale, at] of refusedAt) if (now - at > overShareMs) refusedAt.delete(stale);
@@ -116,6 +127,11 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
       // hashing, answering) as much as the engine, which other clients need too.
       const overShare = isOverShare(key);
       const concurrent = overShare ? Math.max(1, Math.ceil(rule.concurrent / 4)) : rule.concurrent;
+      const inProgress = crowd.get(endpoint) ?? 0;
+      if (rule.crowdedAt !== undefined && inProgress >= rule.crowdedAt && inFlight.inFlight(key) > 0) {
+        noteRefusal(key);
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      }
       // The slot first: a request turned away for concurrency does not use up the client's rate.
       const release = inFlight.tryEnter(key, concurrent);
       if (!release) {
@@ -130,7 +146,15 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
           return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
         }
       }
-      return { admitted: true, release, overShare };
+      crowd.set(endpoint, inProgress + 1);
+      let released = false;
+      const releaseBoth = () => {
+        if (released) return;
+        released = true;
+        release();
+        crowd.set(endpoint, (crowd.get(endpoint) ?? 1) - 1);
+      };
+      return { admitted: true, release: releaseBoth, overShare };
     },
     close: () => deps.counter.close(),
   };
