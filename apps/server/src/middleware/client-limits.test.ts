@@ -28,14 +28,11 @@ describe('fair share of the public endpoints per client', () => {
     await database.close();
   });
 
-  /** A server with the product's defaults, or with `changes` over limits no other test reaches. */
-  const serverWith = (rules: Partial<PublicLimitRules> | 'defaults') =>
-    createTestServer(database, { engine: gateway.engine, store: gateway.store, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, publicLimits: rules === 'defaults' ? DEFAULT_PUBLIC_LIMITS : { ...GENEROUS_PUBLIC_LIMITS, ...rules } });
-
-  it('answers 429 with Retry-After to a client holding its share of slow verifications, while another client is served', async () => {
-    const server = await serverWith('defaults');
-    const share = DEFAULT_PUBLIC_LIMITS.verify.concurrent;
-    // The engine holds the first `share` verifications until released, so client A keeps them in progress.
+  /**
+   * The engine holds the first `count` verifications until `release`, so their requests stay in
+   * progress; `held` resolves once all of them are held, `restore` lets everything through again.
+   */
+  function holdVerifications(count: number): { held: Promise<void>; release: () => void; restore: () => void } {
     const original = gateway.engine.verifySerialized;
     let calls = 0;
     let release!: () => void;
@@ -45,13 +42,32 @@ describe('fair share of the public endpoints per client', () => {
     Object.assign(gateway.engine, {
       verifySerialized: async (...args: Parameters<typeof original>) => {
         calls += 1;
-        if (calls <= share) {
-          if (calls === share) allHeld();
+        if (calls <= count) {
+          if (calls === count) allHeld();
           await released;
         }
         return original(...args);
       },
     });
+    return {
+      held,
+      release,
+      restore: () => {
+        release();
+        Object.assign(gateway.engine, { verifySerialized: original });
+      },
+    };
+  }
+
+  /** A server with the product's defaults, or with `changes` over limits no other test reaches. */
+  const serverWith = (rules: Partial<PublicLimitRules> | 'defaults') =>
+    createTestServer(database, { engine: gateway.engine, store: gateway.store, config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, publicLimits: rules === 'defaults' ? DEFAULT_PUBLIC_LIMITS : { ...GENEROUS_PUBLIC_LIMITS, ...rules } });
+
+  it('answers 429 with Retry-After to a client holding its share of slow verifications, while another client is served', async () => {
+    const server = await serverWith('defaults');
+    const share = DEFAULT_PUBLIC_LIMITS.verify.concurrent;
+    // The engine holds the first `share` verifications until released, so client A keeps them in progress.
+    const { held, release, restore } = holdVerifications(share);
     try {
       const images = await Promise.all(Array.from({ length: share + 2 }, (_, index) => makeImage('png', 64, 48, 500 + index)));
       const slow = images.slice(0, share).map((image) => verifyUpload(server, image, CLIENT_A));
@@ -70,30 +86,14 @@ describe('fair share of the public endpoints per client', () => {
       // The slots are given back once the verifications are answered.
       expect((await verifyUpload(server, images[share]!, CLIENT_A)).status).toBe(200);
     } finally {
-      release();
-      Object.assign(gateway.engine, { verifySerialized: original });
+      restore();
     }
   });
 
   it('when the endpoint is crowded, a client with requests in progress waits while a client with none is served (a flood from many addresses)', async () => {
     const crowdedAt = 12;
     const server = await serverWith({ verify: { concurrent: 8, crowdedAt } });
-    const original = gateway.engine.verifySerialized;
-    let calls = 0;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let allHeld!: () => void;
-    const held = new Promise<void>((resolve) => (allHeld = resolve));
-    Object.assign(gateway.engine, {
-      verifySerialized: async (...args: Parameters<typeof original>) => {
-        calls += 1;
-        if (calls <= crowdedAt) {
-          if (calls === crowdedAt) allHeld();
-          await released;
-        }
-        return original(...args);
-      },
-    });
+    const { held, release, restore } = holdVerifications(crowdedAt);
     try {
       const images = await Promise.all(Array.from({ length: crowdedAt + 2 }, (_, index) => makeImage('png', 64, 48, 700 + index)));
       // Two flooding clients fill the endpoint: A its whole share, B part of its own.
@@ -109,8 +109,7 @@ describe('fair share of the public endpoints per client', () => {
       release();
       expect((await Promise.all(slow)).map((response) => response.status)).toEqual(Array(crowdedAt).fill(200));
     } finally {
-      release();
-      Object.assign(gateway.engine, { verifySerialized: original });
+      restore();
     }
   });
 
