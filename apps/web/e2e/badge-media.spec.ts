@@ -98,7 +98,7 @@ test('around a different photo the badge says the credentials do not belong to i
   await open(page, `${ASSET_URL}/${names.other}`);
   await expect(badge(page)).toHaveAttribute('data-status', 'mismatch', SLOW);
   await expect(pinState(page)).toHaveAttribute('data-state', 'mismatch');
-  await expect(pin(page)).toHaveAccessibleName('Content Credentials: they do not belong to this picture. Show details (CR)');
+  await expect(pin(page)).toHaveAccessibleName('CR, Content Credentials: they do not belong to this picture. Show details');
   await pin(page).click();
   const dialog = badge(page).getByRole('dialog', { name: 'These Content Credentials do not belong to this picture' });
   await expect(dialog).toBeVisible();
@@ -171,7 +171,7 @@ test('the pin says loading until the check of the picture ends, then only its ou
   });
   await open(page, `${ASSET_URL}/${names.other}`);
   await expect(pinState(page)).toHaveAttribute('data-state', 'loading');
-  await expect(pin(page)).toHaveAccessibleName('Content Credentials: checking (CR)');
+  await expect(pin(page)).toHaveAccessibleName('CR, Content Credentials: checking');
   // Every state the pin takes from now on.
   await page.evaluate(() => {
     const button = document.querySelector('content-credentials#badge')!.shadowRoot!.querySelector('button.pin') as HTMLButtonElement;

@@ -105,9 +105,9 @@ test('the script loads cross-origin as JavaScript and the pin sits over each ass
   expect(box.x + box.width).toBeLessThanOrEqual(withBadge!.x + withBadge!.width);
   expect(box.x).toBeGreaterThan(withBadge!.x + withBadge!.width / 2);
   expect(box.y).toBeLessThan(withBadge!.y + withBadge!.height / 2);
-  await expect(pin(page, 'signed')).toHaveAccessibleName('Content Credentials: verified. Show details (CR)');
+  await expect(pin(page, 'signed')).toHaveAccessibleName('CR, Content Credentials: verified. Show details');
   await expect(badge(page, 'tampered')).toHaveAttribute('data-status', 'invalid', SLOW);
-  await expect(pin(page, 'tampered')).toHaveAccessibleName('Content Credentials: invalid. Show details (CR)');
+  await expect(pin(page, 'tampered')).toHaveAccessibleName('CR, Content Credentials: invalid. Show details');
   await expect(badge(page, 'unsigned')).toHaveAttribute('data-status', 'unsigned', SLOW);
   await shoot(page, testInfo, 'badge-pins-desktop');
 });

@@ -44,5 +44,5 @@ test('the badge snippet from /docs works on a publisher’s page', async ({ page
   await page.goto(`${publisherUrl}/`);
   const badge = page.locator('content-credentials');
   await expect(badge).toHaveAttribute('data-status', 'verified', { timeout: 45_000 });
-  await expect(badge.getByRole('button', { name: /^Content Credentials: verified/ })).toBeVisible();
+  await expect(badge.getByRole('button', { name: /^CR, Content Credentials: verified/ })).toBeVisible();
 });

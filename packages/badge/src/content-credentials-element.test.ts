@@ -64,7 +64,7 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     expect(verify.init.credentials).toBe('omit');
     expect(JSON.parse(String(verify.init.body))).toEqual({ manifestId: 'urn:c2pa:abc', assetUrl: 'https://cdn.example/a.jpg' });
     expect(element.getAttribute('data-status')).toBe('verified');
-    expect(pin(element).getAttribute('aria-label')).toBe('Content Credentials: verified. Show details (CR)');
+    expect(pin(element).getAttribute('aria-label')).toBe('CR, Content Credentials: verified. Show details');
     expect(pin(element).getAttribute('aria-expanded')).toBe('false');
     expect(popover(element).hidden).toBe(true);
     // jsdom has no IntersectionObserver: the view counts at once.
@@ -159,7 +159,7 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     const element = await mount('<content-credentials manifest-id="urn:c2pa:abc"><img src="https://cdn.example/other.jpg" alt=""></content-credentials>');
     expect(element.getAttribute('data-status')).toBe('mismatch');
     expect(pin(element).dataset['state']).toBe('mismatch');
-    expect(pin(element).getAttribute('aria-label')).toBe('Content Credentials: they do not belong to this picture. Show details (CR)');
+    expect(pin(element).getAttribute('aria-label')).toBe('CR, Content Credentials: they do not belong to this picture. Show details');
     pin(element).click();
     expect(popover(element).querySelector('h2')!.textContent).toBe('These Content Credentials do not belong to this picture');
     expect(popover(element).textContent).not.toContain('Verified');

@@ -84,19 +84,19 @@ const MEDIA_CHECK_WORD: Record<MediaCheckState, string> = {
   unchecked: 'this picture could not be checked against them',
 };
 
-/** The letters the pin shows, said in its accessible name too. */
-const VISIBLE_MARK = '(CR)';
+/** The letters the pin shows, said first in its accessible name too. */
+const VISIBLE_MARK = 'CR';
 
 /**
- * The pin's accessible name: what it is, the verdict, and what pressing it does, ending with the
- * "CR" the pin shows, so a person who sees "CR" can name it to voice control (label in name).
+ * The pin's accessible name: the "CR" the pin shows first (WCAG 2.5.3, label in name: a person who
+ * sees "CR" names it to voice control), then what it is, the verdict, and what pressing it does.
  */
 export function pinLabel(status: Status | MediaCheckState | 'loading' | 'error'): string {
-  if (status === 'loading') return `Content Credentials: checking ${VISIBLE_MARK}`;
-  if (status === 'mismatch' || status === 'unchecked') return `Content Credentials: ${MEDIA_CHECK_WORD[status]}. Show details ${VISIBLE_MARK}`;
-  if (status === 'error') return `Content Credentials: could not be checked. Show details ${VISIBLE_MARK}`;
+  if (status === 'loading') return `${VISIBLE_MARK}, Content Credentials: checking`;
+  if (status === 'mismatch' || status === 'unchecked') return `${VISIBLE_MARK}, Content Credentials: ${MEDIA_CHECK_WORD[status]}. Show details`;
+  if (status === 'error') return `${VISIBLE_MARK}, Content Credentials: could not be checked. Show details`;
   const word = { verified: 'verified', partial: 'signer not on any trust list', invalid: 'invalid', unsigned: 'none found' }[status];
-  return `Content Credentials: ${word}. Show details ${VISIBLE_MARK}`;
+  return `${VISIBLE_MARK}, Content Credentials: ${word}. Show details`;
 }
 
 export function aiText(disclosure: AiDisclosure): string {
