@@ -14,7 +14,7 @@ const EXPLANATIONS: Record<string, string> = {
   'signingCredential.revoked': 'The signing certificate has been revoked.',
   // c2pa-rs checks validity at the trusted timestamp's time, or now when there is none: which one the
   // report says is decided with the timestamp (build-report.ts, expiredExplanation).
-  'signingCredential.expired': 'The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.',
+  'signingCredential.expired': 'The signing certificate has expired, and no timestamp from a time-stamping authority shows the signature was made while it was valid.',
   'signingCredential.ocsp.skipped': 'Revocation (OCSP) was not checked.',
   'signingCredential.ocsp.notRevoked': 'The certificate authority says the signing certificate is not revoked.',
   'signingCredential.ocsp.revoked': 'The certificate authority says the signing certificate was revoked before the claim was signed.',
@@ -50,7 +50,7 @@ const EXPLANATIONS: Record<string, string> = {
 };
 
 /** signingCredential.expired when the signature carries a trusted timestamp: the time checked is the timestamp's. */
-export const EXPIRED_AT_TIMESTAMP = 'The signing certificate had already expired at the time the signature’s trusted timestamp attests.';
+export const EXPIRED_AT_TIMESTAMP = 'The signing certificate had already expired at the time the signature’s timestamp attests.';
 
 export function explainCode(code: string, fallback?: string): string {
   return EXPLANATIONS[code] ?? fallback ?? code;

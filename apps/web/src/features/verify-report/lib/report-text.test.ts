@@ -76,8 +76,8 @@ describe('report words', () => {
 
   it('says when the signing certificate had expired', () => {
     const expired = { ...verifiedResult.report.signer!, expired: true };
-    expect(expiredText(expired, null)).toBe('This certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid, so it can no longer be relied on.');
-    expect(expiredText(expired, { time: '2024-01-01T00:00:00Z', authority: 'TSA', trusted: true })).toMatch(/had already expired at the time the signature’s trusted timestamp attests/);
+    expect(expiredText(expired, null)).toBe('This certificate has expired, and no timestamp from a time-stamping authority shows the signature was made while it was valid, so it can no longer be relied on.');
+    expect(expiredText(expired, { time: '2024-01-01T00:00:00Z', authority: 'TSA', trusted: true })).toMatch(/had already expired at the time the signature’s timestamp attests/);
     expect(expiredText(verifiedResult.report.signer!, null)).toBeNull();
   });
 });

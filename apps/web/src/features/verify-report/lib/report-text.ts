@@ -187,8 +187,8 @@ export function trustMeaning(trust: TTrustVerdict): string {
 export function expiredText(signer: TSignerSummary | null, timestamp: TSignatureTimestamp | null): string | null {
   if (!signer?.expired) return null;
   return timestamp?.trusted
-    ? 'This certificate had already expired at the time the signature’s trusted timestamp attests, so its signature cannot be relied on.'
-    : 'This certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid, so it can no longer be relied on.';
+    ? 'This certificate had already expired at the time the signature’s timestamp attests, so its signature cannot be relied on.'
+    : 'This certificate has expired, and no timestamp from a time-stamping authority shows the signature was made while it was valid, so it can no longer be relied on.';
 }
 
 /** Who signed, most specific first: organisation (self-declared, or where this gateway verified it), then the certificate's common name. */

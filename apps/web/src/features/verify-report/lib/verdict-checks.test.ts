@@ -36,7 +36,7 @@ describe('verdict checks', () => {
 
   it('reports the signer of a tampered file from its own codes: a trusted chain passes, an expired certificate is said to be expired', () => {
     expect(states(invalidResult).trust).toBe('pass');
-    const expiredCode = { code: 'signingCredential.expired', explanation: 'The signing certificate has expired, and the signature carries no trusted timestamp showing it was made while the certificate was valid.' };
+    const expiredCode = { code: 'signingCredential.expired', explanation: 'The signing certificate has expired, and no timestamp from a time-stamping authority shows the signature was made while it was valid.' };
     const expired = {
       ...invalidResult,
       verification: { ...invalidResult.verification, chainValid: false, trust: { tier: 'untrusted' as const, list: null, anchor: null, label: 'Not on any trust list' } },
