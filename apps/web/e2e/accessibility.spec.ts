@@ -180,7 +180,7 @@ test.describe('the badge on a publisher page', () => {
     test(`closed and open, ${size}`, async ({ page }, testInfo) => {
       await page.setViewportSize(viewport);
       await page.goto(publisherUrl);
-      const pin = page.locator('content-credentials#signed').getByRole('button', { name: /^Content Credentials/ });
+      const pin = page.locator('content-credentials#signed').getByRole('button', { name: /^CR, Content Credentials/ });
       await expect(pin).toBeVisible(SLOW);
       // Each badge has its verdict before the audit, so what axe reads is what a visitor meets.
       for (const id of ['signed', 'tampered', 'unsigned']) await expect(page.locator(`content-credentials#${id}`)).toHaveAttribute('data-status', /^(verified|partial|invalid|unsigned)$/, SLOW);

@@ -68,7 +68,7 @@ test.afterAll(async () => {
 });
 
 const badge = (p: Page) => p.locator('content-credentials#badge');
-const pin = (p: Page) => badge(p).getByRole('button', { name: /^Content Credentials/ });
+const pin = (p: Page) => badge(p).getByRole('button', { name: /^CR, Content Credentials/ });
 const pinState = (p: Page) => badge(p).locator('button.pin');
 const open = (p: Page, image: string, sync = false) => p.goto(`${publisherUrl}/p?img=${encodeURIComponent(image)}${sync ? '&sync=1' : ''}`);
 

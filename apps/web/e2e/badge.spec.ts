@@ -75,7 +75,7 @@ test.afterAll(async () => {
 });
 
 const badge = (p: Page, id: string) => p.locator(`content-credentials#${id}`);
-const pin = (p: Page, id: string) => badge(p, id).getByRole('button', { name: /^Content Credentials/ });
+const pin = (p: Page, id: string) => badge(p, id).getByRole('button', { name: /^CR, Content Credentials/ });
 
 async function openArticle(p: Page): Promise<void> {
   await p.goto(`${publisherUrl}/article`);
