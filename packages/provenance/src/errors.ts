@@ -49,6 +49,17 @@ export class SigningError extends ProvenanceError {
   constructor(message: string, detail?: string) {
     super('signing_failed', message, detail);
   }
+
+  /**
+   * c2pa-rs's refusal as a reason a person can act on. It validates what it signed before handing
+   * it back, and refuses with the failing status codes (`code: "…", … kind: Failure`): those codes are
+   * the reason, named and explained; any other refusal is quoted briefly.
+   */
+  static fromC2pa(text: string, explain: (code: string) => string): SigningError {
+    const codes = [...new Set([...text.matchAll(/code: "([^"]+)"[^}]*?kind: Failure/g)].map((match) => match[1]!))];
+    const reason = codes.length > 0 ? `the signed manifest failed validation: ${codes.map((code) => `${code} (${explain(code)})`).join('; ')}` : `c2pa-rs said ${text.slice(0, 200)}`;
+    return new SigningError(`The asset could not be signed: ${reason}`, text.slice(0, 4000));
+  }
 }
 
 export class InvalidSignerError extends ProvenanceError {

@@ -30,6 +30,7 @@ import { bmffHashOf, type BmffExclusion } from './c2pa/bmff-hash.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { MalformedAssetError, ProvenanceError, SigningError, UnsupportedFormatError } from './errors.ts';
+import { explainCode } from './report/validation-codes.ts';
 import { findFormat } from './formats.ts';
 import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
@@ -178,7 +179,7 @@ async function signTree(
   } catch (error) {
     if (error instanceof ProvenanceError) throw error;
     if (signerDefinition.failure) throw signerDefinition.failure;
-    throw new SigningError('The asset could not be signed.', c2paErrorText(error).slice(0, 2000));
+    throw SigningError.fromC2pa(c2paErrorText(error), explainCode);
   } finally {
     builder.free();
   }

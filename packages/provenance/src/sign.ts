@@ -187,9 +187,10 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     if (error instanceof ProvenanceError) throw error;
     // c2pa-wasm turns an error of the signing callback into its own text: the typed one is kept.
     if (signerDefinition.failure) throw signerDefinition.failure;
-    const text = c2paErrorText(error).slice(0, 2000);
-    if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a valid ${findFormat(mime)?.name ?? mime} file`, text);
-    throw new SigningError('The asset could not be signed.', text);
+    // Whole: c2pa-rs's refusal lists the failing codes after every passing one.
+    const text = c2paErrorText(error);
+    if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a valid ${findFormat(mime)?.name ?? mime} file`, text.slice(0, 2000));
+    throw SigningError.fromC2pa(text, explainCode);
   } finally {
     builder.free();
   }

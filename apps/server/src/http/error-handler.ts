@@ -53,6 +53,8 @@ export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context): Response => {
     const requestId = c.get('requestId') as string | undefined;
     const known = toApiError(error);
+    // The engine's refusal keeps c2pa-rs's own words in `detail`: the answer has the reason, the log both.
+    if (error instanceof ProvenanceError && error.code === 'signing_failed') logger.warn('signing refused', { requestId, error: error.message, detail: error.detail?.slice(0, 1000) });
     if (known) {
       if (known.retryAfterSeconds !== undefined) c.header('Retry-After', String(known.retryAfterSeconds));
       return c.json(errorBody(known.code, known.message), known.status);
