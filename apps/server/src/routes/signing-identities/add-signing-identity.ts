@@ -16,13 +16,13 @@ export function registerAddSigningIdentity(api: ApiApp, ctx: RouteContext): void
     tags: ['signing identities'],
     summary: 'Add a signing identity (a certificate chain and its private key); it becomes the active one',
     description:
-      'The chain is PEM, the signing certificate first. Refused with 400 and a code naming the problem: key_mismatch, expired, not_yet_valid, missing_eku, missing_key_usage, chain_order, ca_leaf, unsupported_algorithm, unreadable_chain, unreadable_key.',
+      'The chain is PEM, the signing certificate first. Refused with 400 and a code naming the problem: key_mismatch, expired, not_yet_valid, missing_eku, missing_key_usage, chain_order, ca_leaf, unsupported_algorithm, unreadable_chain, unreadable_key; the same certificate twice is 409 identity_exists (activate the one there is).',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount, requireSignedInSession] as const,
     request: { body: jsonBody(ZAddSigningIdentityRequest) },
     responses: {
       201: jsonResponse(ZSigningIdentity, 'The identity, now active'),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400, 401, 403, 409),
     },
   });
   api.openapi(route, async (c) => {

@@ -9,7 +9,7 @@ import { gatewayCertificates, signedAssets, signingIdentities } from '../../db/s
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
-import { signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const certs = (name: string) => ({ certificateChain: corpusText(`certs/${name}.chain.pem`), privateKey: corpusText(`certs/${name}.key.pem`) });
 const blocks = (pem: string) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
@@ -75,6 +75,10 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
     const identity = await readAnswer(ZSigningIdentity, response);
     expect(identity).toMatchObject({ kind: 'certificate', active: true });
     expect(identity.subject).toContain('CN=C2PA Signer');
+    // The same certificate again is refused, naming what to do.
+    const again = await server.request('POST', 'account/signing-identities', { token, body: { kind: 'certificate', ...certs('es256') } });
+    expect(again.status).toBe(409);
+    expect(await readJson<{ error: { code: string; message: string } }>(again)).toMatchObject({ error: { code: 'identity_exists', message: expect.stringMatching(/already one of your signing identities/) } });
     const signed = await signAs(token, 'uploaded');
     expect(signed.verification.report).toMatchObject({ validationState: 'Trusted', signer: { organization: 'C2PA Test Signing Cert' } });
     const listed = await (await server.request('GET', 'account/signing-identities', { token })).text();

@@ -215,6 +215,13 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
         if (error instanceof SigningCertificateError) throw new DomainError('invalid', error.problem, error.message);
         throw error;
       }
+      // The same certificate twice would be two identities signing as one: the first one is used again instead.
+      const [same] = await db
+        .select({ id: signingIdentities.id })
+        .from(signingIdentities)
+        .where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.serialNumber, checked.serialNumber), eq(signingIdentities.issuer, checked.issuer)))
+        .limit(1);
+      if (same) throw new DomainError('conflict', 'identity_exists', 'This certificate is already one of your signing identities: activate it instead of adding it again');
       const row = await makeActive(userId, {
         id: randomUUID(),
         userId,
