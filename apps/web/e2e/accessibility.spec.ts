@@ -87,6 +87,8 @@ async function settle(page: Page): Promise<void> {
 
 let session: TestSession;
 let manifestId: string;
+/** The signed file itself: the badge checks the picture it wraps against the manifest it names. */
+let signedAssetUrl: string;
 
 test.beforeAll(async ({ request }) => {
   // One account with a signed asset of its own, so the dashboard and analytics have rows to show.
@@ -98,6 +100,7 @@ test.beforeAll(async ({ request }) => {
     session,
   );
   manifestId = signed.manifestId;
+  signedAssetUrl = signed.signedAssetUrl;
 });
 
 for (const signedIn of [false, true]) {
@@ -163,7 +166,7 @@ test.describe('the badge on a publisher page', () => {
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The Daily Ledger</title><script src="${APP_URL}/embed/content-credentials.js" async></script></head>
 <body><main><h1>Fire at the harbour</h1>
-<figure><content-credentials id="signed" manifest-id="${manifestId}"><img src="${ASSETS.verified}" alt="The harbour fire" width="320" height="200"></content-credentials><figcaption>Photo: E2E Photographer</figcaption></figure>
+<figure><content-credentials id="signed" manifest-id="${manifestId}"><img src="${signedAssetUrl}" alt="The harbour fire" width="320" height="200"></content-credentials><figcaption>Photo: E2E Photographer</figcaption></figure>
 <figure><content-credentials id="tampered"><img src="${ASSETS.invalid}" alt="A doctored copy" width="160" height="100"></content-credentials></figure>
 <figure><content-credentials id="unsigned"><img src="${ASSETS.unsigned}" alt="A picture without credentials" width="160" height="100"></content-credentials></figure>
 </main></body></html>`;
