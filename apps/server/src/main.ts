@@ -178,9 +178,13 @@ if ('keepAliveTimeout' in server) {
 }
 
 let shuttingDown = false;
+// How long a shutdown may take before the process exits anyway: in-flight requests, the queue's
+// running items (5 s), the engine and the last event writes. 10 s proved too short on a loaded
+// machine; 25 s stays inside the usual 30 s a container platform waits after SIGTERM.
+const SHUTDOWN_GRACE_MS = 25_000;
 // Once shutting down, a request still arriving on a keep-alive connection is answered with
 // Connection: close: clients that keep sending would otherwise hold close() open until the forced
-// exit, which loses the verification events written behind the last answers.
+// exit (SHUTDOWN_GRACE_MS), which loses the verification events written behind the last answers.
 if (server instanceof HttpServer) {
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     if (shuttingDown) response.shouldKeepAlive = false;
@@ -195,27 +199,31 @@ function shutdown(signal: string): void {
   server.close(async (error) => {
     if (error) logger.error('server close failed', { error: error.message });
     // The events of every answered verification are written first, while the database is surely open
-    // and before anything that may take the rest of the 10 s.
+    // and before anything that may take the rest of the grace period.
     await services.flush();
+    logger.debug('shutdown: events written');
     await trustListRefresh?.stop();
     await orphanSweep.stop();
     // Job items still running need the engine: the queue stops (waiting for them) before it closes.
     await queue.stop(5_000);
+    logger.debug('shutdown: queue stopped');
     await engine.close();
     openedAssetStore.close();
+    logger.debug('shutdown: engine closed');
     // And the job items' own verification events.
     await services.flush();
     await services.publicLimits.close();
     await services.revocationWatch.close();
+    logger.debug('shutdown: limits and revocation watch closed');
     await database.close();
     logger.info('stopped');
     process.exit(error ? 1 : 0);
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
   setTimeout(() => {
-    logger.error('forced exit after 10 s');
+    logger.error(`forced exit after ${SHUTDOWN_GRACE_MS / 1000} s`);
     process.exit(1);
-  }, 10_000).unref();
+  }, SHUTDOWN_GRACE_MS).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
