@@ -2,7 +2,7 @@
  * The Provenance Gateway engine: C2PA signing and verification over bytes, with no HTTP and no
  * database. The only importer of c2pa-wasm.
  */
-export { sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
+export { rewrittenSidecarWarning, sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
 export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
 export { verifySource, verifySourceWithCredential } from './verify-source.ts';
 export { bytesSource, type ByteSource } from './byte-source.ts';

@@ -81,6 +81,15 @@ export interface SignResult {
   assetUnchanged: boolean;
 }
 
+/**
+ * What a sidecar signer must know when c2pa-rs rewrote the file to sign it (PDF and MP3 always are,
+ * and any file that carried an embedded manifest): the sidecar binds the rewritten copy, so the
+ * original file will not verify against it.
+ */
+export function rewrittenSidecarWarning(mime: string): string {
+  return `To sign this ${mime} file, c2pa-rs rewrote it (it rewrites PDF and MP3 files and removes an embedded manifest): the sidecar binds the rewritten copy, not the original file, so publish that copy with it.`;
+}
+
 /** Whether the credentials an input already carried were intact (trust aside) when it was signed again. */
 export interface ParentCredentials {
   status: 'valid' | 'invalid';

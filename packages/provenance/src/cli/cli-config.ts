@@ -25,6 +25,7 @@ export function trustListsDir(dataDir: string | undefined): string {
 /** The parseArgs options of the trust flags. */
 export const TRUST_OPTIONS = {
   'trust-anchors': { type: 'string', multiple: true },
+  'tsa-anchors': { type: 'string', multiple: true },
   'trust-list': { type: 'string', multiple: true },
   'no-bundled-lists': { type: 'boolean' },
   'no-local-root': { type: 'boolean' },
@@ -36,6 +37,8 @@ export const TRUST_HELP = `Trust (the same lists as the server):
                             a further trust list, tier custom; NAME:legacy=... counts as legacy
                             (repeatable; also $TRUST_LISTS, comma-separated)
       --trust-anchors FILE  PEM file of trusted roots, tier custom (repeatable; also $TRUST_ANCHORS)
+      --tsa-anchors FILE    PEM file of time-stamping authorities' roots: trusted for timestamps
+                            only, never for signers (repeatable; also $TSA_TRUST_ANCHORS)
       --no-bundled-lists    do not trust the bundled C2PA trust list and TSA trust list
       --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
       --data-dir DIR        where the local PKI and the saved trust lists live (default: $DATA_DIR or ./data)
@@ -43,6 +46,7 @@ export const TRUST_HELP = `Trust (the same lists as the server):
 
 export interface TrustFlags {
   'trust-anchors'?: string[];
+  'tsa-anchors'?: string[];
   'trust-list'?: string[];
   'no-bundled-lists'?: boolean;
   'no-local-root'?: boolean;
@@ -60,8 +64,14 @@ export function listSpecs(flags: readonly string[]): TrustListSpec[] {
 }
 
 /** The trust store the flags and environment describe; a list that cannot be read stops the command. */
+/** The files of a repeatable flag and of its comma-separated environment variable. */
+function filesOf(flagged: readonly string[] | undefined, variable: string): string[] {
+  return [...(flagged ?? []), ...(process.env[variable] ?? '').split(',').map((file) => file.trim()).filter(Boolean)];
+}
+
 export async function loadTrust(flags: TrustFlags): Promise<{ trust: TrustStore }> {
-  const anchorFiles = [...(flags['trust-anchors'] ?? []), ...(process.env['TRUST_ANCHORS'] ?? '').split(',').map((file) => file.trim()).filter(Boolean)];
+  const anchorFiles = filesOf(flags['trust-anchors'], 'TRUST_ANCHORS');
+  const tsaAnchorFiles = filesOf(flags['tsa-anchors'], 'TSA_TRUST_ANCHORS');
   const lists = listSpecs(flags['trust-list'] ?? []);
   const pki = flags['no-local-root'] ? null : await readLocalPki(pkiDir(flags['data-dir']));
   // Lists given by URL are fetched as assets are: through the safe fetcher.
@@ -84,6 +94,7 @@ export async function loadTrust(flags: TrustFlags): Promise<{ trust: TrustStore 
   try {
     const loaded = await loadTrustSources({
       anchorFiles,
+      tsaAnchorFiles,
       localRootPem: pki?.rootCertificatePem ?? null,
       // The official lists come from the last copy `trust update` saved, else the bundled one.
       bundledLists: false,

@@ -40,6 +40,15 @@ describe('provenance verify and OCSP', () => {
 
     const off = JSON.parse((await run(['verify', join(dir, 'signed.jpg'), ...flags, '--no-ocsp'], env)).stdout);
     expect(off.verification.revocation).toBeUndefined();
+    const plain = ['--no-bundled-lists', '--no-local-root', '--trust-list', `test=${join(dir, 'root.pem')}`];
+    // Revocation unasked, or the responder out of reach: never a bare VERIFIED.
+    const unasked = (await run(['verify', join(dir, 'signed.jpg'), ...plain, '--no-ocsp'], env)).stdout;
+    expect(unasked).toContain('signed.jpg: VERIFIED (revocation not checked)');
+    expect(unasked).toContain('revocation not checked (--no-ocsp)');
+    const unreachable = (await run(['verify', join(dir, 'signed.jpg'), ...plain], { ...env, FETCH_ALLOW_HOSTS: '' })).stdout;
+    expect(unreachable).toContain('signed.jpg: VERIFIED (revocation not checked)');
+    const asked = (await run(['verify', join(dir, 'signed.jpg'), ...plain], env)).stdout;
+    expect(asked).toMatch(/signed\.jpg: VERIFIED\n/);
 
     await authority.revoke(new Date(Date.now() - 24 * 3_600_000));
     const revoked = await run(['verify', join(dir, 'signed.jpg'), ...flags.filter((flag) => flag !== '--json')], env);

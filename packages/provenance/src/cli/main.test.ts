@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createPemSigner, ensureLocalPki, sign } from '../index.ts';
 import { writeUnsignedMp4 } from '../testing/large-mp4.ts';
 import { makeImage, tamperJpegPixel } from '../testing/make-assets.ts';
+import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../bin/provenance.js');
 const peakRss = resolve(dirname(fileURLToPath(import.meta.url)), '../testing/report-peak-rss.cjs');
@@ -79,6 +80,25 @@ describe('provenance CLI', () => {
     expect(tampered.stdout).toContain('Verification Failed (INVALID)');
     expect(tampered.stdout).toContain('assertion.dataHash.mismatch');
     expect((await run(['verify', input, '--manifest', join(dataDir, 'nope.c2pa')])).code).toBe(1);
+  });
+
+  it.skipIf(!hasCorpus)('warns that a sidecar over an MP3 or a PDF binds the rewritten copy, not the original', async () => {
+    for (const [name, mime] of [['sample1.mp3', 'audio/mpeg'], ['basic.pdf', 'application/pdf']] as const) {
+      const input = join(dataDir, name);
+      writeFileSync(input, corpusFile(`c2pa-rs/${name}`));
+      const out = join(dataDir, `rewritten-${name}`);
+      const signed = await run(['sign', input, '--sidecar', '-o', out, '--data-dir', dataDir]);
+      expect(signed.code, signed.stderr).toBe(0);
+      expect(signed.stderr).toContain(`Warning: To sign this ${mime} file, c2pa-rs rewrote it`);
+      expect(signed.stderr).toContain('the sidecar binds the rewritten copy, not the original file');
+      const json = JSON.parse((await run(['sign', input, '--sidecar', '-o', out, '--json', '--data-dir', dataDir])).stdout) as { warnings: string[]; originalUnchanged: boolean };
+      expect(json.originalUnchanged).toBe(false);
+      expect(json.warnings).toEqual([expect.stringContaining('binds the rewritten copy')]);
+    }
+    // A JPEG's sidecar binds the original itself: nothing to warn about.
+    const jpeg = join(dataDir, 'plain-sidecar.jpg');
+    writeFileSync(jpeg, await makeImage('jpeg', 64, 48, 21));
+    expect((await run(['sign', jpeg, '--sidecar', '--data-dir', dataDir])).stderr).not.toContain('Warning');
   });
 
   it('warns when the input has Content Credentials of its own that are invalid', async () => {

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
-import { sign, type ParentCredentials } from '../sign.ts';
+import { rewrittenSidecarWarning, sign, type ParentCredentials } from '../sign.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
@@ -221,8 +221,8 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   if (values.output) await writeFile(values.output, result.signedBytes);
   const sidecar = values.sidecar ? `${output}.c2pa` : null;
   if (sidecar) await writeFile(sidecar, result.manifestStore);
-  const parentWarning = invalidParentWarning(result.parentCredentials);
-  if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
+  const warnings = [invalidParentWarning(result.parentCredentials), values.sidecar && !result.assetUnchanged ? rewrittenSidecarWarning(result.mime) : null].filter((warning): warning is string => warning !== null);
+  if (!values.json) for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
   const overhead = result.signedBytes.byteLength - input.bytes.byteLength;
   const summary = {
     success: true,
@@ -232,7 +232,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     sidecar,
     originalUnchanged: result.assetUnchanged,
     parentCredentials: result.parentCredentials,
-    warnings: parentWarning ? [parentWarning] : [],
+    warnings,
     mime: result.mime,
     bytes: { original: input.bytes.byteLength, signed: result.signedBytes.byteLength, overhead, overheadPercent: Number(((overhead / input.bytes.byteLength) * 100).toFixed(3)) },
   };

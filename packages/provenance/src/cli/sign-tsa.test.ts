@@ -42,6 +42,17 @@ describe('provenance sign --tsa', () => {
     expect(tsa.requests).toBe(1);
     const verified = await run(['verify', out, '--data-dir', dataDir]);
     expect(verified.stdout).toMatch(/timestamp \d{4}-\d\d-\d\dT[\d:.]+Z by Test Time-Stamping Authority \(authority not on a TSA trust list\)/);
+
+    // The authority's root given as a timestamp-only anchor: the timestamp is trusted, the signer is not
+    // made trusted by it (the local root still vouches for the signer, as before).
+    const tsaRoot = join(dataDir, 'tsa-root.pem');
+    writeFileSync(tsaRoot, tsa.rootPem);
+    const anchored = await run(['verify', out, '--data-dir', dataDir, '--tsa-anchors', tsaRoot]);
+    expect(anchored.stdout).toMatch(/timestamp \d{4}-\d\d-\d\dT[\d:.]+Z by Test Time-Stamping Authority\n/);
+    const fromEnv = await run(['verify', out, '--data-dir', dataDir], { TSA_TRUST_ANCHORS: tsaRoot });
+    expect(fromEnv.stdout).toMatch(/by Test Time-Stamping Authority\n/);
+    const onlyTsa = await run(['verify', out, '--data-dir', dataDir, '--no-local-root', '--tsa-anchors', tsaRoot]);
+    expect(onlyTsa.stdout).not.toMatch(/: VERIFIED/);
   });
 
   it('signs nothing when the authority cannot be reached', async () => {

@@ -34,9 +34,11 @@ A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A
 ${TRUST_HELP}
 ${FETCH_HELP}`;
 
-function describe(response: VerifyResponse, name: string): string {
+function describe(response: VerifyResponse, name: string, noOcsp: boolean): string {
   const { verification, report } = response;
-  const headline = verification.status === 'verified' ? 'VERIFIED' : `Verification Failed (${verification.status.toUpperCase()})`;
+  // A bare VERIFIED would vouch for a certificate nobody asked about: say when revocation went unchecked.
+  const revocationChecked = verification.revocation !== undefined && verification.revocation.status !== 'not_checked';
+  const headline = verification.status !== 'verified' ? `Verification Failed (${verification.status.toUpperCase()})` : revocationChecked ? 'VERIFIED' : 'VERIFIED (revocation not checked)';
   const lines = [`${name}: ${headline}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
   if (report.manifestId) lines.push(`  manifest  ${report.manifestId}`);
   if (report.signer) {
@@ -44,6 +46,7 @@ function describe(response: VerifyResponse, name: string): string {
   }
   if (report.signedAt) lines.push(`  signed    ${report.signedAt}`);
   if (verification.revocation) lines.push(`  revocation ${revocationLine(verification.revocation)}`);
+  else if (report.signer) lines.push(`  revocation not checked${noOcsp ? ' (--no-ocsp)' : ''}`);
   if (report.timestamp) lines.push(`  timestamp ${report.timestamp.time} by ${report.timestamp.authority ?? 'an unnamed authority'}${report.timestamp.trusted ? '' : ' (authority not on a TSA trust list)'}`);
   if (verification.credentials.creator) lines.push(`  creator   ${verification.credentials.creator}`);
   if (verification.credentials.softwareAgent) lines.push(`  software  ${verification.credentials.softwareAgent}`);
@@ -98,5 +101,5 @@ export async function runVerify(args: string[]): Promise<void> {
   };
   const verified = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => verifyFile(file.path, file)) : await verifyFile(target);
   const response = values['no-ocsp'] ? verified.response : await withRevocation(verified);
-  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name));
+  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name, values['no-ocsp'] === true));
 }

@@ -30,7 +30,8 @@ export async function keyPair(): Promise<webcrypto.CryptoKeyPair> {
 }
 
 export async function privateKeyPem(key: webcrypto.CryptoKey): Promise<string> {
-  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+  // Ends with a newline, as a PEM file should: files are concatenated by operators and tools.
+  return `${x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY').trimEnd()}\n`;
 }
 
 /** A self-signed root CA valid from a day ago for `days` days, allowed one CA below it. */

@@ -24,6 +24,25 @@ describe('local PKI', () => {
     }
   });
 
+  it('names each installation\'s CAs apart and ends every PEM file with a newline', async () => {
+    const [a, b] = await Promise.all([0, 1].map(async () => (await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-pki-')), 'pki'))).pki));
+    const subjects = (pki: typeof a) => {
+      const intermediatePem = pki!.signerChainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)![1]!;
+      return [new X509Certificate(pki!.rootCertificatePem).subject, new X509Certificate(intermediatePem).subject];
+    };
+    const [rootA, intermediateA] = subjects(a);
+    const [rootB, intermediateB] = subjects(b);
+    expect(rootA).not.toBe(rootB);
+    expect(intermediateA).not.toBe(intermediateB);
+    expect(rootA).not.toBe(intermediateA);
+    for (const name of Object.values(PKI_FILES)) {
+      expect(readFileSync(join(a!.dir, name), 'utf8').endsWith('\n'), name).toBe(true);
+    }
+    // Concatenated anchors stay two anchors.
+    const bundle = readFileSync(join(a!.dir, PKI_FILES.rootCertificate), 'utf8') + readFileSync(join(b!.dir, PKI_FILES.rootCertificate), 'utf8');
+    expect(bundle.match(/^-----BEGIN CERTIFICATE-----$/gm)).toHaveLength(2);
+  });
+
   it('never overwrites a PKI once made, even when two starts race', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'pg-pki-')), 'pki');
     const [a, b] = await Promise.all([ensureLocalPki(dir), ensureLocalPki(dir)]);

@@ -42,12 +42,25 @@ export interface PkiSubject {
   organization?: string;
 }
 
+/** A certificate as a PEM block ending with a newline, so files made of several blocks concatenate safely. */
+function pemBlock(certificate: x509.X509Certificate): string {
+  return `${certificate.toString('pem').trimEnd()}\n`;
+}
+
+/** PEM text as read from a file made before blocks ended with a newline. */
+function endingWithNewline(pem: string): string {
+  return pem.endsWith('\n') ? pem : `${pem}\n`;
+}
+
 async function issue(): Promise<Record<keyof typeof PKI_FILES, string>> {
   const organization = 'Provenance Gateway Local PKI';
   const now = Date.now();
-  const rootCa = await createRootCa(`CN=Provenance Gateway Local Root CA, O=${organization}`, 20 * 365, now);
+  // Each installation's CAs carry their own name: a validator (or an operator) holding two
+  // installations' roots can tell them apart, and one root never looks like another's.
+  const installation = randomBytes(4).toString('hex');
+  const rootCa = await createRootCa(`CN=Provenance Gateway Local Root CA ${installation}, O=${organization}`, 20 * 365, now);
   const { certificate: root, keys: rootKeys } = rootCa;
-  const { certificate: intermediate, keys: intermediateKeys } = await createIntermediateCa(`CN=Provenance Gateway Intermediate CA, O=${organization}`, rootCa, 10 * 365, now);
+  const { certificate: intermediate, keys: intermediateKeys } = await createIntermediateCa(`CN=Provenance Gateway Intermediate CA ${installation}, O=${organization}`, rootCa, 10 * 365, now);
   const signerKeys = await keyPair();
   const signer = await x509.X509CertificateGenerator.create({
     serialNumber: serialNumber(),
@@ -69,13 +82,13 @@ async function issue(): Promise<Record<keyof typeof PKI_FILES, string>> {
     ],
   });
   return {
-    rootCertificate: root.toString('pem'),
+    rootCertificate: pemBlock(root),
     rootKey: await privateKeyPem(rootKeys.privateKey),
-    intermediateCertificate: intermediate.toString('pem'),
+    intermediateCertificate: pemBlock(intermediate),
     intermediateKey: await privateKeyPem(intermediateKeys.privateKey),
-    signerCertificate: signer.toString('pem'),
+    signerCertificate: pemBlock(signer),
     signerKey: await privateKeyPem(signerKeys.privateKey),
-    signerChain: `${signer.toString('pem')}\n${intermediate.toString('pem')}\n`,
+    signerChain: `${pemBlock(signer)}${pemBlock(intermediate)}`,
   };
 }
 
@@ -87,7 +100,7 @@ export async function readLocalPki(dir: string): Promise<LocalPki | null> {
       readFile(join(dir, PKI_FILES.signerChain), 'utf8'),
       readFile(join(dir, PKI_FILES.signerKey), 'utf8'),
     ]);
-    return { dir, rootCertificatePem, signerChainPem, signerKeyPem, rootCertificatePath: join(dir, PKI_FILES.rootCertificate) };
+    return { dir, rootCertificatePem: endingWithNewline(rootCertificatePem), signerChainPem: endingWithNewline(signerChainPem), signerKeyPem, rootCertificatePath: join(dir, PKI_FILES.rootCertificate) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -13,6 +13,11 @@ import { createTrustStore, parseAnchors, type TrustList, type TrustStore } from 
 export interface TrustSources {
   /** PEM files of further anchors (TRUST_ANCHORS, the CLI's --trust-anchors): tier custom. */
   anchorFiles: readonly string[];
+  /**
+   * PEM files of time-stamping authorities' roots (TSA_TRUST_ANCHORS, the CLI's --tsa-anchors):
+   * they vouch for a timestamp's authority only, never for a signer.
+   */
+  tsaAnchorFiles?: readonly string[];
   /** The local PKI's root certificate, when there is one and it is to be trusted: tier gateway. */
   localRootPem?: string | null;
   /** Trust the bundled C2PA trust list and TSA trust list (the server and the CLI do by default). */
@@ -71,11 +76,15 @@ export async function loadTrust(sources: TrustSources): Promise<LoadedTrust> {
   const files = await Promise.all(
     sources.anchorFiles.map(async (file): Promise<TrustList> => ({ name: basename(file), tier: 'custom', source: file, pems: [await readList(file, undefined, null)] })),
   );
+  const tsaFiles = await Promise.all(
+    (sources.tsaAnchorFiles ?? []).map(async (file): Promise<TrustList> => ({ name: basename(file), tier: 'custom', purpose: 'timestamps', source: file, pems: [await readList(file, undefined, null)] })),
+  );
   const lists: TrustList[] = [
     ...(sources.bundledLists ? bundledTrustLists() : []),
     ...(sources.localRootPem ? [{ name: GATEWAY_LIST_NAME, tier: 'gateway' as const, source: null, pems: [sources.localRootPem] }] : []),
     ...configured,
     ...files,
+    ...tsaFiles,
   ];
   return { trust: createTrustStore(lists), lists, anchorPems: lists.flatMap((list) => list.pems) };
 }

@@ -119,6 +119,16 @@ describe('the gateway CA (OCSP and CRL)', () => {
     expect(stdout).toContain(`Serial Number: ${leafSerial.toUpperCase()}`);
     expect(stdout).toMatch(/Key Compromise/);
     expect(stdout).toMatch(/Next Update:/);
+    // RFC 5280 §5.2: a conforming CA's CRL names its key (the intermediate's SKI) and carries a CRL number.
+    const intermediateText = (await run('openssl', ['x509', '-in', file('intermediate.pem'), '-noout', '-ext', 'subjectKeyIdentifier'], { timeout: 15_000 })).stdout;
+    const subjectKeyId = intermediateText.split('\n')[1]!.trim();
+    expect(stdout).toMatch(/X509v3 Authority Key Identifier:\s*\n\s*(keyid:)?([0-9A-F:]+)/);
+    expect(stdout.match(/X509v3 Authority Key Identifier:\s*\n\s*(?:keyid:)?([0-9A-F:]+)/)![1]).toBe(subjectKeyId);
+    const first = Number(stdout.match(/X509v3 CRL Number:\s*\n\s*(\d+)/)![1]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    writeFileSync(file('crl-next.der'), new Uint8Array(await (await fetch(`${base}/api/v1/pki/crl`)).arrayBuffer()));
+    const next = (await run('openssl', ['crl', '-inform', 'DER', '-in', file('crl-next.der'), '-text', '-noout'], { timeout: 15_000 })).stdout;
+    expect(Number(next.match(/X509v3 CRL Number:\s*\n\s*(\d+)/)![1])).toBeGreaterThan(first);
   });
 
   it('answers the GET form of a request (RFC 6960 A.1)', async () => {

@@ -2,7 +2,7 @@
 // serves the manifest over it; POST /verify-content verifies the pair sent as file + manifest parts
 // (and the stored asset by manifest ID); signing a file whose credentials are invalid warns.
 import { ZSignContentResponse, ZSignedAssetList, ZVerifyResponse } from '@provenance/contracts';
-import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
+import { corpusFile, hasCorpus, makeImage, tamperJpegPixel } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
@@ -53,6 +53,15 @@ describe('sidecars and invalid parents through the API', () => {
 
     const byId = await readAnswer(ZVerifyResponse, await server.request('POST', 'verify-content', { body: { manifestId: signed.manifestId } }));
     expect(byId.verification.status).toBe('verified');
+  });
+
+  it.skipIf(!hasCorpus)('warns that a sidecar over an MP3 binds the rewritten copy served at signedAssetUrl, not the original', async () => {
+    const original = corpusFile('c2pa-rs/sample1.mp3');
+    const assetUrl = assets.publish('/sidecar/song.mp3', original, 'audio/mpeg');
+    const signed = await readAnswer(ZSignContentResponse, await server.request('POST', 'sign-content', { token, body: { assetUrl, metadata, sidecar: true } }));
+    expect(signed.warnings).toEqual([expect.stringContaining('the sidecar binds the rewritten copy, not the original file')]);
+    const served = new Uint8Array(await (await server.app.request(new URL(signed.signedAssetUrl).pathname)).arrayBuffer());
+    expect(Buffer.from(served).equals(Buffer.from(original))).toBe(false);
   });
 
   it('warns when the credentials the file carried are invalid, in the answer and the signed-asset list', async () => {

@@ -61,7 +61,9 @@ async function writePkiFolder(dir: string, files: PkiFiles): Promise<void> {
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
     for (const [name, content] of Object.entries(files) as [PkiFileName, string][]) {
-      await writeFile(path.join(staging, PKI_FILES[name]), content, { mode: name.endsWith('Key') ? 0o600 : 0o644, flag: 'wx' });
+      // PKIs stored before PEM files ended with a newline are written with one (safe to concatenate).
+      const text = content.endsWith('\n') ? content : `${content}\n`;
+      await writeFile(path.join(staging, PKI_FILES[name]), text, { mode: name.endsWith('Key') ? 0o600 : 0o644, flag: 'wx' });
     }
     await rename(staging, dir);
   } finally {

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, type EditAction, type ParentAsset, type SigningMetadata } from '@provenance/engine';
+import { formatFromFileName, rewrittenSidecarWarning, type EditAction, type ParentAsset, type SigningMetadata } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -162,6 +162,7 @@ export function createContentSigner(deps: {
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
+      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null].filter((text): text is string => text !== null);
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
       const assetId = options.assetId ?? randomUUID();
@@ -215,7 +216,7 @@ export function createContentSigner(deps: {
         verification,
         sidecar,
         parentCredentials: parent && { status: parent.status, reason: parent.reason },
-        warnings: warning ? [warning] : [],
+        warnings,
       };
     },
   };
