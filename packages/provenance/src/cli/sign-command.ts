@@ -4,6 +4,7 @@
  * A URL is streamed to a temporary file first (url-download.ts) and signed as a local file is: a
  * large video from disk, in constant memory.
  */
+import { X509Certificate } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
@@ -82,18 +83,43 @@ async function chooseSigner(
     if (values.key) throw new CliError('--remote-signer signs with the service\'s key: leave out --key');
     if (!values.chain || !alg || !secret) throw new CliError('--remote-signer needs --chain, --alg and --remote-secret (or PROVENANCE_SIGNER_SECRET)');
     const spec = { kind: 'remote' as const, url: values['remote-signer'], secret, certificateChainPem: await readText(values.chain), alg };
+    assertChainCurrent(spec.certificateChainPem, null);
     return { signer: createClaimSigner(spec, { post }), note: null };
   }
   if (values.key || values.chain) {
     if (!values.key || !values.chain) throw new CliError('--key and --chain go together');
     const [privateKeyPem, certificateChainPem] = await Promise.all([readText(values.key), readText(values.chain)]);
+    assertChainCurrent(certificateChainPem, null);
     return { signer: createClaimSigner({ kind: 'key', privateKeyPem, certificateChainPem, ...(alg && { alg }) }), note: null };
   }
   const { pki, created } = await ensureLocalPki(pkiDir(values['data-dir']));
+  assertChainCurrent(pki.signerChainPem, pki.dir);
   return {
     signer: createClaimSigner({ kind: 'key', privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }),
     note: created ? `Created a local signing PKI; its root certificate is ${pki.rootCertificatePath}` : null,
   };
+}
+
+/**
+ * Refuses a chain with a certificate outside its validity, saying why it matters and what to do:
+ * c2pa-rs signs with it anyway, and every validator then reads the manifest invalid
+ * (signingCredential.expired), so nothing should be signed.
+ */
+function assertChainCurrent(certificateChainPem: string, localPki: string | null, now = new Date()): void {
+  const blocks = certificateChainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  for (const [index, block] of blocks.entries()) {
+    const certificate = new X509Certificate(block);
+    const which = index === 0 ? 'The signing certificate' : `Certificate ${index + 1} of the chain`;
+    const remedy = localPki
+      ? `The local PKI in ${localPki} has outlived it: move that folder aside and run provenance pki init to make a new one (files signed under the old root still verify against that root), or give --key and --chain of a current certificate.`
+      : 'Renew the certificate with its issuer, or give --key and --chain of a current one.';
+    if (new Date(certificate.validTo).getTime() < now.getTime()) {
+      throw new CliError(`${which} (${certificate.subject.replace(/\n/g, ', ')}) expired on ${new Date(certificate.validTo).toISOString()}: anything signed with it would read invalid (signingCredential.expired) to every validator, so nothing was signed. ${remedy}`, 1);
+    }
+    if (new Date(certificate.validFrom).getTime() > now.getTime()) {
+      throw new CliError(`${which} (${certificate.subject.replace(/\n/g, ', ')}) is not valid until ${new Date(certificate.validFrom).toISOString()}, so nothing was signed.`, 1);
+    }
+  }
 }
 
 interface MetadataFlags {
