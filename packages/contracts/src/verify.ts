@@ -168,6 +168,12 @@ export const ZVerification = z
     reasonCode: z.string().nullable().openapi({ example: 'assertion.dataHash.mismatch' }),
     /** Present when the signing certificate's revocation was asked about. */
     revocation: ZRevocationCheck.optional(),
+    /** What the verification was made under; present when it was made as of a declared time (`at`). */
+    evidence: z
+      .object({
+        validatedAt: z.string().datetime({ offset: true }).openapi({ description: 'The instant c2pa-rs validated as of: certificates are judged valid or expired at this time (a timestamped signature at its timestamp\'s time)', example: '2045-01-01T00:00:00.000Z' }),
+      })
+      .optional(),
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),

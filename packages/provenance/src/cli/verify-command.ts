@@ -12,6 +12,7 @@ import { verifySourceWithCredential } from '../verify-source.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
+import { parseValidationTime, ValidationTimeError, withValidationTime } from '../c2pa/validation-clock.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
 import { withUrlDownload } from './url-download.ts';
@@ -26,6 +27,10 @@ Options:
       --manifest FILE       the file's manifest store kept beside it (a .c2pa sidecar): the file
                             is verified against it
       --json                print the same JSON as the API's verify response
+      --at TIME             validate as of TIME (ISO 8601 with a zone, e.g. 2045-01-01T00:00:00Z):
+                            certificates are judged valid or expired at that instant, and an
+                            untimestamped signature whose certificate has expired by then is invalid.
+                            Revocation is not asked then (a responder answers for now, not for TIME)
 ${OCSP_HELP}
 
 A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A may have up to
@@ -39,7 +44,8 @@ function describe(response: VerifyResponse, name: string, noOcsp: boolean): stri
   // A bare VERIFIED would vouch for a certificate nobody asked about: say when revocation went unchecked.
   const revocationChecked = verification.revocation !== undefined && verification.revocation.status !== 'not_checked';
   const headline = verification.status !== 'verified' ? `Verification Failed (${verification.status.toUpperCase()})` : revocationChecked ? 'VERIFIED' : 'VERIFIED (revocation not checked)';
-  const lines = [`${name}: ${headline}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
+  const asOf = verification.evidence ? ` as of ${verification.evidence.validatedAt}` : '';
+  const lines = [`${name}: ${headline}${asOf}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
   if (report.manifestId) lines.push(`  manifest  ${report.manifestId}`);
   if (report.signer) {
     lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? (report.timestamp?.trusted ? ', certificate had expired at its trusted timestamp' : ', certificate expired, and no trusted timestamp shows it signed before') : ''}`);
@@ -55,6 +61,30 @@ function describe(response: VerifyResponse, name: string, noOcsp: boolean): stri
   if (report.ingredients.length > 0) lines.push(`  ingredients ${report.ingredients.map((ingredient) => `${ingredient.title ?? 'untitled'} [${ingredient.status}]`).join(', ')}`);
   for (const failure of report.codes.failure) lines.push(`  ✗ ${failure.code}: ${failure.explanation}`);
   return `${lines.join('\n')}\n`;
+}
+
+function validationTimeOf(text: string): Date {
+  try {
+    return parseValidationTime(text);
+  } catch (error) {
+    if (error instanceof ValidationTimeError) throw new CliError(`--at: ${error.message}`);
+    throw error;
+  }
+}
+
+/** A verdict made as of `at`: it says so, and that revocation was not asked (a responder answers for now). */
+function validatedAsOf(response: VerifyResponse, at: Date): VerifyResponse {
+  const { verification } = response;
+  return {
+    ...response,
+    verification: {
+      ...verification,
+      evidence: { validatedAt: at.toISOString() },
+      ...(response.report.signer && {
+        revocation: verification.revocation?.source === 'stapled' ? verification.revocation : { status: 'not_checked', source: 'ocsp', responder: null, checkedAt: null, revokedAt: null, reason: `Validated as of ${at.toISOString()}: an OCSP responder answers for now, not for then, so revocation was not asked` },
+      }),
+    },
+  };
 }
 
 async function readManifest(path: string): Promise<Uint8Array> {
@@ -73,6 +103,7 @@ export async function runVerify(args: string[]): Promise<void> {
       ...TRUST_OPTIONS,
       manifest: { type: 'string' },
       json: { type: 'boolean' },
+      at: { type: 'string' },
       'no-ocsp': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -82,6 +113,7 @@ export async function runVerify(args: string[]): Promise<void> {
     return;
   }
   if (positionals.length !== 1) throw new CliError('verify takes exactly one file or URL (see provenance verify --help)');
+  const at = values.at === undefined ? null : validationTimeOf(values.at);
   const { trust } = await loadTrust(values);
   const fetcher = createCliFetcher();
   const target = positionals[0]!;
@@ -93,13 +125,18 @@ export async function runVerify(args: string[]): Promise<void> {
     const input = await openInputFile(path, named);
     name = input.name;
     try {
-      if (values.manifest) return await verifySourceWithCredential(input.source, input.mime, { trust, manifest: await readManifest(values.manifest) });
-      return await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+      const manifest = values.manifest ? await readManifest(values.manifest) : null;
+      const read = (): Promise<CredentialedVerification> =>
+        manifest
+          ? verifySourceWithCredential(input.source, input.mime, { trust, manifest })
+          : verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+      // The clock c2pa-rs reads is pinned for the validation alone (not the download before it).
+      return await (at ? withValidationTime(at, read) : read());
     } finally {
       input.source.close();
     }
   };
   const verified = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => verifyFile(file.path, file)) : await verifyFile(target);
-  const response = values['no-ocsp'] ? verified.response : await withRevocation(verified);
+  const response = at ? validatedAsOf(verified.response, at) : values['no-ocsp'] ? verified.response : await withRevocation(verified);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name, values['no-ocsp'] === true));
 }

@@ -155,6 +155,8 @@ export interface VerifyResponse {
     reasonCode: string | null;
     /** Present when the signing certificate's revocation was asked about (see RevocationCheck). */
     revocation?: RevocationCheck;
+    /** What the verification was made under; present when it was made as of a declared time. */
+    evidence?: { validatedAt: string };
     credentials: {
       creator: string | null;
       organization: string | null;
