@@ -314,10 +314,27 @@ const ZHttpUrl = rejectNul(
 /** The ID of a manifest this gateway signed (a urn:c2pa:... label). */
 export const ZManifestId = rejectNul(z.string().trim().min(1, 'manifestId is required').max(200, 'manifestId must be at most 200 characters'), 'manifestId');
 
+/**
+ * The instant a verification is made as of (`at`): an ISO 8601 date-time with a zone, between 1990
+ * and 2200 (the engine's validation-clock.ts keeps the same bounds for the CLI's --at).
+ */
+export const ZValidationTime = z
+  .string({ error: 'at must be an ISO 8601 date-time' })
+  .datetime({ offset: true, error: 'at must be an ISO 8601 date-time with a time zone, such as 2045-01-01T00:00:00Z' })
+  .refine((text) => {
+    const at = Date.parse(text);
+    return at >= Date.parse('1990-01-01T00:00:00Z') && at <= Date.parse('2200-01-01T00:00:00Z');
+  }, 'at must lie between 1990-01-01T00:00:00Z and 2200-01-01T00:00:00Z')
+  .openapi({
+    description:
+      'Validate as of this instant: certificates are judged valid or expired then (a signature without a trusted timestamp whose certificate has expired by then is invalid; a timestamped one is judged at its timestamp). Revocation is not asked (a responder answers for now), and the answer is never cached.',
+    example: '2045-01-01T00:00:00Z',
+  });
+
 export const ZVerifyContentRequest = z
   .union([
-    z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }) }).strict(),
-    z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }) }).strict(),
+    z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }), at: ZValidationTime.optional() }).strict(),
+    z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }), at: ZValidationTime.optional() }).strict(),
     z
       .object({
         manifestId: ZManifestId,

@@ -15,8 +15,11 @@ import type { VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST } from './trust/trust-store.ts';
 import { readTrusted } from './trust/trusted-read.ts';
 import { verificationOf, verifyWithCredential, type CredentialedVerification, type VerifyOptions } from './verify.ts';
+import { verificationAsOf } from './c2pa/validation-clock.ts';
 
 export async function verifySourceWithCredential(source: ByteSource, mimeType: string, options: VerifyOptions = {}): Promise<CredentialedVerification> {
+  const { at, ...now } = options;
+  if (at) return verificationAsOf(at, () => verifySourceWithCredential(source, mimeType, now));
   // In memory, or checked against a sidecar (which reads the asset whole): the ordinary path.
   if (isMemorySource(source)) return verifyWithCredential(source.bytes, mimeType, options);
   if (options.manifest) return verifyWithCredential(await source.read(0, source.size), mimeType, options);

@@ -16,6 +16,7 @@ import type { VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 import { readWithTrust, type TrustedReadOptions } from './trust/trusted-read.ts';
 import type { StoreRead } from './c2pa/read-store.ts';
+import { verificationAsOf } from './c2pa/validation-clock.ts';
 
 export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 
@@ -25,6 +26,11 @@ export interface VerifyOptions extends TrustedReadOptions {
   thumbnails?: boolean;
   /** The asset's manifest store kept beside it (a .c2pa sidecar): the asset is verified against it. */
   manifest?: Uint8Array;
+  /**
+   * Validate as of this instant (c2pa/validation-clock.ts): the thread's clock is pinned meanwhile,
+   * so only a thread doing nothing else may ask (the CLI, an engine worker taking no other task).
+   */
+  at?: Date;
 }
 
 /** A verification and the signing credential whose revocation the caller may ask about (revocation-step.ts). */
@@ -56,6 +62,8 @@ function stapledRevocation(response: VerifyResponse): VerifyResponse['verificati
 }
 
 export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<CredentialedVerification> {
+  const { at, ...now } = options;
+  if (at) return verificationAsOf(at, () => verifyWithCredential(bytes, mimeType, now));
   const format = findFormat(mimeType);
   if (!format) throw new UnsupportedFormatError(mimeType);
   const read = options.manifest

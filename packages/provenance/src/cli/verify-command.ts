@@ -12,7 +12,7 @@ import { verifySourceWithCredential } from '../verify-source.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
-import { parseValidationTime, ValidationTimeError, withValidationTime } from '../c2pa/validation-clock.ts';
+import { parseValidationTime, ValidationTimeError } from '../c2pa/validation-clock.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
 import { withUrlDownload } from './url-download.ts';
@@ -72,21 +72,6 @@ function validationTimeOf(text: string): Date {
   }
 }
 
-/** A verdict made as of `at`: it says so, and that revocation was not asked (a responder answers for now). */
-function validatedAsOf(response: VerifyResponse, at: Date): VerifyResponse {
-  const { verification } = response;
-  return {
-    ...response,
-    verification: {
-      ...verification,
-      evidence: { validatedAt: at.toISOString() },
-      ...(response.report.signer && {
-        revocation: verification.revocation?.source === 'stapled' ? verification.revocation : { status: 'not_checked', source: 'ocsp', responder: null, checkedAt: null, revokedAt: null, reason: `Validated as of ${at.toISOString()}: an OCSP responder answers for now, not for then, so revocation was not asked` },
-      }),
-    },
-  };
-}
-
 async function readManifest(path: string): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(path));
@@ -126,17 +111,16 @@ export async function runVerify(args: string[]): Promise<void> {
     name = input.name;
     try {
       const manifest = values.manifest ? await readManifest(values.manifest) : null;
-      const read = (): Promise<CredentialedVerification> =>
-        manifest
-          ? verifySourceWithCredential(input.source, input.mime, { trust, manifest })
-          : verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { trust, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
-      // The clock c2pa-rs reads is pinned for the validation alone (not the download before it).
-      return await (at ? withValidationTime(at, read) : read());
+      // As of --at, the clock c2pa-rs reads is pinned for the validation alone (not the download before it).
+      const options = { trust, ...(at && { at }) };
+      if (manifest) return await verifySourceWithCredential(input.source, input.mime, { ...options, manifest });
+      return await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { ...options, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
     } finally {
       input.source.close();
     }
   };
   const verified = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => verifyFile(file.path, file)) : await verifyFile(target);
-  const response = at ? validatedAsOf(verified.response, at) : values['no-ocsp'] ? verified.response : await withRevocation(verified);
+  // As of --at, revocation was not asked (a responder answers for now): the verdict says so.
+  const response = at || values['no-ocsp'] ? verified.response : await withRevocation(verified);
   process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name, values['no-ocsp'] === true));
 }

@@ -61,6 +61,11 @@ export interface VerifyTaskOptions {
   remoteManifest?: { url: string; bytes: Uint8Array };
   /** The asset's .c2pa sidecar, to verify the pair. */
   manifest?: Uint8Array;
+  /**
+   * Validate as of this instant (ms since the epoch): the worker pins its clock for the task, so it
+   * must be the worker's only task (see the gateway's pool for such tasks); otherwise it is refused.
+   */
+  at?: number;
 }
 
 /** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */

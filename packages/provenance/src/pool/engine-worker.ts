@@ -97,7 +97,20 @@ function timestamperOf(taskId: number): Timestamper | undefined {
 // Replaced when the trust lists are refreshed; a verification already running keeps the store it began with.
 let trust = createTrustStore(config.trustAnchorPems);
 
+// Tasks begun and not yet answered (those waiting on the pool's thread included): a task validating
+// as of a declared time pins this thread's clock, which every other task would read too.
+let tasksUnderway = 0;
+
 async function run(task: EngineTask): Promise<EngineReply> {
+  tasksUnderway += 1;
+  try {
+    return await runTask(task);
+  } finally {
+    tasksUnderway -= 1;
+  }
+}
+
+async function runTask(task: EngineTask): Promise<EngineReply> {
   try {
     if (task.kind === 'sign' || task.kind === 'sign-file') {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
@@ -106,7 +119,9 @@ async function run(task: EngineTask): Promise<EngineReply> {
       if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
-    const verifyOptions = { ...task.options, trust };
+    const { at, ...options } = task.options;
+    if (at !== undefined && tasksUnderway > 1) throw new Error('A verification as of a declared time must be its worker\'s only task');
+    const verifyOptions = { ...options, trust, ...(at !== undefined && { at: new Date(at) }) };
     const { response, signingCredential, certificatesEnd } =
       'path' in task
         ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))

@@ -42,6 +42,7 @@ import {
   type TaskPlacement,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
+import { createDeclaredTimePool } from './declared-time-pool.ts';
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -57,10 +58,11 @@ export interface GatewayEngine {
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
   /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
   sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
-  verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>): Promise<VerifyResponse>;
+  verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust' | 'at'>): Promise<VerifyResponse>;
   /**
    * The same verification serialized where it was made (in the worker), for answering HTTP; placed in
    * the workers' queue as `placement` says (a caller over its fair share waits behind the others).
+   * With `at`, as of that instant, on a worker of its own (declared-time-pool.ts).
    */
   verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
@@ -143,6 +145,17 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     detectFormat,
   };
   const timestamper = timestampTransport && createRfc3161Timestamper(timestampTransport);
+  let listsInForce: readonly TrustList[] = loaded.lists;
+  const declaredTime = createDeclaredTimePool(() => listsInForce);
+  /** A verification as of a declared time goes to its own worker (declared-time-pool.ts), never runs here or beside others. */
+  const asOf = <T>(verifyOptions: Omit<VerifyOptions, 'trust'> | undefined, otherwise: (now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>, then: (at: number, now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>): Promise<T> => {
+    const { at, ...now } = verifyOptions ?? {};
+    return at ? then(at.getTime(), now) : otherwise(now);
+  };
+  const replaceDeclaredTimeTrust = async (lists: readonly TrustList[]) => {
+    listsInForce = lists;
+    await declaredTime.updateTrust(lists);
+  };
   if (options.workers && options.workers > 0) {
     const pool = await createEnginePool({
       workers: options.workers,
@@ -158,7 +171,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       },
       async replaceTrust(lists) {
         const next = createTrustStore(lists);
-        await pool.updateTrust([...lists]);
+        await Promise.all([pool.updateTrust([...lists]), replaceDeclaredTimeTrust(lists)]);
         // The version moves only once every worker judges by the new lists, so a cached verdict
         // under the new version was never made under the old lists.
         trust = next;
@@ -168,13 +181,17 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}, accountSigner) =>
         pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
-      verifySerialized: (bytes, mime, verifyOptions, placement) => pool.verifySerialized(bytes, mime, verifyOptions, placement),
-      verifyFileSerialized: (path, mime, verifyOptions, placement) => pool.verifyFileSerialized(path, mime, verifyOptions, placement),
+      verifySerialized: (bytes, mime, verifyOptions, placement) =>
+        asOf(verifyOptions, (now) => pool.verifySerialized(bytes, mime, now, placement), (at, now) => declaredTime.verifySerialized(bytes, mime, { ...now, at }, placement)),
+      verifyFileSerialized: (path, mime, verifyOptions, placement) =>
+        asOf(verifyOptions, (now) => pool.verifyFileSerialized(path, mime, now, placement), (at, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, at }, placement)),
       signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
       verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
-      close: () => pool.close(),
+      close: async () => {
+        await Promise.all([pool.close(), declaredTime.close()]);
+      },
     };
   }
   return {
@@ -184,24 +201,35 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     },
     async replaceTrust(lists) {
       trust = createTrustStore(lists);
+      await replaceDeclaredTimeTrust(lists);
     },
     sign: (bytes, mime, metadata, signOptions, accountSigner) =>
       sign(bytes, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
-    verifySerialized: async (bytes, mime, verifyOptions) => {
-      const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...verifyOptions, trust });
-      return serializeVerification(response, signingCredential, certificatesEnd);
-    },
-    verifyFileSerialized: (path, mime, verifyOptions) =>
-      withFileSource(path, async (source) => {
-        const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...verifyOptions, trust });
-        return serializeVerification(response, signingCredential, certificatesEnd);
-      }),
+    verifySerialized: (bytes, mime, verifyOptions, placement) =>
+      asOf(
+        verifyOptions,
+        async (now) => {
+          const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...now, trust });
+          return serializeVerification(response, signingCredential, certificatesEnd);
+        },
+        (at, now) => declaredTime.verifySerialized(bytes, mime, { ...now, at }, placement),
+      ),
+    verifyFileSerialized: (path, mime, verifyOptions, placement) =>
+      asOf(
+        verifyOptions,
+        (now) =>
+          withFileSource(path, async (source) => {
+            const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...now, trust });
+            return serializeVerification(response, signingCredential, certificatesEnd);
+          }),
+        (at, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, at }, placement),
+      ),
     signFile: (path, outPath, mime, metadata, accountSigner) =>
       signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),
     verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
     // On this thread, verifying while the body arrives would only slow its reading.
     verifyArriving: () => null,
-    close: async () => undefined,
+    close: () => declaredTime.close(),
   };
 }

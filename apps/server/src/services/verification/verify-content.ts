@@ -90,12 +90,18 @@ export interface VerifyCaller {
   eventId?: string | undefined;
   /** Its client was refused lately for going over its fair share: its engine work waits behind others' (TaskPlacement). */
   overShare?: boolean;
+  /** Validate as of this instant rather than now: never from or into the cache, revocation not asked. */
+  at?: Date | undefined;
 }
+
+/** How a verification is made: placed in the engine's queue, and as of now or of a declared time. */
+type Validation = TaskPlacement & { at?: Date | undefined };
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
 export interface VerificationAnswer {
   json: string;
-  eventId: string;
+  /** Null when no event was recorded (a verification as of a declared time). */
+  eventId: string | null;
 }
 
 export interface ContentVerifier {
@@ -171,7 +177,12 @@ export function createContentVerifier(deps: {
    * The engine's verdict: the one started as the file arrived when it fits, else from the cache when
    * these exact bytes were verified under these anchors.
    */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null, placement: TaskPlacement = {}): Promise<SerializedVerification> {
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null, placement: Validation = {}): Promise<SerializedVerification> {
+    // As of a declared time: the cache and the early verdict are as of now, and revocation is not asked then.
+    if (placement.at) {
+      const asOf = { thumbnails, at: placement.at };
+      return manifest ? engine.verifySerialized(bytes, mime, { ...asOf, manifest }, placement) : verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+    }
     // A verification started while the file arrived counts when it was of this file as it is verified now.
     const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
     if (fits) {
@@ -205,7 +216,11 @@ export function createContentVerifier(deps: {
   }
 
   /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
-  async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string, placement: TaskPlacement): Promise<SerializedVerification> {
+  async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string, placement: Validation): Promise<SerializedVerification> {
+    if (placement.at) {
+      const asOf = { thumbnails, at: placement.at };
+      return verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+    }
     const key = cacheKey(engine.trust.version, thumbnails, assetHash);
     const cached = cache.get(key);
     if (cached) return cached;
@@ -219,12 +234,12 @@ export function createContentVerifier(deps: {
    * The repository's matches for a file without credentials: the earliest signing of matching content
    * is credited (with its manifest's own verification), and every matching signing is listed.
    */
-  async function recover(bytes: Uint8Array, mime: string, assetHash: string): Promise<TRecovery | null> {
+  async function recover(bytes: Uint8Array, mime: string, assetHash: string, validation: Validation): Promise<TRecovery | null> {
     const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
     const credited = matches[0];
     if (!credited) return null;
     const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(credited.manifestId);
-    const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest)).json) as VerifyResponse;
+    const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest, null, { at: validation.at })).json) as VerifyResponse;
     return {
       manifestId: credited.manifestId,
       method: credited.method,
@@ -301,6 +316,7 @@ export function createContentVerifier(deps: {
    * verified as the spooled upload it became, and recorded as the URL it was).
    */
   async function verifyAs(source: FileSource, caller: VerifyCaller, origin: FileSource): Promise<VerificationAnswer> {
+    const validation: Validation = { overShare: caller.overShare ?? false, at: caller.at };
     let bytes: Uint8Array;
     let mime: string;
     let manifest: Uint8Array | undefined;
@@ -311,7 +327,7 @@ export function createContentVerifier(deps: {
       // BMFF files are verified from disk rather than read back: the large media as they stream (up to
       // MAX_VIDEO_BYTES), the BMFF images exactly as from bytes (their size limit stays MAX_ASSET_BYTES).
       if (!BMFF_MIME_TYPES.has(mime)) return withBytes((fileBytes) => verifyAs({ ...upload, kind: 'upload', bytes: fileBytes }, caller, origin));
-      const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256, { overShare: caller.overShare ?? false });
+      const fromDisk = await validateFile(source.path, mime, caller.thumbnails ?? false, source.sha256, validation);
       // Video and audio: only the hash is looked up when unsigned, so no bytes are needed beside the
       // file. An unsigned image's lookup compares its pixels: read back for that alone.
       if (fromDisk.status === 'unsigned' && repository && !LARGE_MEDIA_TYPES.has(mime)) {
@@ -333,10 +349,14 @@ export function createContentVerifier(deps: {
       ({ bytes, mime, manifest } = await loadStored(source.manifestId));
     }
     const assetHash = assetHashOf(source.kind === 'upload' || source.kind === 'spooled-upload' ? source.sha256 : undefined, bytes);
-    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, { overShare: caller.overShare ?? false });
+    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, validation);
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
-    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
+    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash(), validation) : null;
+    const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
+    // A verification as of another time than now says what the file would prove then: it is not an
+    // event of the file's life (no analytics, no failure alert to its owner).
+    if (caller.at) return { json: `{${recoveryJson}${verification.json.slice(1)}`, eventId: null };
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
       ...(caller.eventId && { id: caller.eventId }),
@@ -356,7 +376,6 @@ export function createContentVerifier(deps: {
       announceFailure(deps.accountEvents, verification, origin, caller, eventId).catch((error: unknown) => deps.onAnnounceError?.(error));
     }
     // The event's ID joins the JSON the engine made, which is never parsed here (a UUID needs no escaping).
-    const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
     return { json: `{"eventId":"${eventId}",${recoveryJson}${verification.json.slice(1)}`, eventId };
   }
 
