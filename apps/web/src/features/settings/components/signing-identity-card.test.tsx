@@ -29,6 +29,7 @@ const managed: TSigningIdentity = {
   issuer: 'CN=Provenance Gateway Intermediate CA, O=Provenance Gateway Local PKI',
   notAfter: '2027-11-23T00:00:00.000Z',
   certificateChain: '-----BEGIN CERTIFICATE-----\n...',
+  warnings: [],
 };
 const uploaded: TSigningIdentity = { ...managed, id: 'cert-1', kind: 'certificate', active: false, subject: 'O=C2PA Test Signing Cert, CN=C2PA Signer', issuer: 'CN=Intermediate CA' };
 
