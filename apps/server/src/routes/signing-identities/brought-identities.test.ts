@@ -114,6 +114,16 @@ describe('certificates brought by an account: test signing at upload, trust-list
     expect(again.report.signer?.commonName).toBe('Newsroom Photo Desk');
   });
 
+  it('documents the removal, the 422 of a failed test signing and the warnings in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    };
+    expect(Object.keys(doc.paths['/account/signing-identities/{id}']?.delete?.responses ?? {}).sort()).toEqual(['204', '401', '403', '404']);
+    expect(doc.paths['/account/signing-identities']?.post?.responses).toHaveProperty('422');
+    expect(doc.components.schemas.SigningIdentity?.required).toContain('warnings');
+  });
+
   it('adds a certificate whose root is on the C2PA trust list without a warning', async () => {
     const chain = await issueTestSigningChain();
     // The engine's trust store with this root as the C2PA trust list (the one tier other validators trust too).
