@@ -23,7 +23,12 @@ function pictureToSign(): Promise<Uint8Array> {
   testPicture ??= sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
     .jpeg()
     .toBuffer()
-    .then((buffer) => new Uint8Array(buffer));
+    .then((buffer) => new Uint8Array(buffer))
+    .catch((error: unknown) => {
+      // Made again next time rather than failing every upload after one failure.
+      testPicture = null;
+      throw error;
+    });
   return testPicture;
 }
 
