@@ -1,10 +1,13 @@
 // Account Settings as an account holder uses them: every action of the four tabs with its busy
 // label, toast and failure path, a regenerated API key that works from curl while the old one
-// stops, saved notification preferences, the demo account, and a deleted account that is signed
+// stops, saved notification preferences, the demo account, a brought certificate added with its
+// trust-list warning and removed after confirming, and a deleted account that is signed
 // out and cannot sign in again. Email changes and deletion ask for the current password. Screenshots at desktop and phone sizes.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { APP_URL } from './support/e2e-env.ts';
+import { corpusFile, hasCorpusFile } from './support/gateway.ts';
 import { expect, PASSWORD, shoot, signUpViaApi, test, testClientAddress, toast, uniqueEmail, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 
 /** Holds the matching API calls briefly so the busy state can be seen; they still reach the server. */
@@ -69,6 +72,35 @@ test('account tab: the user ID, and the email updated, refused when taken', asyn
 
   await page.setViewportSize(VIEWPORTS.phone);
   await shoot(page, testInfo, 'settings-account-phone');
+});
+
+test('account tab: a certificate is added with the warning that its root is on no C2PA trust list, then removed after confirming', async ({ page, request }, testInfo) => {
+  test.skip(!hasCorpusFile('certs/es256.chain.pem'), '../shared/corpus/certs is absent');
+  const warning = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";
+  const session = await signUpViaApi(request, 'settings-identity');
+  await openSettings(page, session);
+  await page.getByLabel('Certificate chain (PEM, signing certificate first)').fill(readFileSync(corpusFile('certs/es256.chain.pem'), 'utf8'));
+  await page.getByLabel('Private key (PEM)').fill(readFileSync(corpusFile('certs/es256.key.pem'), 'utf8'));
+  await page.getByRole('button', { name: 'Add Certificate' }).click();
+  // Said at once, and kept beside the identity (the current one, and in the list).
+  await expect(toast(page, 'Certificate added')).toContainText(warning);
+  const list = page.getByRole('region', { name: 'All identities' });
+  await expect(list.getByTestId('signing-identity-warning')).toHaveText(`Warning: ${warning}`);
+  await expect(page.getByRole('region', { name: 'Current identity' })).toContainText(warning);
+  await shoot(page, testInfo, 'settings-identity-warning');
+
+  await list.getByRole('button', { name: 'Remove C2PA Signer (Your certificate)' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this signing identity?' });
+  await expect(dialog).toContainText('your next signatures use your managed identity');
+  await expect(dialog).toContainText('Files it signed keep their Content Credentials and verify as before.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list.getByText('C2PA Signer')).toBeVisible();
+  await list.getByRole('button', { name: 'Remove C2PA Signer (Your certificate)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'Signing identity removed')).toContainText('Your next signatures use your managed identity.');
+  await expect(page.getByRole('region', { name: 'Current identity' })).toContainText('The gateway issues your certificate when you first sign.');
+  const identities = await request.get(`${APP_URL}/api/v1/account/signing-identities`, { headers: { authorization: `Bearer ${session.access_token}` } });
+  expect(await identities.json()).toEqual([]);
 });
 
 test('security tab: the current password is checked, then the password changes', async ({ page, request }, testInfo) => {

@@ -15,6 +15,11 @@ export const ZSigningIdentity = z
     notAfter: ZTimestamp,
     /** PEM, the signing certificate first, without the root. */
     certificateChain: z.string(),
+    warnings: z.array(z.string()).openapi({
+      description:
+        "What the account should know before signing with it, in words (empty when nothing): for a certificate or remote signer whose root is not on the C2PA trust list, that other validators will show files signed with it as unrecognised (partial). Managed identities carry none (the report's trust label says so for them)",
+      example: ["This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)"],
+    }),
   })
   .openapi('SigningIdentity');
 export type TSigningIdentity = z.infer<typeof ZSigningIdentity>;

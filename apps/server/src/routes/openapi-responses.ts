@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflicts with existing data',
   413: 'Request body too large',
+  422: 'Well formed, but what it names cannot be processed; the message says why',
   429: 'Too many attempts; see Retry-After',
 };
 

@@ -35,6 +35,7 @@ import { createEmailNotifications, type EmailNotifications, type EmailSettings }
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
 import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
+import { createIdentityProbe } from './signing-identities/identity-probe.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
@@ -186,6 +187,8 @@ export function createServices(deps: ServiceDeps): Services {
     ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
     // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
     post: fetcher,
+    probe: createIdentityProbe(engine, deps.logger),
+    trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
   const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;

@@ -1,37 +1,17 @@
 // A signing certificate whose only extended key usage is one the C2PA certificate profile names
 // (c2pa-kp-claimSigning, id-kp-documentSigning) signs and verifies: c2pa-rs is told those purposes
 // are allowed (reader-settings.ts). Before, each such signing failed on c2pa-rs's read-back.
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';
 import { createPemSigner, createTrustStore, sign, verify } from '../index.ts';
-import { CA_ALGORITHM, createIntermediateCa, createRootCa, DAY_MS, keyPair, privateKeyPem, serialNumber } from '../pki/certificate-authority.ts';
 import { makeImage } from '../testing/make-assets.ts';
+import { issueTestSigningChain } from '../testing/test-signing-chain.ts';
 
-/** A newsroom's root, intermediate and a leaf with only `eku`: the signer and the trust its root gives. */
+/** A newsroom's chain whose leaf has only `eku`: the signer and the trust its root gives. */
 async function newsroomSigner(eku: string) {
-  const root = await createRootCa('CN=Newsroom Root, O=Newsroom', 30);
-  const intermediate = await createIntermediateCa('CN=Newsroom Signing CA, O=Newsroom', root, 30);
-  const keys = await keyPair();
-  const leaf = await x509.X509CertificateGenerator.create({
-    serialNumber: serialNumber(),
-    subject: 'CN=Newsroom Photo Desk, O=Newsroom',
-    issuer: intermediate.certificate.subject,
-    notBefore: new Date(Date.now() - DAY_MS),
-    notAfter: new Date(Date.now() + 10 * DAY_MS),
-    signingAlgorithm: CA_ALGORITHM,
-    publicKey: keys.publicKey,
-    signingKey: intermediate.keys.privateKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([eku], false),
-      await x509.AuthorityKeyIdentifierExtension.create(intermediate.keys.publicKey),
-    ],
-  });
+  const chain = await issueTestSigningChain({ ekus: [eku] });
   return {
-    signer: createPemSigner({ privateKeyPem: await privateKeyPem(keys.privateKey), certificateChainPem: `${leaf.toString('pem')}\n${intermediate.certificate.toString('pem')}\n` }),
-    trust: createTrustStore([{ name: 'newsroom', tier: 'custom', pems: [root.certificate.toString('pem')] }]),
+    signer: createPemSigner({ privateKeyPem: chain.privateKeyPem, certificateChainPem: chain.certificateChainPem }),
+    trust: createTrustStore([{ name: 'newsroom', tier: 'custom', pems: [chain.rootPem] }]),
   };
 }
 

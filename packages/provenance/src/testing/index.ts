@@ -8,3 +8,4 @@ export { rawValidationState } from './raw-c2pa.ts';
 export { startLocalTsa, type LocalTsa } from './local-tsa.ts';
 export { startOcspTestAuthority, type OcspTestAuthority } from './ocsp-responder.ts';
 export { writeUnsignedMp4 } from './large-mp4.ts';
+export { issueTestSigningChain, type TestSigningChain, type TestSigningChainOptions } from './test-signing-chain.ts';

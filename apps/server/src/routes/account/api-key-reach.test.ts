@@ -45,7 +45,7 @@ describe('API keys over HTTP', () => {
     return { session, password, key };
   }
 
-  it('signs with a key, but only a session renames the organisation or adds, activates or revokes a signing identity', async () => {
+  it('signs with a key, but only a session renames the organisation or adds, activates, revokes or removes a signing identity', async () => {
     const { session, key } = await accountWithKey();
 
     // A script signs with its key (the account's managed identity is issued for it).
@@ -63,6 +63,7 @@ describe('API keys over HTTP', () => {
       await call('POST', 'account/signing-identities', key, { kind: 'remote', url: 'http://127.0.0.1:9/sign', secret: 'a secret of twenty chars', certificateChain: 'none', alg: 'ES256' }),
       await call('POST', `account/signing-identities/${identity!.id}/activate`, key),
       await call('POST', `account/signing-identities/${identity!.id}/revoke`, key),
+      await call('DELETE', `account/signing-identities/${identity!.id}`, key),
     ];
     for (const response of attempts) {
       expect(response.status).toBe(403);

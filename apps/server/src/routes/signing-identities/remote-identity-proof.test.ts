@@ -3,6 +3,8 @@
 // The reference signing service holding the key is accepted; a service that answers with another
 // key (registering another account's certificate) or refuses the gateway's secret is refused with
 // 400 remote_key_unproven, and so is nothing stored; a URL carrying credentials is a 400 naming url.
+// A service that proves its key but whose certificate c2pa-rs refuses on reading back what it signed
+// fails the test signing that follows: 422 identity_cannot_sign with c2pa-rs's reason.
 import { createPrivateKey, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZSigningIdentity, ZSigningIdentityList } from '@provenance/contracts';
 import { issueAccountCertificate, startSigningService, type SigningService } from '@provenance/engine';
+import { issueTestSigningChain } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
@@ -101,6 +104,21 @@ describe('proof of key possession for remote signing identities', () => {
 
     const listed = ZSigningIdentityList.parse(await (await fetch(`${base}/account/signing-identities`, { headers: { authorization: `Bearer ${token}` } })).json());
     expect(listed.filter((identity) => identity.kind === 'remote')).toEqual([]);
+  });
+
+  it('refuses, after the key is proven, a certificate c2pa-rs refuses when reading back a test signing (no authority key identifier), storing nothing', async () => {
+    const unprofiled = await issueTestSigningChain({ authorityKeyIdentifier: false });
+    const unprofiledService = await startSigningService({ privateKeyPem: unprofiled.privateKeyPem, certificateChainPem: unprofiled.certificateChainPem, secret: SECRET, port: 0 });
+    try {
+      const token = await session();
+      const refused = await add(token, { url: unprofiledService.url, certificateChain: unprofiled.certificateChainPem });
+      expect(refused.status).toBe(422);
+      expect(await errorOf(refused)).toMatchObject({ code: 'identity_cannot_sign', message: expect.stringMatching(/test signing with it failed \(the signed manifest failed validation: signingCredential\.invalid \(/) });
+      const listed = ZSigningIdentityList.parse(await (await fetch(`${base}/account/signing-identities`, { headers: { authorization: `Bearer ${token}` } })).json());
+      expect(listed).toEqual([]);
+    } finally {
+      await unprofiledService.close();
+    }
   });
 
   it('refuses a URL carrying credentials with a 400 naming url', async () => {

@@ -3,6 +3,7 @@ import type { ApiApp, RouteContext } from '../route-context.ts';
 import { registerActivateSigningIdentity } from './activate-signing-identity.ts';
 import { registerAddSigningIdentity } from './add-signing-identity.ts';
 import { registerListSigningIdentities } from './list-signing-identities.ts';
+import { registerRemoveSigningIdentity } from './remove-signing-identity.ts';
 import { registerRevokeSigningIdentity } from './revoke-signing-identity.ts';
 
 export function registerSigningIdentityRoutes(api: ApiApp, ctx: RouteContext): void {
@@ -10,4 +11,5 @@ export function registerSigningIdentityRoutes(api: ApiApp, ctx: RouteContext): v
   registerAddSigningIdentity(api, ctx);
   registerActivateSigningIdentity(api, ctx);
   registerRevokeSigningIdentity(api, ctx);
+  registerRemoveSigningIdentity(api, ctx);
 }

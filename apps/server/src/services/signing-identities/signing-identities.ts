@@ -2,17 +2,20 @@
 // identity is issued on first signing by the gateway's intermediate (named after the organisation,
 // or the account's email until one is set; with the organisation-verified policy while the name is
 // verified: organization-confirmations.ts) and issued anew when the name or its verification changes, when it nears its
-// end, or once it is revoked; an account may instead bring its own certificate and key, checked
-// before anything is stored. Every certificate the gateway issues is recorded in
+// end, or once it is revoked; an account may instead bring its own certificate and key (or a remote
+// signing service), checked and test-signed with before anything is stored (identity-probe.ts), and
+// remove any identity (the account then signs as its managed identity). Every certificate the gateway issues is recorded in
 // gateway_certificates (so the gateway answers OCSP for it), and private keys are stored sealed by
 // the key vault, never returned.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { checkSigningCertificate, issueAccountCertificate, SigningCertificateError, type ClaimSigner, type PostSigningRequest, type SignerMaterial } from '@provenance/engine';
+import { checkSigningCertificate, issueAccountCertificate, NO_TRUST, SigningCertificateError, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
+import type { IdentityProbe } from './identity-probe.ts';
+import { identityWarnings } from './identity-warnings.ts';
 import type { KeyVault } from './key-vault.ts';
 import { checkRemoteIdentity, proveRemoteKey, remoteSignerOf, type RemoteIdentityRequest } from './remote-identity.ts';
 
@@ -29,6 +32,8 @@ export interface SigningIdentityView {
   notAfter: string;
   /** PEM, leaf first. */
   certificateChain: string;
+  /** What the account should know before signing with it (identity-warnings.ts); empty when nothing. */
+  warnings: string[];
 }
 
 /** What signs an account's next manifest: the identity's id (recorded with the asset) and its key material. */
@@ -63,6 +68,12 @@ export interface SigningIdentities {
   activate(userId: string, identityId: string): Promise<SigningIdentityView>;
   /** Stores a remote signing service (URL, secret sealed, chain checked, key proven by a signed challenge); it becomes the active identity. */
   addRemote(userId: string, request: RemoteIdentityRequest): Promise<SigningIdentityView>;
+  /**
+   * Deletes an identity and its sealed key. When it was the active one, the account's newest
+   * managed identity becomes active (or, with none, one is issued at the next signing). Files it
+   * signed keep their Content Credentials; their record no longer names the identity.
+   */
+  remove(userId: string, identityId: string): Promise<void>;
 }
 
 export interface SigningIdentitiesDeps {
@@ -74,18 +85,36 @@ export interface SigningIdentitiesDeps {
   ocspUrl: string;
   /** How remote identities reach their signing service: the server's safe fetcher. */
   post?: PostSigningRequest;
+  /**
+   * The test signing a brought certificate or remote service must pass before it is stored (the
+   * gateway engine's: identity-probe.ts); without it such identities are refused.
+   */
+  probe?: IdentityProbe;
+  /** The trust store in force (the engine's), which the identities' warnings are judged by; none: no list vouches. */
+  trust?: () => TrustStore;
   clock?: () => Date;
 }
 
 type IdentityRow = typeof signingIdentities.$inferSelect;
 
-function view(row: IdentityRow): SigningIdentityView {
-  return { id: row.id, kind: row.kind, active: row.active, subject: row.subject, issuer: row.issuer, notAfter: row.notAfter.toISOString(), certificateChain: row.certificateChain };
-}
-
 export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIdentities {
   const { db, vault } = deps;
   const now = () => deps.clock?.() ?? new Date();
+  const view = (row: IdentityRow): SigningIdentityView => ({
+    id: row.id,
+    kind: row.kind,
+    active: row.active,
+    subject: row.subject,
+    issuer: row.issuer,
+    notAfter: row.notAfter.toISOString(),
+    certificateChain: row.certificateChain,
+    warnings: identityWarnings(row, deps.trust?.() ?? NO_TRUST),
+  });
+  /** Signs and verifies a test file as `signer` (422 identity_cannot_sign with the engine's reason when it fails). */
+  const testSigning = (signer: SignerMaterial | ClaimSigner): Promise<void> => {
+    if (!deps.probe) throw DomainError.conflict('This gateway cannot test-sign with a brought identity, so it takes none.');
+    return deps.probe(signer);
+  };
   // One issuance at a time per account, so two first signings at once do not issue two certificates.
   const issuing = new Map<string, Promise<AccountSigner>>();
 
@@ -222,6 +251,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
         .where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.serialNumber, checked.serialNumber), eq(signingIdentities.issuer, checked.issuer)))
         .limit(1);
       if (same) throw new DomainError('conflict', 'identity_exists', 'This certificate is already one of your signing identities: activate it instead of adding it again');
+      await testSigning({ privateKeyPem: upload.privateKey, certificateChainPem: checked.certificateChainPem });
       const row = await makeActive(userId, {
         id: randomUUID(),
         userId,
@@ -239,6 +269,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
       const checked = checkRemoteIdentity(request, vault, now());
       if (!deps.post) throw DomainError.conflict('This gateway has no way to reach remote signing services.');
       await proveRemoteKey(checked, vault, deps.post);
+      await testSigning(remoteSignerOf({ certificateChain: checked.certificateChain, sealedPrivateKey: checked.sealedConfig }, vault, deps.post));
       const { sealedConfig, ...certificate } = checked;
       return view(await makeActive(userId, { id: randomUUID(), userId, kind: 'remote', sealedPrivateKey: sealedConfig, ...certificate }));
     },
@@ -251,6 +282,21 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
         return updated!;
       });
       return view(activated);
+    },
+    async remove(userId, identityId) {
+      await db.transaction(async (tx) => {
+        const [removed] = await tx.delete(signingIdentities).where(and(eq(signingIdentities.id, identityId), eq(signingIdentities.userId, userId))).returning({ active: signingIdentities.active });
+        if (!removed) throw DomainError.notFound('Signing identity not found');
+        if (!removed.active) return;
+        // Back to the managed identity; signerFor issues a new one if it is no longer current (or none is left).
+        const [managed] = await tx
+          .select({ id: signingIdentities.id })
+          .from(signingIdentities)
+          .where(and(eq(signingIdentities.userId, userId), eq(signingIdentities.kind, 'managed')))
+          .orderBy(desc(signingIdentities.createdAt))
+          .limit(1);
+        if (managed) await tx.update(signingIdentities).set({ active: true, updatedAt: now() }).where(eq(signingIdentities.id, managed.id));
+      });
     },
   };
 }

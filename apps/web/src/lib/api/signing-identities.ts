@@ -52,3 +52,8 @@ export function activateSigningIdentity(id: string): Promise<TSigningIdentity> {
 export function revokeSigningIdentity(id: string): Promise<unknown> {
   return apiRequest<unknown>(`/account/signing-identities/${encodeURIComponent(id)}/revoke`, { method: 'POST' });
 }
+
+/** Removes an identity and its key; removing the active one makes the managed identity active again. Signed files are unaffected. */
+export function removeSigningIdentity(id: string): Promise<void> {
+  return apiRequest<void>(`/account/signing-identities/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TSigningIdentity } from '@provenance/contracts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-const api = vi.hoisted(() => ({ list: vi.fn(), add: vi.fn(), activate: vi.fn(), revoke: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+const api = vi.hoisted(() => ({ list: vi.fn(), add: vi.fn(), activate: vi.fn(), revoke: vi.fn(), remove: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 vi.mock('@/lib/api/signing-identities', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/lib/api/signing-identities')>();
@@ -15,6 +15,7 @@ vi.mock('@/lib/api/signing-identities', async (importOriginal) => {
     addSigningIdentity: api.add,
     activateSigningIdentity: api.activate,
     revokeSigningIdentity: api.revoke,
+    removeSigningIdentity: api.remove,
   };
 });
 
@@ -29,6 +30,7 @@ const managed: TSigningIdentity = {
   issuer: 'CN=Provenance Gateway Intermediate CA, O=Provenance Gateway Local PKI',
   notAfter: '2027-11-23T00:00:00.000Z',
   certificateChain: '-----BEGIN CERTIFICATE-----\n...',
+  warnings: [],
 };
 const uploaded: TSigningIdentity = { ...managed, id: 'cert-1', kind: 'certificate', active: false, subject: 'O=C2PA Test Signing Cert, CN=C2PA Signer', issuer: 'CN=Intermediate CA' };
 
@@ -59,6 +61,26 @@ describe('SigningIdentityCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('managed-1'));
     expect(toast.success).toHaveBeenCalledWith('Certificate revoked', expect.anything());
+  });
+
+  it('shows an identity’s warning, and removes it only after an alert dialog says what follows', async () => {
+    const warning = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";
+    api.list.mockResolvedValue([{ ...uploaded, active: true, warnings: [warning] }, { ...managed, active: false }]);
+    api.remove.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderCard();
+    const list = await screen.findByRole('region', { name: 'All identities' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(1));
+    expect(within(list).getByText(warning)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Current identity' }).textContent).toContain(warning);
+    await user.click(within(list).getByRole('button', { name: 'Remove C2PA Signer (Your certificate)' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('your next signatures use your managed identity');
+    expect(dialog.textContent).toContain('Files it signed keep their Content Credentials and verify as before.');
+    expect(api.remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith('cert-1'));
+    expect(toast.success).toHaveBeenCalledWith('Signing identity removed', expect.anything());
   });
 
   it('shows the current identity and lets another become active', async () => {

@@ -1,16 +1,18 @@
 // Account tab: who signs the account's Content Credentials. Shows the active signing identity, lets
 // the account bring its own certificate chain and private key (PEM; the gateway checks them and
-// says what is wrong), and lists every identity with a way to make another one active. The key
-// is sent once and never shown again.
+// says what is wrong, or why a test signing with them failed), and lists every identity with its
+// warnings (a root not on the C2PA trust list) and ways to make another one active or remove one.
+// The key is sent once and never shown again.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Loader2 } from 'lucide-react';
+import { BadgeCheck, Loader2, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSigningIdentity } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { RemoveIdentityButton } from './remove-identity-button';
 import { RevokeIdentityButton } from './revoke-identity-button';
 import { activateSigningIdentity, addSigningIdentity, signingIdentitiesQuery, signingIdentityKeys } from '@/lib/api/signing-identities';
 import { describeError } from '@/lib/describe-error';
@@ -39,6 +41,24 @@ function IdentityLine({ identity }: { identity: TSigningIdentity }) {
   );
 }
 
+/** What the gateway says the account should know before signing with the identity (such as a root on no C2PA trust list). */
+function IdentityWarnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-1">
+      {warnings.map((warning) => (
+        <li key={warning} data-testid="signing-identity-warning" className="flex items-start gap-1.5 rounded-md border border-warning/40 bg-warning-soft px-2 py-1.5 text-xs text-foreground">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Warning: </span>
+            {warning}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SigningIdentityCard({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const identities = useQuery(signingIdentitiesQuery(userId));
@@ -48,11 +68,13 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: signingIdentityKeys.list(userId) });
   const upload = useMutation({
     mutationFn: addSigningIdentity,
-    onSuccess: async () => {
+    onSuccess: async (identity) => {
       setCertificateChain('');
       setPrivateKey('');
       setUploadError(null);
-      toast.success('Certificate added', { description: 'Your next signatures use it.' });
+      // A warning (such as a root on no C2PA trust list) is said at once, and stays beside the identity below.
+      if (identity.warnings.length > 0) toast.warning('Certificate added', { description: `Your next signatures use it. ${identity.warnings.join(' ')}` });
+      else toast.success('Certificate added', { description: 'Your next signatures use it.' });
       await refresh();
     },
     onError: (error) => setUploadError(describeError(error, 'The certificate could not be added')),
@@ -88,9 +110,12 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
               {describeError(identities.error, 'Unable to load your signing identities')}
             </p>
           ) : active ? (
-            <p>
-              <IdentityLine identity={active} />
-            </p>
+            <div>
+              <p>
+                <IdentityLine identity={active} />
+              </p>
+              <IdentityWarnings warnings={active.warnings} />
+            </div>
           ) : (
             <p className="text-muted-foreground">The gateway issues your certificate when you first sign.</p>
           )}
@@ -137,24 +162,28 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
             <ul className="divide-y rounded-md border text-sm">
               {identities.data.map((identity) => (
                 <li key={identity.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                  <span>
+                  <div>
                     <IdentityLine identity={identity} />
+                    <IdentityWarnings warnings={identity.warnings} />
+                  </div>
+                  <span className="flex flex-wrap items-center gap-2">
+                    {identity.kind === 'managed' && identity.active ? <RevokeIdentityButton id={identity.id} name={commonName(identity.subject)} onRevoked={refresh} /> : null}
+                    <RemoveIdentityButton identity={identity} name={`${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`} onRemoved={refresh} />
+                    {identity.active ? (
+                      <span className="text-sm font-medium">Active</span>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={activate.isPending}
+                        // The visible words first (WCAG 2.5.3, label in name), then which identity.
+                        aria-label={`Use this identity: ${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`}
+                        onClick={() => activate.mutate(identity.id)}
+                      >
+                        Use this identity
+                      </Button>
+                    )}
                   </span>
-                  {identity.kind === 'managed' && identity.active ? <RevokeIdentityButton id={identity.id} name={commonName(identity.subject)} onRevoked={refresh} /> : null}
-                  {identity.active ? (
-                    <span className="text-sm font-medium">Active</span>
-                  ) : (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={activate.isPending}
-                      // The visible words first (WCAG 2.5.3, label in name), then which identity.
-                      aria-label={`Use this identity: ${commonName(identity.subject)} (${KIND_LABEL[identity.kind]})`}
-                      onClick={() => activate.mutate(identity.id)}
-                    >
-                      Use this identity
-                    </Button>
-                  )}
                 </li>
               ))}
             </ul>
