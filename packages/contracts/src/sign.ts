@@ -37,11 +37,25 @@ export const ZSigningMetadata = z
   .openapi('SigningMetadata');
 export type TSigningMetadata = z.input<typeof ZSigningMetadata>;
 
+/** What may be redacted from the credentials a file already carries when it is signed again. */
+export const ZRedactionKind = z.enum(['location', 'exif'], { error: 'redact takes location and exif' }).openapi({
+  description: "location: every assertion of the file's earlier manifests that names a place (EXIF GPS, IPTC locations); exif: their EXIF assertions",
+});
+
 export const ZSignContentRequest = z
   .object({
     assetUrl: z.string({ error: 'Asset URL is required' }).trim().min(1, 'Asset URL is required').max(2048).url('assetUrl must be an http or https URL').openapi({ example: 'https://example.org/photo.jpg' }),
     metadata: ZSigningMetadata,
     sidecar: z.boolean().default(false).openapi({ description: 'Embed nothing: the manifest (sidecarUrl) binds the original, which is stored and served unchanged at signedAssetUrl', example: false }),
+    redact: z
+      .array(ZRedactionKind)
+      .max(2)
+      .default([])
+      .openapi({
+        description:
+          "Re-signing a file that carries Content Credentials: remove these assertions from its earlier manifests (C2PA redaction, recorded as c2pa.redacted actions), e.g. ['location'] to publish a source's photo without where it was taken. The report's activeManifest.redactions says what was removed.",
+        example: ['location'],
+      }),
   })
   .openapi('SignContentRequest');
 export type TSignContentRequest = z.input<typeof ZSignContentRequest>;

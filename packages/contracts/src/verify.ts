@@ -95,6 +95,9 @@ export const ZManifestSummary = z
     digitalSourceTypes: z.array(z.string()),
     actions: z.array(ZActionSummary),
     assertions: z.array(z.string()),
+    redactions: z
+      .array(z.object({ manifest: z.string().openapi({ description: 'The earlier manifest the assertion was removed from' }), assertion: z.string().openapi({ example: 'stds.exif' }) }))
+      .openapi({ description: 'Assertions of earlier manifests this manifest removed (C2PA redaction, e.g. a source\'s location when re-signing)' }),
     location: z.object({ latitude: z.string(), longitude: z.string() }).nullable(),
     device: z.object({ make: z.string().nullable(), model: z.string().nullable() }).nullable(),
     thumbnail: ZThumbnailRef.nullable(),

@@ -3,6 +3,7 @@
  * database. The only importer of c2pa-wasm.
  */
 export { rewrittenSidecarWarning, sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
+export { REDACTION_KINDS, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
 export { verifySource, verifySourceWithCredential } from './verify-source.ts';
 export { bytesSource, type ByteSource } from './byte-source.ts';

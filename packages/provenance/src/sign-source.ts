@@ -229,5 +229,6 @@ export async function signBmffBytes(bytes: Uint8Array, mime: string, metadata: S
     hasParentIngredient: false,
     parentCredentials: null,
     assetUnchanged: false,
+    redacted: [],
   };
 }

@@ -20,6 +20,7 @@ import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
 import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
+import { redactionsFor, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 import { signBmffBytes } from './sign-source.ts';
 
 export interface SignOptions {
@@ -38,6 +39,12 @@ export interface SignOptions {
   sidecar?: boolean;
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
+  /**
+   * Assertions to redact from the credentials the file already carries (its parent ingredient):
+   * `location`, `exif` (manifest/redaction.ts). Nothing to redact is not an error: `redacted` says
+   * what was. A file without credentials has nothing to redact.
+   */
+  redact?: readonly RedactionKind[];
   /**
    * Timestamps the claim signature through an RFC 3161 authority (sigTst2). A timestamp that cannot
    * be had fails the signing with TimestampError: the asset is never signed without it.
@@ -79,6 +86,8 @@ export interface SignResult {
   parentCredentials: ParentCredentials | null;
   /** True when `signedBytes` are the given bytes (a sidecar over the original, unmodified). */
   assetUnchanged: boolean;
+  /** The parent's assertions removed at `redact`'s request (empty when none was asked or found). */
+  redacted: Redaction[];
 }
 
 /**
@@ -105,7 +114,7 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
  * The asset's own credentials, read without trust only to know whether they are intact; null: none.
  * `readable` is false for a broken manifest store, which the builder cannot open as an ingredient.
  */
-async function readParentCredentials(mime: string, bytes: Uint8Array): Promise<{ credentials: ParentCredentials; readable: boolean } | null> {
+async function readParentCredentials(mime: string, bytes: Uint8Array): Promise<{ credentials: ParentCredentials; readable: boolean; store: RawManifestStore | null } | null> {
   const { WasmReader } = loadC2pa();
   let store: RawManifestStore;
   try {
@@ -115,14 +124,14 @@ async function readParentCredentials(mime: string, bytes: Uint8Array): Promise<{
   } catch (error) {
     const classified = classifyReadError(mime, error);
     if (classified === 'no_manifest') return null;
-    if (classified instanceof ProvenanceError && classified.code === 'malformed_asset') return { credentials: { status: 'invalid', reason: classified.message, failureCodes: [] }, readable: false };
+    if (classified instanceof ProvenanceError && classified.code === 'malformed_asset') return { credentials: { status: 'invalid', reason: classified.message, failureCodes: [] }, readable: false, store: null };
     throw classified;
   }
   const failures = store.validation_results?.activeManifest?.failure ?? store.validation_status ?? [];
-  if (store.validation_state !== 'Invalid') return { credentials: { status: 'valid', reason: null, failureCodes: [] }, readable: true };
+  if (store.validation_state !== 'Invalid') return { credentials: { status: 'valid', reason: null, failureCodes: [] }, readable: true, store };
   const worst = mostSevere(failures);
   const reason = worst ? explainCode(worst.code, worst.explanation) : 'c2pa-rs found them invalid';
-  return { credentials: { status: 'invalid', reason, failureCodes: failures.map((code) => code.code) }, readable: true };
+  return { credentials: { status: 'invalid', reason, failureCodes: failures.map((code) => code.code) }, readable: true, store };
 }
 
 export async function sign(bytes: Uint8Array, mimeType: string, metadata: SigningMetadata, signer: ClaimSigner, options: SignOptions = {}): Promise<SignResult> {
@@ -133,7 +142,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   // (sign-source.ts): given the file, c2pa-wasm holds it several times over, and its memory grows to
   // the largest file it was given and never shrinks. Files that path cannot sign as this one would
   // (already signed, thumbnails, sidecars, remote manifests, a separate parent) go on below.
-  if (!options.remoteManifestUrl && !options.sidecar && !options.parent && !options.thumbnail) {
+  if (!options.remoteManifestUrl && !options.sidecar && !options.parent && !options.thumbnail && !options.redact?.length) {
     const native = await signBmffBytes(bytes, mime, metadata, signer, {
       ...(options.now && { now: options.now }),
       ...(options.timestamper && { timestamper: options.timestamper }),
@@ -149,12 +158,14 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   // A separate parent is the parent ingredient even without credentials, unless they are unopenable.
   const hasParent = parentAsset ? (parent?.readable ?? true) : (parent?.readable ?? false);
   const opensParent = opensParentIngredient(metadata, hasParent);
+  const redacted = opensParent && parent?.store && options.redact?.length ? redactionsFor(parent.store, options.redact) : [];
 
   const definition = {
     claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
     title: metadata.title ?? `asset.${format.extensions[0]}`,
     format: mime,
-    assertions: [...assertionsFor(metadata, signedAt, opensParent), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : [])],
+    assertions: [...assertionsFor(metadata, signedAt, opensParent, redacted), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : [])],
+    ...(redacted.length > 0 && { redactions: redacted.map((redaction) => redaction.uri) }),
   };
   const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
@@ -191,6 +202,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       hasParentIngredient: hasParent,
       parentCredentials: parent?.credentials ?? null,
       assetUnchanged: Buffer.from(result.asset.buffer, result.asset.byteOffset, result.asset.byteLength).equals(bytes),
+      redacted,
     };
   } catch (error) {
     if (error instanceof ProvenanceError) throw error;

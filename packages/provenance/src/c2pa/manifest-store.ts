@@ -39,6 +39,8 @@ export interface RawManifest {
   assertions?: RawAssertion[];
   ingredients?: RawIngredient[];
   thumbnail?: { format: string; identifier: string };
+  /** JUMBF URIs of the ingredients' assertions this manifest redacted. */
+  redactions?: string[];
 }
 
 export interface RawManifestStore {

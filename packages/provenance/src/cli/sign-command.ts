@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
 import { rewrittenSidecarWarning, sign, type ParentCredentials } from '../sign.ts';
+import { REDACTION_KINDS, type RedactionKind } from '../manifest/redaction.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
@@ -46,6 +47,9 @@ Options:
       --stream             sign from disk in constant memory, the manifest appended (MP4, MOV,
                            M4A, HEIC, HEIF, AVIF; the default for such files of 256 MB or more)
       --thumbnail          embed a thumbnail in the manifest (larger)
+      --redact KINDS       re-signing a file with Content Credentials: remove from its earlier
+                           manifests every assertion naming a place (location) and/or their EXIF
+                           (exif), comma-separated (C2PA redaction, recorded as c2pa.redacted)
       --tsa URL            timestamp the signature at this RFC 3161 time-stamping authority (asked
                            through the safe fetcher; about 8 kB more); if it fails, nothing is signed
       --key FILE           PKCS#8 private key PEM (default: the local PKI's signer)
@@ -162,6 +166,7 @@ export async function runSign(args: string[]): Promise<void> {
       sidecar: { type: 'boolean' },
       stream: { type: 'boolean' },
       thumbnail: { type: 'boolean' },
+      redact: { type: 'string' },
       tsa: { type: 'string' },
       key: { type: 'string' },
       chain: { type: 'string' },
@@ -181,15 +186,26 @@ export async function runSign(args: string[]): Promise<void> {
   if (!values.output && !values.sidecar) throw new CliError('sign needs -o <out> (see provenance sign --help)');
   // A sidecar sits beside the file it binds; a URL's file is nowhere on disk until -o puts it there.
   if (!values.output && isUrlTarget(positionals[0]!)) throw new CliError('sign --sidecar of a URL needs -o <out> for the file the sidecar binds');
+  const redact = redactionKindsOf(values.redact);
   const fetcher = createCliFetcher();
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
   const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
   const target = positionals[0]!;
-  const signPath = (path: string, named?: { name: string; contentType: string | null }) => signFile(values, path, named, fetcher, timestamper);
+  const signPath = (path: string, named?: { name: string; contentType: string | null }) => signFile({ ...values, redact }, path, named, fetcher, timestamper);
   await (isUrlTarget(target) ? withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => signPath(file.path, file)) : signPath(target));
 }
 
-type SignValues = MetadataFlags & SignerFlags & { output?: string | undefined; sidecar?: boolean | undefined; stream?: boolean | undefined; thumbnail?: boolean | undefined; json?: boolean | undefined };
+type SignValues = MetadataFlags &
+  SignerFlags & { output?: string | undefined; sidecar?: boolean | undefined; stream?: boolean | undefined; thumbnail?: boolean | undefined; json?: boolean | undefined; redact: RedactionKind[] };
+
+/** --redact's kinds, checked. */
+function redactionKindsOf(text: string | undefined): RedactionKind[] {
+  if (text === undefined) return [];
+  const kinds = text.split(',').map((kind) => kind.trim()).filter(Boolean);
+  const unknown = kinds.filter((kind) => !(REDACTION_KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0 || kinds.length === 0) throw new CliError(`--redact takes ${REDACTION_KINDS.join(' and ')}, comma-separated${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`);
+  return [...new Set(kinds)] as RedactionKind[];
+}
 
 /** Signs the file at `path` (named as the URL it came from, for a download), as runSign's flags say. */
 async function signFile(values: SignValues, path: string, named: { name: string; contentType: string | null } | undefined, post: PostSigningRequest, timestamper: Timestamper | undefined): Promise<void> {
@@ -199,7 +215,9 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   file.source.close();
   if (values.output && !values.sidecar) {
     // A large video (or any BMFF file with --stream) is signed from disk in constant memory.
-    const fromDisk = BMFF_MIME_TYPES.has(mime) && (values.stream || size >= SIGN_FROM_DISK_BYTES);
+    // Signing from disk keeps earlier credentials whole: a redaction is signed in memory.
+    const fromDisk = BMFF_MIME_TYPES.has(mime) && (values.stream || size >= SIGN_FROM_DISK_BYTES) && values.redact.length === 0;
+    if (values.stream && values.redact.length > 0) throw new CliError('--stream keeps the earlier credentials whole: leave it out to --redact (the file is then signed in memory)');
     if (values.stream && !fromDisk) throw new CliError(`--stream signs MP4, MOV, M4A, HEIC, HEIF and AVIF files; ${name} is ${mime}`);
     if (fromDisk) {
       const { signer, note } = await chooseSigner(values, post);
@@ -237,7 +255,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     input.mime,
     metadataOf(values, input.name),
     signer,
-    { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }) },
+    { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }) },
   );
   if (!values.output && !result.assetUnchanged) {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);
@@ -258,6 +276,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     sidecar,
     originalUnchanged: result.assetUnchanged,
     parentCredentials: result.parentCredentials,
+    redacted: result.redacted.map(({ manifest, assertion }) => ({ manifest, assertion })),
     warnings,
     mime: result.mime,
     bytes: { original: input.bytes.byteLength, signed: result.signedBytes.byteLength, overhead, overheadPercent: Number(((overhead / input.bytes.byteLength) * 100).toFixed(3)) },
@@ -267,6 +286,6 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     return;
   }
   process.stdout.write(
-    `Signed ${output}${values.sidecar ? ' (manifest not embedded)' : ''}\n  manifest  ${result.manifestId}\n  format    ${result.mime}\n  sha-256   ${result.assetHash} (original)\n  overhead  ${overhead} bytes (${summary.bytes.overheadPercent}%)\n${sidecar ? `  sidecar   ${sidecar}\n` : ''}`,
+    `Signed ${output}${values.sidecar ? ' (manifest not embedded)' : ''}\n  manifest  ${result.manifestId}\n  format    ${result.mime}\n  sha-256   ${result.assetHash} (original)\n  overhead  ${overhead} bytes (${summary.bytes.overheadPercent}%)\n${sidecar ? `  sidecar   ${sidecar}\n` : ''}${result.redacted.map(({ manifest, assertion }) => `  redacted  ${assertion} from ${manifest}\n`).join('')}`,
   );
 }

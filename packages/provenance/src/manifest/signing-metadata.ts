@@ -68,7 +68,7 @@ export function opensParentIngredient(metadata: SigningMetadata, carriesManifest
   return carriesManifest || !(metadata.aiAssisted || metadata.capturedWithCamera);
 }
 
-function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensParent: boolean): ManifestAssertion {
+function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensParent: boolean, redacted: readonly { uri: string }[]): ManifestAssertion {
   const softwareAgent = metadata.softwareAgent ? { name: metadata.softwareAgent } : undefined;
   const common = { when: signedAt, ...(softwareAgent && { softwareAgent }) };
   const actions: Record<string, unknown>[] = [];
@@ -78,6 +78,8 @@ function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensPare
       actions.push({ action: edit.action, ...common, ...(edit.description && { parameters: { description: edit.description } }) });
     }
     if (metadata.aiAssisted) actions.push({ action: 'c2pa.edited', ...common, digitalSourceType: IPTC_SOURCE_TYPE + 'compositeWithTrainedAlgorithmicMedia' });
+    // Each redaction of the parent's assertions is an action, for the personal information it held.
+    for (const { uri } of redacted) actions.push({ action: 'c2pa.redacted', ...common, reason: 'c2pa.PII.present', parameters: { redacted: uri } });
   } else {
     // The AI flag means AI-assisted: generative AI edited or composed the content, which IPTC calls
     // compositeWithTrainedAlgorithmicMedia (trainedAlgorithmicMedia would claim AI made all of it).
@@ -128,8 +130,8 @@ function captureAssertion(metadata: SigningMetadata): ManifestAssertion | undefi
   };
 }
 
-export function assertionsFor(metadata: SigningMetadata, signedAt: string, opensParent: boolean): ManifestAssertion[] {
-  return [actionsAssertion(metadata, signedAt, opensParent), creativeWorkAssertion(metadata), captureAssertion(metadata)].filter(
+export function assertionsFor(metadata: SigningMetadata, signedAt: string, opensParent: boolean, redacted: readonly { uri: string }[] = []): ManifestAssertion[] {
+  return [actionsAssertion(metadata, signedAt, opensParent, redacted), creativeWorkAssertion(metadata), captureAssertion(metadata)].filter(
     (assertion): assertion is ManifestAssertion => assertion !== undefined,
   );
 }

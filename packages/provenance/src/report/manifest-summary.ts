@@ -6,6 +6,7 @@ import type { RawManifest } from '../c2pa/manifest-store.ts';
 import { AI_SOURCE_TYPES, IPTC_SOURCE_TYPE } from '../manifest/signing-metadata.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import type { ActionSummary, AiDisclosure, ManifestSummary, SignerSummary } from './verification-report.ts';
+import { parseRedactionUri } from '../manifest/redaction.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
@@ -121,6 +122,10 @@ export function summarise(label: string, manifest: RawManifest, certificate: Cer
     digitalSourceTypes: [...new Set(actions.map((action) => action.digitalSourceType).filter((type): type is string => type !== null))],
     actions,
     assertions: (manifest.assertions ?? []).map((assertion) => assertion.label),
+    redactions: (manifest.redactions ?? []).flatMap((uri) => {
+      const redaction = parseRedactionUri(uri);
+      return redaction ? [{ manifest: redaction.manifest, assertion: redaction.assertion }] : [];
+    }),
     ...exifOf(manifest),
     thumbnail: manifest.thumbnail ?? null,
     ingredientCount: manifest.ingredients?.length ?? 0,

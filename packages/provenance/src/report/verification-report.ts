@@ -91,6 +91,8 @@ export interface ManifestSummary {
   digitalSourceTypes: string[];
   actions: ActionSummary[];
   assertions: string[];
+  /** Assertions of earlier manifests (its ingredients') this manifest removed: C2PA redaction. */
+  redactions: { manifest: string; assertion: string }[];
   location: { latitude: string; longitude: string } | null;
   device: { make: string | null; model: string | null } | null;
   thumbnail: ThumbnailRef | null;

@@ -22,6 +22,7 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
     file: { type: 'string', format: 'binary', description: 'The image or video to sign' },
     metadata: { type: 'string', description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' },
     sidecar: { type: 'string', example: 'true', description: 'true: embed nothing; the manifest (sidecarUrl) binds the original, served unchanged at signedAssetUrl' },
+    redact: { type: 'string', example: 'location', description: "Comma-separated (location, exif): remove these assertions from the file's earlier credentials (C2PA redaction)" },
   },
 };
 
@@ -93,16 +94,20 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         const metadata = ZSigningMetadata.safeParse(raw);
         if (!metadata.success) throw ApiError.validation(validationMessage(metadata.error));
         const sidecar = fields['sidecar'] === 'true';
+        // A form field: comma-separated, as a form sends one value per field.
+        const redactField = ZSignContentRequest.shape.redact.safeParse(fields['redact'] ? fields['redact'].split(',').map((kind) => kind.trim()) : []);
+        if (!redactField.success) throw ApiError.validation(validationMessage(redactField.error));
+        const redact = redactField.data;
         const large = file.byteLength > ctx.config.maxAssetBytes ? await file.spooled() : null;
         if (file.byteLength > ctx.config.maxAssetBytes && (!large || sidecar || !(await spooledSignMime({ detectFormat }, large)))) {
           throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${ctx.config.maxVideoBytes})`);
         }
         // An upload is the same request again when its file (by SHA-256) and fields are.
-        const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar });
+        const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar, redact });
         const response = await idempotent({ ...idempotency(c, userId), request }, async () => {
           const result = large
-            ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data)
-            : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar }));
+            ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data, { redact })
+            : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar, redact }));
           return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
         });
         return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
@@ -114,7 +119,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const response = await idempotent({ ...idempotency(c, userId), request: JSON.stringify(body) }, async () => {
-      const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar });
+      const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar, redact: body.redact });
       return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
     });
     return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, rewrittenSidecarWarning, type EditAction, type ParentAsset, type SigningMetadata } from '@provenance/engine';
+import { formatFromFileName, rewrittenSidecarWarning, type EditAction, type ParentAsset, type RedactionKind, type SigningMetadata } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -50,6 +50,8 @@ export interface SignedContent extends SpooledVideoSigning {
 export interface SignContentOptions {
   /** Sign without embedding: the manifest store binds the original, which is kept unchanged. */
   sidecar?: boolean;
+  /** Remove these assertions from the credentials the file already carries (C2PA redaction). */
+  redact?: readonly RedactionKind[];
   /**
    * The new asset's ID, when the caller must be able to find it again after a crash (a batch job's
    * item); a random one otherwise. An asset with this ID already stored makes the signing fail.
@@ -98,6 +100,7 @@ export function createContentSigner(deps: {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
   const spooledDeps = { ...deps, signingsInFlight };
+  const redactionTooLarge = () => new DomainError('unprocessable', 'redaction_unsupported', 'A video this large is signed from disk, which keeps its earlier credentials whole; redaction takes files up to the upload limit');
   const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
   const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
@@ -112,6 +115,7 @@ export function createContentSigner(deps: {
       }
       if (source.kind === 'spooled-upload') {
         if (sidecar) throw sidecarTooLarge();
+        if (options.redact?.length) throw redactionTooLarge();
         const signed = await signSpooledVideo(spooledDeps, userId, source, metadata, { assetId: options.assetId });
         return { ...signed, sidecar: false };
       }
@@ -155,14 +159,15 @@ export function createContentSigner(deps: {
           bytes,
           format.mime,
           engineMetadata,
-          { sidecar, ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
+          { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
           accountSigner?.material,
         )
         .finally(release);
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
-      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null].filter((text): text is string => text !== null);
+      const nothingRedacted = options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;
+      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted].filter((text): text is string => text !== null);
       const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
 
       const assetId = options.assetId ?? randomUUID();

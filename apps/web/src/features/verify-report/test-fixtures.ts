@@ -43,6 +43,7 @@ const manifest: TManifestSummary = {
     },
   ],
   assertions: ['c2pa.actions.v2', 'stds.schema-org.CreativeWork'],
+  redactions: [],
   location: { latitude: '51.5072', longitude: '-0.1276' },
   device: { make: 'Canon', model: 'Canon EOS R5' },
   thumbnail: { format: 'image/png', identifier: 'self#jumbf=c2pa.assertions/c2pa.thumbnail.claim.png', dataUrl: PIXEL },

@@ -3,7 +3,7 @@
 import { Info } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { formatDateTime } from '@/lib/format';
-import { deviceText, locationText, signerDisplayName, toolName } from '../lib/report-text';
+import { deviceText, locationText, redactionText, signerDisplayName, toolName } from '../lib/report-text';
 import { Fact, NotStated, ReportSection } from './report-section';
 
 export function CredentialSummary({ result }: { result: TVerifyResponse }) {
@@ -13,6 +13,7 @@ export function CredentialSummary({ result }: { result: TVerifyResponse }) {
   const tool = toolName(result);
   const location = locationText(manifest?.location ?? null);
   const device = deviceText(manifest?.device ?? null);
+  const redacted = redactionText(manifest?.redactions ?? []);
   return (
     <ReportSection id="about-title" title="About this content" icon={<Info />} description="What the manifest says, as its signer stated it.">
       <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -24,6 +25,7 @@ export function CredentialSummary({ result }: { result: TVerifyResponse }) {
         <Fact term="Title" testId="fact-title">{manifest?.title ?? <NotStated />}</Fact>
         {location ? <Fact term="Location" testId="fact-location">{location}</Fact> : null}
         {device ? <Fact term="Device" testId="fact-device">{device}</Fact> : null}
+        {redacted ? <Fact term="Redacted" testId="fact-redacted">{redacted}</Fact> : null}
       </dl>
     </ReportSection>
   );

@@ -4,7 +4,7 @@ import { manifestChain } from './manifest-chain';
 
 const manifest = (label: string): TManifestSummary => ({
   label, title: label, format: 'image/jpeg', claimGenerator: null, signer: null, signedAt: null, creator: null, license: null, aiDisclosure: null,
-  digitalSourceTypes: [], actions: [], assertions: [], location: null, device: null, thumbnail: null, ingredientCount: 0,
+  digitalSourceTypes: [], actions: [], assertions: [], redactions: [], location: null, device: null, thumbnail: null, ingredientCount: 0,
 });
 const node = (label: string | null, relationship: string, children: TIngredientNode[] = []): TIngredientNode => ({
   title: label, format: null, relationship, manifestLabel: label, status: 'partial', failures: [], thumbnail: null, children,

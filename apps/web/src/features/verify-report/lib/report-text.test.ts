@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { verifiedResult } from '../test-fixtures';
-import { deviceText, expiredText, partialExplanation, relationshipLabel, signerDisplayName, sourceTypeLabel, toolName, trustText, verdictShortText, verdictText } from './report-text';
+import { deviceText, expiredText, partialExplanation, redactionText, relationshipLabel, signerDisplayName, sourceTypeLabel, toolName, trustText, verdictShortText, verdictText } from './report-text';
 
 const partialResult: TVerifyResponse = {
   ...verifiedResult,
@@ -20,6 +20,12 @@ describe('report words', () => {
     expect(sourceTypeLabel('http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia')).toBe('Made by generative AI');
     expect(sourceTypeLabel('https://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture')).toBe('Captured with a camera or recorder');
     expect(sourceTypeLabel('http://example.org/custom')).toBe('http://example.org/custom');
+  });
+
+  it('says what a signer redacted from earlier credentials, in words, and nothing when none', () => {
+    expect(redactionText([])).toBeNull();
+    expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'stds.exif' }, { manifest: 'urn:c2pa:b', assertion: 'stds.exif__2' }])).toBe('Removed by this signer from earlier credentials: camera and location details (EXIF)');
+    expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'com.example.place' }])).toContain('com.example.place');
   });
 
   it('labels ingredient relationships', () => {

@@ -222,3 +222,16 @@ export function deviceText(device: { make: string | null; model: string | null }
   if (parts.length === 2 && parts[1]!.toLowerCase().startsWith(parts[0]!.toLowerCase())) return parts[1]!;
   return parts.length > 0 ? parts.join(' ') : null;
 }
+
+/** What a redacted assertion held, in words: the labels the product redacts, else the label itself. */
+const REDACTED_WORDS: Readonly<Record<string, string>> = {
+  'stds.exif': 'camera and location details (EXIF)',
+  'stds.iptc': 'IPTC details, locations included',
+};
+
+/** The assertions this manifest removed from earlier ones (C2PA redaction), in words; null when none. */
+export function redactionText(redactions: readonly { manifest: string; assertion: string }[]): string | null {
+  if (redactions.length === 0) return null;
+  const what = [...new Set(redactions.map(({ assertion }) => REDACTED_WORDS[assertion.replace(/__\d+$/, '')] ?? assertion))];
+  return `Removed by this signer from earlier credentials: ${what.join('; ')}`;
+}
