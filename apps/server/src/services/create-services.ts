@@ -306,7 +306,7 @@ export function createServices(deps: ServiceDeps): Services {
   };
   // Job items run the same verification and signing as the API's own endpoints.
   const { queue, logger, clock } = deps;
-  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, settings: deps.jobs, clock });
+  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
   scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
   return { ...services, batchJobs, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

@@ -48,6 +48,7 @@ export function createAssetTransformer(deps: { signedAssets: SignedAssets; store
           title,
           ...(manifest?.license && { license: manifest.license }),
         },
+        { organization: transform.organization },
       );
     },
   };
