@@ -1,7 +1,7 @@
 // The name a signature publishes, over real HTTP: a fresh account (no organisation name) that signs
 // is refused with 409 organization_required naming the field, by upload, by URL (nothing fetched)
-// and as a batch job (nothing stored), and no certificate is issued; the signing request's
-// organization sets the name in one step, and the signed file, its manifest store, the certificate,
+// and as a batch job (nothing stored), and no certificate is issued; the signing request's (or the
+// job's) organization sets the name in one step, and the signed file, its manifest store, the certificate,
 // the report and the badge message name it and never the account's email. A managed certificate
 // issued under the email before names were required signs no more. A bad organization is a 400
 // naming it, and one other than the name set a 409 organization_mismatch.
@@ -94,6 +94,11 @@ describe('a signature publishes the name the account gave, never its email', () 
 
     expect(await readAnswer(ZSigningIdentityList, await call('GET', 'account/signing-identities', token))).toEqual([]);
     expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ name: null, isSet: false });
+
+    // A sign job may give the name too: it is set when the job is accepted.
+    const accepted = await call('POST', 'jobs', token, { type: 'sign', organization: 'Quay Weekly', items: [{ assetUrl: url, metadata: { creator: 'Ada Reporter' } }] });
+    expect(accepted.status).toBe(202);
+    expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ name: 'Quay Weekly', isSet: true });
   }, 30_000);
 
   it('signs under the organization given with the first signing, which becomes the account’s name; another name is refused', async () => {
@@ -115,6 +120,8 @@ describe('a signature publishes the name the account gave, never its email', () 
     expect(other).toMatchObject({ status: 409, code: 'organization_mismatch' });
     expect(other.message).toContain('Harbour Gazette');
     expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ name: 'Harbour Gazette' });
+    // A transform signs as a signing does.
+    expect(await refusal(await call('POST', `assets/${first.assetId}/transform`, token, { resize: { width: 120 }, organization: 'Other Gazette' }))).toMatchObject({ status: 409, code: 'organization_mismatch' });
   }, 30_000);
 
   it('answers an organization that is empty, too long or holds a NUL with a 400 naming it, by upload and as JSON', async () => {
