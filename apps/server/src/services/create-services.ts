@@ -252,7 +252,7 @@ export function createServices(deps: ServiceDeps): Services {
       federation: deps.sbrFederation,
       onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
     }),
-    transformer: createAssetTransformer({ signedAssets, store, engine, signer }),
+    transformer: createAssetTransformer({ signedAssets, store, engine, signer, identities: signingIdentities }),
     verifier: createContentVerifier({
       engine,
       fetcher,

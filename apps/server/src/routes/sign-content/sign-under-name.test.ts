@@ -124,7 +124,7 @@ describe('a signature publishes the name the account gave, never its email', () 
     expect(await refusal(await call('POST', `assets/${first.assetId}/transform`, token, { resize: { width: 120 }, organization: 'Other Gazette' }))).toMatchObject({ status: 409, code: 'organization_mismatch' });
   }, 30_000);
 
-  it('answers an organization that is empty, too long or holds a NUL with a 400 naming it, by upload and as JSON', async () => {
+  it('answers an organization that is empty, too long or holds a NUL with a 400 naming it, by upload, as JSON and in a job’s query', async () => {
     const { token } = await signUp();
     for (const organization of ['   ', 'x'.repeat(201), 'Harbour\u0000Gazette']) {
       const byUpload = await refusal(await upload(token, { organization }));
@@ -134,7 +134,19 @@ describe('a signature publishes the name the account gave, never its email', () 
       expect(byJson.status).toBe(400);
       expect(byJson.message).toContain('organization');
     }
+    const ndjson = (organization: string) =>
+      fetch(`${api}/jobs?type=sign&organization=${encodeURIComponent(organization)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+        body: `${JSON.stringify({ assetUrl: assets.publish('/ndjson.jpg', image, 'image/jpeg'), metadata: { creator: 'Ada Reporter' } })}\n`,
+      });
+    const badQuery = await refusal(await ndjson('x'.repeat(201)));
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.message).toContain('organization');
     expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ isSet: false });
+    // An NDJSON sign job gives it in the query.
+    expect((await ndjson('Quay Weekly')).status).toBe(202);
+    expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ name: 'Quay Weekly' });
   }, 30_000);
 
   it('no longer signs with a managed certificate issued under the email: refused until a name is given, then a new one under it', async () => {
