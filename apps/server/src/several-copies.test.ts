@@ -22,6 +22,7 @@ import { startS3TestServer, type S3TestServer } from './testing/s3-test-server.t
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { startSmtpTestServer, type SmtpTestServer } from './testing/smtp-test-server.ts';
 import { createPostgresTestDatabase } from './testing/test-databases.ts';
+import { nameTestOrganizationAt } from './testing/test-server.ts';
 
 const VERIFY_LIMIT = 4;
 const JOB_ITEMS = 24;
@@ -154,11 +155,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     expect(response.status, text).toBe(status);
     return JSON.parse(text) as T;
   };
-  const signUp = async (on: Copy): Promise<string> =>
-    (await json<{ session: { access_token: string } }>(
+  const signUp = async (on: Copy): Promise<string> => {
+    const token = (await json<{ session: { access_token: string } }>(
       await fetch(`${on.api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `copies-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'secret-123-copies' }) }),
       201,
     )).session.access_token;
+    await nameTestOrganizationAt(on.api, token);
+    return token;
+  };
   const sign = async (on: Copy, credential: string, image: Uint8Array) => {
     const form = new FormData();
     form.append('file', new Blob([image]), 'photo.jpg');
@@ -300,6 +304,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
       await fetch(`${b.api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret-123-copies' }) }),
       201,
     )).session.access_token;
+    await nameTestOrganizationAt(b.api, token);
     // Something to report: a signing of yesterday (a report covers the seven days before today).
     const signed = await sign(a, token, await makeImage('jpeg', 220, 160));
     const sql = new pg.Client({ connectionString: database.url });

@@ -1,7 +1,7 @@
 // Account settings contract: email, password, deletion, API keys and notification preferences
 // (the Settings screen).
 import { z } from '@hono/zod-openapi';
-import { newPasswordSchema, rejectNul, ZEmail, ZTimestamp } from './common.ts';
+import { newPasswordSchema, organizationNameSchema, rejectNul, ZEmail, ZTimestamp } from './common.ts';
 
 /** The account's password, asked again before changes an attacker holding a session must not make. */
 const ZCurrentPassword = z
@@ -95,10 +95,7 @@ const ZOrganizationDomain = z
  */
 export const ZUpdateOrganizationRequest = z
   .object({
-    name: rejectNul(
-      z.string({ error: 'Organisation name is required' }).trim().min(1, 'Organisation name is required').max(200, 'Organisation name must be at most 200 characters'),
-      'name',
-    ),
+    name: organizationNameSchema('name'),
     domain: ZOrganizationDomain.nullable().optional().openapi({ description: 'The organisation’s domain, at which an address is confirmed to verify the name; null removes it, absent keeps it.' }),
   })
   .openapi('UpdateOrganizationRequest');
@@ -106,9 +103,8 @@ export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationReque
 
 export const ZOrganizationResponse = z
   .object({
-    /** The name set, or the account's email while none is. */
-    name: z.string(),
-    isSet: z.boolean(),
+    name: z.string().nullable().openapi({ description: 'The name the account signs under; null until one is set (signing through the managed certificate then answers 409 organization_required: the email is never published in its place)' }),
+    isSet: z.boolean().openapi({ description: 'A name is set (name is not null)' }),
     domain: z.string().nullable().openapi({ description: 'The organisation’s domain; null when none is set', example: 'reuters.com' }),
     verified: z.boolean().openapi({ description: 'An address at the domain was confirmed for this name and domain; signatures made while true say so (credentials.organizationVerified)' }),
     verifiedEmail: z.string().nullable().openapi({ description: 'The address whose confirmation verified the name; null while unverified' }),

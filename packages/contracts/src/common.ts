@@ -12,6 +12,18 @@ export function rejectNul<T extends z.ZodType<string>>(schema: T, field: string)
   return schema.refine((value) => !value.includes('\u0000'), `${field} must not contain NUL characters`);
 }
 
+/**
+ * The name an account signs under (its managed signing certificate's organisation, published in
+ * every signature it makes): the same rules wherever it is given, with the field's own name in the
+ * messages (`name` in PUT /account/organization, `organization` in a signing request).
+ */
+export function organizationNameSchema(field: string) {
+  return rejectNul(
+    z.string({ error: `${field} is required: the name to sign under` }).trim().min(1, `${field} must not be empty: give the name to sign under`).max(200, `${field} must be at most 200 characters`),
+    field,
+  );
+}
+
 export const ZEmail = z
   .string({ error: 'Email is required' })
   .trim()

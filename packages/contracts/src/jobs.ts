@@ -2,7 +2,7 @@
 // PostgreSQL-backed queue. A job is accepted at once (202) and read back for progress and results.
 import { z } from '@hono/zod-openapi';
 import { rejectNul, ZTimestamp } from './common.ts';
-import { ZSigningMetadata } from './sign.ts';
+import { ZSigningMetadata, ZSigningOrganization } from './sign.ts';
 
 /** The most items one job may hold. */
 export const MAX_JOB_ITEMS = 10_000;
@@ -41,6 +41,8 @@ export const ZCreateJobRequest = z
       .array(ZJobItemRequest)
       .min(1, 'items must hold at least one item')
       .max(MAX_JOB_ITEMS, `items must hold at most ${MAX_JOB_ITEMS} items`),
+    /** A sign job's name to sign under, as in a signing request (NDJSON: ?organization=). */
+    organization: ZSigningOrganization.optional(),
   })
   .openapi('CreateJobRequest');
 export type TCreateJobRequest = z.input<typeof ZCreateJobRequest>;

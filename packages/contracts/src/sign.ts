@@ -1,7 +1,7 @@
 // Signing contract: the signing request's metadata and the signing response,
 // with the signed asset and its manifest stored and downloadable.
 import { z } from '@hono/zod-openapi';
-import { rejectNul } from './common.ts';
+import { organizationNameSchema, rejectNul } from './common.ts';
 import { ZVerifyResponse } from './verify.ts';
 
 export const DEFAULT_LICENSE = 'All Rights Reserved';
@@ -42,6 +42,19 @@ export const ZRedactionKind = z.enum(['location', 'exif'], { error: 'redact take
   description: "location: every assertion of the file's earlier manifests that names a place (EXIF GPS, IPTC locations); exif: their EXIF assertions",
 });
 
+/**
+ * The name to sign under, given with a signing request: set as the account's organisation name when
+ * it has none yet (so the first signing sets it in one step); once one is set it must be that name
+ * (409 organization_mismatch; it is changed in PUT /account/organization). Without a name, signing
+ * through the managed certificate answers 409 organization_required: the account's email is never
+ * published in its place.
+ */
+export const ZSigningOrganization = organizationNameSchema('organization').openapi({
+  description:
+    'The name to sign under (published in every signature: the certificate, manifest, report and badge). Required while the account has none (409 organization_required), then set as its organisation name; once set, optional and must match it (409 organization_mismatch).',
+  example: 'Daily Planet',
+});
+
 export const ZSignContentRequest = z
   .object({
     assetUrl: z.string({ error: 'Asset URL is required' }).trim().min(1, 'Asset URL is required').max(2048).url('assetUrl must be an http or https URL').openapi({ example: 'https://example.org/photo.jpg' }),
@@ -56,6 +69,7 @@ export const ZSignContentRequest = z
           "Re-signing a file that carries Content Credentials: remove these assertions from its earlier manifests (C2PA redaction, recorded as c2pa.redacted actions), e.g. ['location'] to publish a source's photo without where it was taken. The report's activeManifest.redactions says what was removed.",
         example: ['location'],
       }),
+    organization: ZSigningOrganization.optional(),
   })
   .openapi('SignContentRequest');
 export type TSignContentRequest = z.input<typeof ZSignContentRequest>;

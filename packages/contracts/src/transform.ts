@@ -3,6 +3,7 @@
 // (ZSignContentResponse).
 import { z } from '@hono/zod-openapi';
 import { rejectNul } from './common.ts';
+import { ZSigningOrganization } from './sign.ts';
 
 export const TRANSFORM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type TTransformFormat = (typeof TRANSFORM_FORMATS)[number];
@@ -48,6 +49,7 @@ export const ZTransformRequest = z
     format: z.enum(TRANSFORM_FORMATS).optional().openapi({ description: 'Convert to this format; the source format when omitted (JPEG when sharp cannot write it)' }),
     quality: z.number().int('quality must be a whole number').min(1, 'quality must be between 1 and 100').max(100, 'quality must be between 1 and 100').optional().openapi({ description: 'Encoder quality for JPEG, WebP and AVIF', example: 80 }),
     title: rejectNul(z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters'), 'title').optional().openapi({ description: 'Title of the new asset; the source’s title with what was done when omitted' }),
+    organization: ZSigningOrganization.optional(),
   })
   .strict()
   .refine((body) => body.resize || body.crop || body.format || body.quality !== undefined, { message: 'Say what to do: resize, crop, format or quality' })

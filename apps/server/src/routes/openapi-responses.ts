@@ -25,3 +25,12 @@ export function jsonBody<T>(schema: T) {
 export function jsonResponse<T>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } } as const;
 }
+
+/** An error status with a route's own description. */
+export function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ZErrorResponse } } };
+}
+
+/** The 409 of every route that signs: the name to sign under is missing or is not the account's. */
+export const SIGNING_NAME_CONFLICT =
+  'organization_required: the account has no name to sign under yet and signs through its managed certificate (give organization; its email is never published instead); organization_mismatch: organization is not the name set';

@@ -255,7 +255,7 @@ export function createServices(deps: ServiceDeps): Services {
       federation: deps.sbrFederation,
       onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
     }),
-    transformer: createAssetTransformer({ signedAssets, store, engine, signer }),
+    transformer: createAssetTransformer({ signedAssets, store, engine, signer, identities: signingIdentities }),
     verifier: createContentVerifier({
       engine,
       fetcher,
@@ -309,7 +309,7 @@ export function createServices(deps: ServiceDeps): Services {
   };
   // Job items run the same verification and signing as the API's own endpoints.
   const { queue, logger, clock } = deps;
-  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, settings: deps.jobs, clock });
+  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
   scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
   return { ...services, batchJobs, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

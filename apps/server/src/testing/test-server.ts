@@ -199,7 +199,23 @@ export async function signUpAccount(server: TestServer, email = uniqueEmail(), p
   const response = await server.request('POST', 'auth/sign-up', { body: { email, password } });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { session } = (await response.json()) as { session: TSession };
+  await nameTestOrganization(server, session.access_token);
   return { session, email, password };
+}
+
+/** The name the fixtures' accounts sign under: a fresh account has none, and cannot sign through its managed certificate. */
+export const TEST_ORGANIZATION = 'Test Newsroom';
+
+/** Sets the name an account signs under, as the Settings card does (PUT /account/organization). */
+export async function nameTestOrganization(server: TestServer, token: string, name = TEST_ORGANIZATION): Promise<void> {
+  const response = await server.request('PUT', 'account/organization', { token, body: { name } });
+  if (response.status !== 200) throw new Error(`naming the organisation failed: ${response.status} ${await response.text()}`);
+}
+
+/** nameTestOrganization for a server reached over HTTP at `api` (its /api/v1 address). */
+export async function nameTestOrganizationAt(api: string, token: string, name = TEST_ORGANIZATION): Promise<void> {
+  const response = await fetch(`${api}/account/organization`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name }) });
+  if (response.status !== 200) throw new Error(`naming the organisation failed: ${response.status} ${await response.text()}`);
 }
 
 export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {

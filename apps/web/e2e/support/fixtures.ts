@@ -30,13 +30,25 @@ export function testClientAddress(): string {
   return `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
-export async function signUpViaApi(request: APIRequestContext, tag: string): Promise<TestSession> {
+/** A fresh account; it signs under `organization` (null: none yet, so its first signing asks for it). */
+export async function signUpViaApi(request: APIRequestContext, tag: string, organization: string | null = TEST_ORGANIZATION): Promise<TestSession> {
   const response = await request.post(`${APP_URL}/api/v1/auth/sign-up`, {
     data: { email: uniqueEmail(tag), password: PASSWORD },
     headers: { 'X-Forwarded-For': testClientAddress() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { session: TestSession }).session;
+  const session = ((await response.json()) as { session: TestSession }).session;
+  if (organization !== null) await nameOrganizationViaApi(request, session.access_token, organization);
+  return session;
+}
+
+/** The name the specs' accounts sign under: a fresh account has none, and could not sign without giving one. */
+export const TEST_ORGANIZATION = 'E2E Newsroom';
+
+/** Sets the name an account signs under, as Settings does (PUT /account/organization). */
+export async function nameOrganizationViaApi(request: APIRequestContext, accessToken: string, name = TEST_ORGANIZATION): Promise<void> {
+  const response = await request.put(`${APP_URL}/api/v1/account/organization`, { data: { name }, headers: { authorization: `Bearer ${accessToken}` } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 export interface SharedAccount {

@@ -1,6 +1,8 @@
 // What an API key (a script's credential) may do, over real HTTP on loopback: it signs as the
-// account, but may not rename the organisation nor add, activate or revoke a signing identity
-// (403; a signed-in session may), and a password change revokes it (the answer says so).
+// account (its first signing naming the organisation the account has none of yet), but may not
+// rename the organisation nor add, activate or revoke a signing identity (403, or 409 for a signing
+// naming another organisation; a signed-in session may), and a password change revokes it (the
+// answer says so).
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZChangePasswordResponse, ZOrganizationResponse, ZRegeneratedApiKeyResponse, ZSignContentResponse, ZSigningIdentityList } from '@provenance/contracts';
@@ -48,13 +50,23 @@ describe('API keys over HTTP', () => {
   it('signs with a key, but only a session renames the organisation or adds, activates, revokes or removes a signing identity', async () => {
     const { session, key } = await accountWithKey();
 
-    // A script signs with its key (the account's managed identity is issued for it).
-    const form = new FormData();
-    form.set('file', new Blob([await makeImage('jpeg', 200, 120)]), 'script.jpg');
-    form.set('metadata', JSON.stringify({ creator: 'Script' }));
-    const signed = await fetch(`${base}/sign-content`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    // A script signs with its key (the account's managed identity is issued for it), naming the
+    // organisation to sign under, as the first signing of an account with no name must.
+    const picture = await makeImage('jpeg', 200, 120);
+    const signWithKey = (organization: string) => {
+      const form = new FormData();
+      form.set('file', new Blob([picture]), 'script.jpg');
+      form.set('metadata', JSON.stringify({ creator: 'Script' }));
+      form.set('organization', organization);
+      return fetch(`${base}/sign-content`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    };
+    const signed = await signWithKey('Script Desk');
     expect(signed.status).toBe(201);
     ZSignContentResponse.parse(await signed.json());
+    // Once the account has a name, a key's signing cannot change it.
+    const renaming = await signWithKey('Renamed by a leaked key');
+    expect(renaming.status).toBe(409);
+    expect(((await renaming.json()) as { error: { code: string } }).error.code).toBe('organization_mismatch');
     const [identity] = ZSigningIdentityList.parse(await (await call('GET', 'account/signing-identities', key)).json());
     expect(identity).toBeDefined();
 
@@ -69,7 +81,7 @@ describe('API keys over HTTP', () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: { code: 'forbidden', message: 'This action needs a signed-in session, not an API key' } });
     }
-    expect(ZOrganizationResponse.parse(await (await call('GET', 'account/organization', key)).json()).isSet).toBe(false);
+    expect(ZOrganizationResponse.parse(await (await call('GET', 'account/organization', key)).json()).name).toBe('Script Desk');
     expect((await call('PUT', 'account/organization', session, { name: 'Newsroom' })).status).toBe(200);
     expect(ZOrganizationResponse.parse(await (await call('GET', 'account/organization', key)).json()).name).toBe('Newsroom');
   }, 30_000);

@@ -1,12 +1,12 @@
 // Batch jobs: POST /jobs (JSON or NDJSON; Idempotency-Key), GET /jobs (the account's, newest first),
 // GET /jobs/{id} (progress) and GET /jobs/{id}/results (NDJSON, streamed). A session or an API key.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZCreateJobRequest, ZJob, ZJobAccepted, ZJobItemResult, ZJobList, ZJobType, type TJobAccepted, type TJobType } from '@provenance/contracts';
+import { ZCreateJobRequest, ZJob, ZJobAccepted, ZJobItemResult, ZJobList, ZJobType, ZSigningOrganization, type TJobAccepted, type TJobType } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
 import type { SignedContent } from '../../services/signing/sign-content.ts';
 import type { FinishedItem } from '../../services/jobs/job-store.ts';
-import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { errorResponse, errorResponses, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 import { signAnswer } from '../sign-content/sign-content-routes.ts';
 import { jobValidationMessage, NDJSON_TYPE, parseJobRequest } from './parse-job-request.ts';
@@ -28,11 +28,14 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['jobs'],
     summary: 'Start a batch job: verify or sign up to 10,000 assets named by URL',
     description:
-      'Accepted at once (202); the items run on the server\'s work queue, each retried with backoff, and end done (processed, whatever the verdict) or failed (could not be processed, with its reason). Send JSON {type, items}, or NDJSON (Content-Type: application/x-ndjson, one JobItemRequest per line) with ?type=verify|sign; every item is validated first and a bad one is a 400 naming it (items.N, or its line number), nothing stored. A sign job\'s items need their metadata. An account may have JOB_MAX_QUEUED_ITEMS items (20,000 by default) waiting across its jobs: a job that would pass it is a 429 job_queue_full naming the limit.',
+      'Accepted at once (202); the items run on the server\'s work queue, each retried with backoff, and end done (processed, whatever the verdict) or failed (could not be processed, with its reason). Send JSON {type, items}, or NDJSON (Content-Type: application/x-ndjson, one JobItemRequest per line) with ?type=verify|sign; every item is validated first and a bad one is a 400 naming it (items.N, or its line number), nothing stored. A sign job\'s items need their metadata, and the job is signed under the account\'s organisation name: organization (in the JSON body, or ?organization= with NDJSON) sets it while none is set; without a name the job is a 409 organization_required, nothing stored. An account may have JOB_MAX_QUEUED_ITEMS items (20,000 by default) waiting across its jobs: a job that would pass it is a 429 job_queue_full naming the limit.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
     request: {
-      query: z.object({ type: ZJobType.optional().openapi({ description: 'The job type of an NDJSON upload' }) }),
+      query: z.object({
+        type: ZJobType.optional().openapi({ description: 'The job type of an NDJSON upload' }),
+        organization: ZSigningOrganization.optional().openapi({ description: 'An NDJSON sign job’s name to sign under (a JSON job gives it in the body): as a signing request’s organization' }),
+      }),
       headers: z.object({ 'idempotency-key': z.string().optional().openapi({ description: IDEMPOTENCY_HEADER_DESCRIPTION }) }),
       body: {
         content: {
@@ -43,13 +46,14 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
     },
     responses: {
       202: jsonResponse(ZJobAccepted, 'Accepted; read its progress at /jobs/{id}'),
-      ...errorResponses(400, 401, 409, 413, 429),
+      ...errorResponses(400, 401, 413, 429),
+      409: errorResponse(`A sign job: ${SIGNING_NAME_CONFLICT}, refused before anything is stored; or an Idempotency-Key still in progress`),
       422: ERROR_422,
     },
   });
   api.openapi(create, async (c) => {
     const userId = c.var.account.userId;
-    const { job, fingerprint } = await parseJobRequest(c, c.req.valid('query').type);
+    const { job, fingerprint } = await parseJobRequest(c, c.req.valid('query'));
     const response = await idempotent(
       { keys: ctx.services.idempotencyKeys, userId, key: c.req.header(IDEMPOTENCY_HEADER), operation: 'POST /jobs', request: fingerprint },
       async () => c.json(await ctx.services.batchJobs.create(userId, job), 202),

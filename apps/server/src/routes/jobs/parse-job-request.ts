@@ -29,7 +29,7 @@ export function jobValidationMessage(error: ZodError): string {
   return field === 'items' && typeof index === 'number' && !message.startsWith('items.') ? `items.${index}: ${message}` : message;
 }
 
-function parseNdjson(text: string, type: TJobType): NewBatchJob {
+function parseNdjson(text: string, type: TJobType, organization: string | undefined): NewBatchJob {
   const items: NewBatchJob['items'] = [];
   const lines = text.split('\n');
   for (let number = 1; number <= lines.length; number += 1) {
@@ -49,22 +49,24 @@ function parseNdjson(text: string, type: TJobType): NewBatchJob {
     items.push(item.data);
   }
   if (items.length === 0) throw ApiError.validation('The NDJSON body holds no items: send one JSON object per line');
-  return { type, items };
+  return { type, items, organization };
 }
 
-export async function parseJobRequest(c: Context, queryType: TJobType | undefined): Promise<ParsedJobRequest> {
+/** `query`: the query's type and name to sign under (validated by the route), which an NDJSON upload carries there. */
+export async function parseJobRequest(c: Context, query: { type?: TJobType | undefined; organization?: string | undefined }): Promise<ParsedJobRequest> {
   if (isNdjson(c.req.header('content-type'))) {
+    const { type: queryType, organization } = query;
     if (!queryType) throw ApiError.validation('type is required in the query for an NDJSON upload: ?type=verify or ?type=sign');
     const text = await c.req.text();
-    return { job: parseNdjson(text, queryType), fingerprint: `${queryType}\n${text}` };
+    return { job: parseNdjson(text, queryType, organization), fingerprint: organization === undefined ? `${queryType}\n${text}` : `${queryType}\n${organization}\n${text}` };
   }
   const body = await readJsonBody(c.req);
   const parsed = ZCreateJobRequest.safeParse(body);
   if (!parsed.success) throw ApiError.validation(jobValidationMessage(parsed.error));
-  const { type, items } = parsed.data;
+  const { type, items, organization } = parsed.data;
   if (type === 'sign') {
     const missing = items.findIndex((item) => !item.metadata);
     if (missing >= 0) throw ApiError.validation(`items.${missing}.metadata is required for a sign job`);
   }
-  return { job: { type, items }, fingerprint: JSON.stringify(parsed.data) };
+  return { job: { type, items, organization }, fingerprint: JSON.stringify(parsed.data) };
 }

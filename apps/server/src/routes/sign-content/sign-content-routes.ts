@@ -1,6 +1,6 @@
 // POST /sign-content: sign an asset from a URL or an upload with the account's signer.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata, type TSignContentResponse } from '@provenance/contracts';
+import { ZSignContentRequest, ZSignContentResponse, ZSigningMetadata, ZSigningOrganization, type TSignContentResponse } from '@provenance/contracts';
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
@@ -9,7 +9,7 @@ import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
-import { errorResponses, jsonResponse } from '../openapi-responses.ts';
+import { errorResponse, errorResponses, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
 import type { SignedContent } from '../../services/signing/sign-content.ts';
 import { spooledSignMime } from '../../services/signing/sign-spooled-video.ts';
 import { detectFormat } from '@provenance/engine';
@@ -23,6 +23,11 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
     metadata: { type: 'string', description: 'The signing metadata as a JSON string', example: '{"creator":"Ada Reporter","license":"CC-BY-4.0","aiAssisted":false}' },
     sidecar: { type: 'string', example: 'true', description: 'true: embed nothing; the manifest (sidecarUrl) binds the original, served unchanged at signedAssetUrl' },
     redact: { type: 'string', example: 'location', description: "Comma-separated (location, exif): remove these assertions from the file's earlier credentials (C2PA redaction)" },
+    organization: {
+      type: 'string',
+      example: 'Daily Planet',
+      description: 'The name to sign under, published in every signature: required while the account has none (409 organization_required), then set as its organisation name; once set, optional and must match it (409 organization_mismatch)',
+    },
   },
 };
 
@@ -53,7 +58,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     tags: ['sign'],
     summary: 'Sign an asset (by URL or upload) with a C2PA manifest',
     description:
-      'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning. An MP4, MOV or M4A upload may pass the upload limit up to the video limit (MAX_VIDEO_BYTES): it is signed from disk with its manifest embedded (no sidecar); Content Credentials it already carries become its parent ingredient. The same goes for such a video given by assetUrl.',
+      'Fetches the asset (through the safe fetcher) or takes the upload, embeds a signed C2PA manifest, stores the signed file and its .c2pa manifest store, and returns where to download them with the verification of the signed file. With sidecar: true nothing is embedded: signedAssetUrl serves the original as signed (unchanged, except that c2pa-rs removes a manifest the file carried and rewrites PDF and MP3 files) and sidecarUrl the manifest over it. A file whose own Content Credentials are invalid is signed with a warning. An MP4, MOV or M4A upload may pass the upload limit up to the video limit (MAX_VIDEO_BYTES): it is signed from disk with its manifest embedded (no sidecar); Content Credentials it already carries become its parent ingredient. The same goes for such a video given by assetUrl. The signature names the account\'s organisation, never its email: an account with no name set that signs through its managed certificate gets 409 organization_required unless the request gives organization (which then becomes its name); an organization other than the name set is 409 organization_mismatch.',
     security: BEARER_SECURITY,
     // An account's signings in progress count against its share, as a client's verifications do.
     middleware: [ctx.requireAccount, ctx.clientLimit('sign')] as const,
@@ -70,7 +75,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     },
     responses: {
       201: jsonResponse(ZSignContentResponse, 'Signed; the signed file and manifest are stored'),
-      ...errorResponses(400, 401, 403, 409, 413),
+      ...errorResponses(400, 401, 403, 413),
+      409: errorResponse(`${SIGNING_NAME_CONFLICT}; or an Idempotency-Key still in progress`),
       422: { description: 'The asset could not be fetched, or is not a well-formed supported file; or the Idempotency-Key was used with a different request', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
     },
   });
@@ -98,16 +104,19 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         const redactField = ZSignContentRequest.shape.redact.safeParse(fields['redact'] ? fields['redact'].split(',').map((kind) => kind.trim()) : []);
         if (!redactField.success) throw ApiError.validation(validationMessage(redactField.error));
         const redact = redactField.data;
+        const organization = fields['organization'] === undefined ? undefined : ZSigningOrganization.safeParse(fields['organization']);
+        if (organization && !organization.success) throw ApiError.validation(validationMessage(organization.error));
+        const signingOptions = { organization: organization?.data };
         const large = file.byteLength > ctx.config.maxAssetBytes ? await file.spooled() : null;
         if (file.byteLength > ctx.config.maxAssetBytes && (!large || sidecar || !(await spooledSignMime({ detectFormat }, large)))) {
           throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${ctx.config.maxVideoBytes})`);
         }
         // An upload is the same request again when its file (by SHA-256) and fields are.
-        const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar, redact });
+        const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar, redact, ...(signingOptions.organization !== undefined && { organization: signingOptions.organization }) });
         const response = await idempotent({ ...idempotency(c, userId), request }, async () => {
           const result = large
-            ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data, { redact })
-            : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar, redact }));
+            ? await ctx.services.signer.signContent(userId, { kind: 'spooled-upload', path: large.path, head: large.head, fileName: file.fileName }, metadata.data, { ...signingOptions, redact })
+            : await file.withBytes((bytes) => ctx.services.signer.signContent(userId, { kind: 'upload', bytes, fileName: file.fileName }, metadata.data, { sidecar, redact, ...signingOptions }));
           return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
         });
         return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;
@@ -119,7 +128,7 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));
     const body = parsed.data;
     const response = await idempotent({ ...idempotency(c, userId), request: JSON.stringify(body) }, async () => {
-      const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar, redact: body.redact });
+      const result = await ctx.services.signer.signContent(userId, { kind: 'url', url: body.assetUrl }, body.metadata, { sidecar: body.sidecar, redact: body.redact, organization: body.organization });
       return c.json(signAnswer(ctx.apiBaseUrl(c), result), 201);
     });
     return response as unknown as ReturnType<typeof c.json<TSignContentResponse, 201>>;

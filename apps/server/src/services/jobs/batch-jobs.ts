@@ -10,6 +10,7 @@ import type { SignedAssets } from '../assets/signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
 import type { AccountEvents } from '../events/account-events.ts';
 import type { ContentSigner } from '../signing/sign-content.ts';
+import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { ContentVerifier } from '../verification/verify-content.ts';
 import { createJobItemRunner } from './job-item-runner.ts';
 import { DEFAULT_JOB_PROCESSING, startJobItemWorker, type JobProcessingSettings } from './job-item-worker.ts';
@@ -19,6 +20,8 @@ export interface NewBatchJob {
   type: TJobType;
   /** Validated already (contracts: ZJobItemRequest); a sign job's items carry their metadata. */
   items: Array<{ assetUrl: string; metadata?: TSigningMetadata | undefined }>;
+  /** A sign job's name to sign under, as a signing request's `organization`. */
+  organization?: string | undefined;
 }
 
 export interface BatchJobs {
@@ -56,6 +59,8 @@ export function createBatchJobs(deps: {
   verifier: ContentVerifier;
   signer: ContentSigner;
   signedAssets: SignedAssets;
+  /** A sign job is refused when created, not item by item, if the account has no name to sign under; absent, it is not checked. */
+  identities?: Pick<SigningIdentities, 'requireSigningName'> | undefined;
   settings?: Partial<JobProcessingSettings> | undefined;
   clock?: (() => Date) | undefined;
 }): BatchJobs {
@@ -82,6 +87,7 @@ export function createBatchJobs(deps: {
       if (job.type === 'sign') {
         const missing = job.items.findIndex((item) => !item.metadata);
         if (missing >= 0) throw DomainError.invalid(`items.${missing}.metadata is required for a sign job`);
+        await deps.identities?.requireSigningName(userId, job.organization);
       }
       const id = randomUUID();
       const admission = await store.create({ id, userId, type: job.type }, job.type === 'sign' ? job.items : job.items.map((item) => ({ assetUrl: item.assetUrl })), settings.maxQueuedItems);

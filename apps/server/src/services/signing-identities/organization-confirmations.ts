@@ -46,7 +46,7 @@ export function createOrganizationConfirmations(deps: OrganizationConfirmationsD
     async request(userId, email) {
       if (!deps.outbox) throw DomainError.conflict('This gateway sends no email, so an organisation cannot be confirmed.');
       const organization = await deps.identities.organizationOf(userId);
-      if (!organization.isSet) throw new DomainError('conflict', 'organization_not_set', 'Set an organisation name before confirming it.');
+      if (organization.name === null) throw new DomainError('conflict', 'organization_not_set', 'Set an organisation name before confirming it.');
       if (!organization.domain) throw new DomainError('conflict', 'organization_domain_not_set', 'Set the organisation’s domain before confirming it.');
       const address = email.trim();
       const at = address.lastIndexOf('@');

@@ -1,10 +1,13 @@
 // Who signs for an account: its organisation profile and its signing identities. The managed
-// identity is issued on first signing by the gateway's intermediate (named after the organisation,
-// or the account's email until one is set; with the organisation-verified policy while the name is
-// verified: organization-confirmations.ts) and issued anew when the name or its verification changes, when it nears its
-// end, or once it is revoked; an account may instead bring its own certificate and key (or a remote
-// signing service), checked and test-signed with before anything is stored (identity-probe.ts), and
-// remove any identity (the account then signs as its managed identity). Every certificate the gateway issues is recorded in
+// identity is issued on first signing by the gateway's intermediate (named after the organisation;
+// with the organisation-verified policy while the name is verified: organization-confirmations.ts).
+// The name is published in every signature, so it is only ever one the account typed: without one,
+// a signing through the managed identity is refused (409 organization_required), never made under
+// the account's email; the signing request may carry the name to set it (requireSigningName). The
+// certificate is issued anew when the name or its verification changes, when it nears its end, or
+// once it is revoked; an account may instead bring its own certificate and key (or a remote signing
+// service), checked and test-signed with before anything is stored (identity-probe.ts), and remove
+// any identity (the account then signs as its managed identity). Every certificate the gateway issues is recorded in
 // gateway_certificates (so the gateway answers OCSP for it), and private keys are stored sealed by
 // the key vault, never returned.
 import { randomUUID } from 'node:crypto';
@@ -45,8 +48,8 @@ export interface AccountSigner {
 
 /** The organisation an account signs as, and whether its name was verified at its domain. */
 export interface OrganizationView {
-  /** The name set, or the account's email while none is. */
-  name: string;
+  /** The name set; null until one is (the account's email is never used in its place). */
+  name: string | null;
   isSet: boolean;
   domain: string | null;
   verified: boolean;
@@ -61,6 +64,15 @@ export interface SigningIdentities {
    * that follow use a certificate issued for it. A new name or domain drops the verification.
    */
   setOrganization(userId: string, name: string, domain?: string | null): Promise<OrganizationView>;
+  /**
+   * Makes sure a signing has a name to sign under before any work: `organization`, when given, is
+   * set as the account's name if it has none (and must be that name if it has: 409
+   * organization_mismatch). Without a name, an account whose next signature would come from its
+   * managed certificate is refused (409 organization_required); one signing with its own
+   * certificate or remote service needs none.
+   */
+  requireSigningName(userId: string, organization?: string): Promise<void>;
+  /** The active identity's signer; the managed one (issued or renewed as needed) only under a name set (409 organization_required). */
   signerFor(userId: string): Promise<AccountSigner>;
   list(userId: string): Promise<SigningIdentityView[]>;
   /** Checks and stores a certificate chain and key brought by the account; it becomes the active identity. */
@@ -97,6 +109,18 @@ export interface SigningIdentitiesDeps {
 
 type IdentityRow = typeof signingIdentities.$inferSelect;
 
+function organizationRequired(): DomainError {
+  return new DomainError(
+    'conflict',
+    'organization_required',
+    'organization is required: this account has no name to sign under yet. Give it in the signing request’s organization field (or set it with PUT /account/organization); it is published in every signature, and the account’s email never is',
+  );
+}
+
+function organizationMismatch(current: string): DomainError {
+  return new DomainError('conflict', 'organization_mismatch', `organization does not match the name this account signs under (“${current}”): leave it out, or change the name with PUT /account/organization`);
+}
+
 export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIdentities {
   const { db, vault } = deps;
   const now = () => deps.clock?.() ?? new Date();
@@ -124,9 +148,9 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
       const verified = profile.verifiedAt !== null && profile.domain !== null;
       return { name: profile.name, isSet: true, domain: profile.domain, verified, verifiedEmail: verified ? profile.verifiedEmail : null, verifiedAt: verified ? profile.verifiedAt : null };
     }
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw DomainError.notFound('Account not found');
-    return { name: user.email, isSet: false, domain: null, verified: false, verifiedEmail: null, verifiedAt: null };
+    return { name: null, isSet: false, domain: null, verified: false, verifiedEmail: null, verifiedAt: null };
   }
 
   async function activeRow(userId: string, on: Db = db): Promise<IdentityRow | undefined> {
@@ -204,6 +228,9 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     const active = await activeRow(userId);
     if (active && active.kind !== 'managed') return signerOf(active);
     const { name, verified, domain } = await organizationOf(userId);
+    // A managed certificate issued earlier under the email (before names were required) differs
+    // from any name set, so it never signs again: a new one is issued under the name.
+    if (name === null) throw organizationRequired();
     const verifiedAt = verified ? domain : null;
     if (active && (await managedIsCurrent(active, name, verifiedAt))) return signerOf(active);
     return signerOf(await issueManagedOnce(userId, name, verifiedAt));
@@ -224,6 +251,24 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
         await tx.insert(organizationProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: organizationProfiles.userId, set: values });
       });
       return organizationOf(userId);
+    },
+    async requireSigningName(userId, organization) {
+      const current = await organizationOf(userId);
+      const given = organization?.trim();
+      if (given) {
+        if (current.name === null) {
+          // Only where none is set yet: of two first signings at once naming different names, the second is refused rather than renaming.
+          await db.insert(organizationProfiles).values({ userId, name: given, updatedAt: now() }).onConflictDoNothing({ target: organizationProfiles.userId });
+          const settled = await organizationOf(userId);
+          if (settled.name !== given) throw organizationMismatch(settled.name ?? '');
+          return;
+        }
+        if (current.name !== given) throw organizationMismatch(current.name);
+        return;
+      }
+      if (current.name !== null) return;
+      const active = await activeRow(userId);
+      if (!active || active.kind === 'managed') throw organizationRequired();
     },
     signerFor(userId) {
       const running = issuing.get(userId);

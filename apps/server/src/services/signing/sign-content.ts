@@ -62,6 +62,12 @@ export interface SignContentOptions {
    * nothing written (a batch job item past its time, whose redelivery may already be running).
    */
   beforeStore?: () => Promise<void>;
+  /**
+   * The name to sign under given with the request: set as the account's name when it has none;
+   * without it, an account with no name signing through its managed certificate is refused (409
+   * organization_required) before anything is fetched or signed.
+   */
+  organization?: string | undefined;
 }
 
 export interface ContentSigner {
@@ -105,6 +111,8 @@ export function createContentSigner(deps: {
   const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
+      // Before any download or work: a signing without a name to sign under is refused at once.
+      await identities?.requireSigningName(userId, options.organization);
       if (source.kind === 'url' && deps.downloads) {
         const { url } = source;
         return deps.downloads.withDownload(

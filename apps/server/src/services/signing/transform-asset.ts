@@ -8,6 +8,7 @@ import { DomainError } from '../domain-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { ContentSigner, SignedContent } from './sign-content.ts';
 import { transformPixels } from './transform-pixels.ts';
 
@@ -24,7 +25,14 @@ function derivedTitle(sourceTitle: string | null, assetId: string, width: number
   return `${base}-${width}x${height}.${EXTENSION[mime] ?? 'img'}`;
 }
 
-export function createAssetTransformer(deps: { signedAssets: SignedAssets; store: AssetStore; engine: GatewayEngine; signer: ContentSigner }): AssetTransformer {
+export function createAssetTransformer(deps: {
+  signedAssets: SignedAssets;
+  store: AssetStore;
+  engine: GatewayEngine;
+  signer: ContentSigner;
+  /** The name to sign under is made sure of before any pixel is touched; absent, only when signing. */
+  identities?: Pick<SigningIdentities, 'requireSigningName'> | undefined;
+}): AssetTransformer {
   const { signedAssets, store, engine, signer } = deps;
   return {
     async transform(userId, assetId, transform) {
@@ -36,6 +44,7 @@ export function createAssetTransformer(deps: { signedAssets: SignedAssets; store
       if (!row.mime.startsWith('image/') || row.mime === 'image/svg+xml') {
         throw new DomainError('unprocessable', 'unsupported_format', 'Only raster images can be transformed');
       }
+      await deps.identities?.requireSigningName(userId, transform.organization);
       const pixels = await transformPixels(source, row.mime, transform);
       const sourceReport = await engine.verify(source, row.mime);
       const manifest = sourceReport.report.activeManifest;
@@ -48,6 +57,7 @@ export function createAssetTransformer(deps: { signedAssets: SignedAssets; store
           title,
           ...(manifest?.license && { license: manifest.license }),
         },
+        { organization: transform.organization },
       );
     },
   };

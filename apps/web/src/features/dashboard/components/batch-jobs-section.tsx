@@ -8,14 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { analyticsKeys } from '@/lib/api/analytics';
 import { assetKeys } from '@/lib/api/assets';
 import { createJob, isJobActive, jobKeys, jobsQuery } from '@/lib/api/jobs';
+import { signingIdentityKeys } from '@/lib/api/signing-identities';
 import { describeError } from '@/lib/describe-error';
 import { JobList } from './job-list';
 import { StartJobForm } from './start-job-form';
+import { useSigningNameNeeded } from '../hooks/use-signing-name';
 
 export function BatchJobsSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const jobs = useQuery(jobsQuery(userId));
   const working = useRef(new Set<string>());
+  const asksName = useSigningNameNeeded(userId);
 
   // A signing job that has just finished added signed assets: the lists above show them.
   useEffect(() => {
@@ -31,6 +34,8 @@ export function BatchJobsSection({ userId }: { userId: string }) {
   async function start(request: TCreateJobRequest): Promise<TJobAccepted> {
     const accepted = await createJob(request);
     await queryClient.invalidateQueries({ queryKey: jobKeys.all(userId) });
+    // A sign job that gave the name to sign under set it: neither form asks again.
+    if (request.organization !== undefined) await queryClient.invalidateQueries({ queryKey: signingIdentityKeys.organization(userId) });
     return accepted;
   }
 
@@ -43,7 +48,7 @@ export function BatchJobsSection({ userId }: { userId: string }) {
         <CardDescription>Verify or sign many files at once by their addresses. The gateway works through them in the background; you can leave this page.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-8">
-        <StartJobForm onStart={start} />
+        <StartJobForm onStart={start} asksName={asksName} />
         <section aria-labelledby="batch-jobs-list" className="space-y-3">
           <h3 id="batch-jobs-list" className="text-sm font-medium">
             Your jobs

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,9 +11,20 @@ const writeText = vi.hoisted(() => vi.fn(async () => undefined));
 const schedule = vi.hoisted(() => vi.fn(async () => 'scheduled'));
 const pick = vi.hoisted(() => vi.fn());
 const shareFn = vi.hoisted(() => vi.fn());
+/** The account's organisation: a name set unless a test says otherwise; its identities: none yet (the managed one is issued at the first signing). */
+const organization = vi.hoisted(() => vi.fn());
 
 vi.mock('sonner', () => ({ toast }));
 vi.mock('@/lib/api/signing', () => ({ signByUrl, signUpload }));
+vi.mock('@/lib/api/signing-identities', async () => {
+  const { queryOptions } = await import('@tanstack/react-query');
+  const signingIdentityKeys = { organization: (userId: string) => ['account', userId, 'organization'], list: (userId: string) => ['account', userId, 'signing-identities'] };
+  return {
+    signingIdentityKeys,
+    organizationQuery: (userId: string) => queryOptions({ queryKey: signingIdentityKeys.organization(userId), queryFn: () => organization() as Promise<unknown> }),
+    signingIdentitiesQuery: (userId: string) => queryOptions({ queryKey: signingIdentityKeys.list(userId), queryFn: async () => [] }),
+  };
+});
 vi.mock('@/lib/api/analytics', async (original) => ({ ...(await original<object>()), trackEvent: vi.fn(async () => undefined) }));
 vi.mock('@/platform/clipboard', () => ({ clipboard: { writeText } }));
 vi.mock('@/platform/local-notifications', () => ({ localNotifications: { schedule }, NOTIFICATION_DELAY_MS: 1000 }));
@@ -61,6 +72,9 @@ function renderPanel(latestAsset = null) {
   );
 }
 
+const NAMED = { name: 'Harbour Gazette', isSet: true, domain: null, verified: false, verifiedEmail: null, verifiedAt: null };
+const UNNAMED = { ...NAMED, name: null, isSet: false };
+beforeEach(() => organization.mockResolvedValue(NAMED));
 afterEach(() => vi.clearAllMocks());
 
 /** What a screen reader reads after a field's label: the texts its aria-describedby points at. */
@@ -109,7 +123,9 @@ describe('SignContentPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Content' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Content Signed Successfully!', expect.anything()));
-    expect(signByUrl).toHaveBeenCalledWith('https://example.org/a.jpg', expect.objectContaining({ creator: 'Ada', license: 'CC BY 4.0', aiAssisted: true, location: null }));
+    // The account has a name: the form does not ask for it, and the signing sends none.
+    expect(screen.queryByLabelText('Name to sign under')).toBeNull();
+    expect(signByUrl).toHaveBeenCalledWith('https://example.org/a.jpg', expect.objectContaining({ creator: 'Ada', license: 'CC BY 4.0', aiAssisted: true, location: null }), undefined);
     expect(writeText).toHaveBeenCalledWith(RESULT.manifestId);
     expect(schedule).toHaveBeenCalledWith(expect.objectContaining({ delayMs: 1000 }));
     expect(screen.getByLabelText('Creator Name')).toHaveProperty('value', '');
@@ -132,7 +148,32 @@ describe('SignContentPanel', () => {
     await user.type(screen.getByLabelText('Creator Name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Sign Content' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Signing Failed', { description: 'Unable to sign content' }));
-    expect(signUpload).toHaveBeenCalledWith(file, expect.objectContaining({ creator: 'Ada', capturedWithCamera: false }), expect.anything());
+    expect(signUpload).toHaveBeenCalledWith(file, expect.objectContaining({ creator: 'Ada', capturedWithCamera: false }), expect.anything(), undefined);
     expect(screen.getByLabelText('Creator Name')).toHaveProperty('value', 'Ada');
+  });
+
+  it('asks an account with no name for the name to sign under, requires it, and sends it with the signing', async () => {
+    organization.mockResolvedValue(UNNAMED);
+    signByUrl.mockResolvedValue(RESULT);
+    const user = userEvent.setup();
+    renderPanel();
+    const name = await screen.findByLabelText('Name to sign under');
+    expect(name.getAttribute('aria-required')).toBe('true');
+    expect(describedBy(name)).toContain('It is published in every signature you make');
+    await user.type(screen.getByLabelText('Asset URL'), 'https://example.org/a.jpg');
+    await user.type(screen.getByLabelText('Creator Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Sign Content' }));
+    expect(toast.error).toHaveBeenCalledWith('Missing information', { description: 'Please provide the name to sign under' });
+    expect(document.activeElement).toBe(name);
+    expect(describedBy(name)).toContain('Give the name to sign under.');
+    expect(signByUrl).not.toHaveBeenCalled();
+
+    await user.type(name, ' Harbour Gazette ');
+    organization.mockResolvedValue(NAMED);
+    await user.click(screen.getByRole('button', { name: 'Sign Content' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Content Signed Successfully!', expect.anything()));
+    expect(signByUrl).toHaveBeenCalledWith('https://example.org/a.jpg', expect.objectContaining({ creator: 'Ada' }), 'Harbour Gazette');
+    // Set by that signing: not asked again.
+    await waitFor(() => expect(screen.queryByLabelText('Name to sign under')).toBeNull());
   });
 });

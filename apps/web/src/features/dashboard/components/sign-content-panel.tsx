@@ -1,6 +1,8 @@
 // Sign New Content: Capture, Pick File and Share, the preview, and the form
 // (Asset URL, Creator Name, title, license, AI flag, software agent, device and location). A file
 // picked or captured is uploaded and signed; otherwise the asset at the URL is fetched and signed.
+// While the account has no name to sign under, the form asks for it first (required: it is
+// published in every signature) and the signing sets it; it is not asked again.
 // On success every field resets and the result panel shows what was made.
 import { useState, type FormEvent } from 'react';
 import { Camera, FileSignature, FolderOpen, Loader2, Share2, Smartphone, UploadCloud } from 'lucide-react';
@@ -18,6 +20,7 @@ import { share } from '@/platform/share';
 import { useCaptureDeviceInfo } from '../hooks/use-capture-device-info';
 import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
+import { useSigningNameNeeded } from '../hooks/use-signing-name';
 import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingFields, type SignFieldErrors, type SignFormValues } from '../lib/sign-form';
 import { MediaPreview } from './media-preview';
 import { SignResultPanel } from './sign-result-panel';
@@ -41,6 +44,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
     setValues(EMPTY_FORM);
     selection.clear();
   });
+  const asksName = useSigningNameNeeded(userId);
   const { media } = selection;
   // A picked file stands in for the URL, so the URL's message no longer applies.
   const urlError = media ? undefined : errors.assetUrl;
@@ -59,15 +63,20 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    const missing = missingFields(values, media !== null);
+    const missing = missingFields(values, media !== null, asksName);
     setErrors(missing);
     if (missing.assetUrl || missing.creator) {
       toast.error('Missing information', { description: 'Please provide asset URL and creator name' });
       // The first field to fix gets the focus, and its message is read with it.
-      document.getElementById(missing.assetUrl ? 'sign-asset-url' : 'sign-creator')?.focus();
+      document.getElementById(missing.organization ? 'sign-organization' : missing.assetUrl ? 'sign-asset-url' : 'sign-creator')?.focus();
       return;
     }
-    void signing.sign(values, media);
+    if (missing.organization) {
+      toast.error('Missing information', { description: 'Please provide the name to sign under' });
+      document.getElementById('sign-organization')?.focus();
+      return;
+    }
+    void signing.sign(values, media, asksName ? values.organization.trim() : undefined);
   }
 
   async function shareSigned(): Promise<void> {
@@ -147,6 +156,26 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
 
             <fieldset disabled={busy} className="space-y-5 lg:col-span-3">
               <legend className="sr-only">Content credentials</legend>
+              {asksName ? (
+                <div className="space-y-2 rounded-lg border p-4">
+                  <Label htmlFor="sign-organization">Name to sign under</Label>
+                  <Input
+                    id="sign-organization"
+                    name="organization"
+                    autoComplete="organization"
+                    maxLength={200}
+                    aria-required="true"
+                    aria-invalid={errors.organization ? true : undefined}
+                    aria-describedby={errors.organization ? 'sign-organization-error sign-organization-hint' : 'sign-organization-hint'}
+                    value={values.organization}
+                    onChange={(e) => set('organization', e.target.value)}
+                  />
+                  <p id="sign-organization-hint" className="text-xs text-muted-foreground">
+                    Your organization’s name, or your own. It is published in every signature you make: the certificate, reports and badges name it as the signer. Asked once; you can change it later in Settings.
+                  </p>
+                  <FieldError id="sign-organization-error">{errors.organization}</FieldError>
+                </div>
+              ) : null}
               <div className="space-y-2">
                 <Label htmlFor="sign-asset-url">Asset URL</Label>
                 <Input

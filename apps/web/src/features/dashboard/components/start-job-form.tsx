@@ -2,6 +2,8 @@
 // signing job names its creator (the one required field of the signing metadata) in every file it
 // signs. Mistakes are said at the field, with the line they are on, before or after the server sees
 // them; on success the form empties and the new job shows in the list below with its progress.
+// While the account has no name to sign under (`asksName`), a signing job asks for it, as the sign
+// form does: it is published in every signature, and the job sets it.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2, PlayCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -20,7 +22,7 @@ const TYPES: { value: TJobType; label: string; hint: string }[] = [
   { value: 'sign', label: 'Sign', hint: 'Sign each file with your Content Credentials; the signed copies appear under Your signed content.' },
 ];
 
-export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest) => Promise<TJobAccepted> }) {
+export function StartJobForm({ onStart, asksName = false }: { onStart: (request: TCreateJobRequest) => Promise<TJobAccepted>; asksName?: boolean }) {
   const [values, setValues] = useState<JobFormValues>(EMPTY_JOB_FORM);
   const [errors, setErrors] = useState<JobFieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -42,10 +44,10 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
     event.preventDefault();
     setBusy(true);
     try {
-      const built = await buildJobRequest(values);
+      const built = await buildJobRequest(values, asksName);
       if (!built.ok) {
         setErrors(built.errors);
-        setFocusField(built.errors.urls ? 'job-urls' : 'job-creator');
+        setFocusField(built.errors.urls ? 'job-urls' : built.errors.creator ? 'job-creator' : 'job-organization');
         return;
       }
       setErrors({});
@@ -139,6 +141,26 @@ export function StartJobForm({ onStart }: { onStart: (request: TCreateJobRequest
               Named as the creator in every file this job signs.
             </p>
             <FieldError id="job-creator-error">{errors.creator}</FieldError>
+          </div>
+        ) : null}
+        {values.type === 'sign' && asksName ? (
+          <div className="space-y-2">
+            <Label htmlFor="job-organization">Name to sign under</Label>
+            <Input
+              id="job-organization"
+              name="organization"
+              autoComplete="organization"
+              maxLength={200}
+              aria-required="true"
+              aria-invalid={errors.organization ? true : undefined}
+              aria-describedby={errors.organization ? 'job-organization-error job-organization-hint' : 'job-organization-hint'}
+              value={values.organization}
+              onChange={(event) => set('organization', event.target.value)}
+            />
+            <p id="job-organization-hint" className="text-xs text-muted-foreground">
+              Your organization’s name, or your own. It is published in every signature you make: the certificate, reports and badges name it as the signer. Asked once; you can change it later in Settings.
+            </p>
+            <FieldError id="job-organization-error">{errors.organization}</FieldError>
           </div>
         ) : null}
         <Button type="submit">

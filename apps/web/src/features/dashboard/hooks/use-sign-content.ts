@@ -10,6 +10,7 @@ import { analyticsKeys } from '@/lib/api/analytics';
 import { assetKeys } from '@/lib/api/assets';
 import { ApiError } from '@/lib/api/client';
 import { signByUrl, signUpload, type UploadProgress } from '@/lib/api/signing';
+import { signingIdentityKeys } from '@/lib/api/signing-identities';
 import { collectCaptureMetadata } from '@/platform/capture-metadata';
 import { clipboard } from '@/platform/clipboard';
 import { localNotifications, NOTIFICATION_DELAY_MS } from '@/platform/local-notifications';
@@ -34,14 +35,15 @@ export function useSignContent(userId: string, onSigned: (result: TSignContentRe
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
 
-  async function sign(values: SignFormValues, media: SelectedMedia | null): Promise<void> {
+  /** `organization`: the name to sign under, given while the account has none (the signing sets it). */
+  async function sign(values: SignFormValues, media: SelectedMedia | null, organization?: string): Promise<void> {
     setBusy(true);
     try {
       const capturedWithCamera = media?.source === 'camera';
       const device = await deviceDetails(values.includeLocation, capturedWithCamera);
       const metadata = buildMetadata(values, { capturedWithCamera, device });
       if (media) setProgress({ loaded: 0, total: media.file.size });
-      const result = media ? await signUpload(media.file, metadata, { onProgress: setProgress }) : await signByUrl(values.assetUrl.trim(), metadata);
+      const result = media ? await signUpload(media.file, metadata, { onProgress: setProgress }, organization) : await signByUrl(values.assetUrl.trim(), metadata, organization);
 
       let copied = true;
       await clipboard.writeText(result.manifestId).catch((error: unknown) => {
@@ -56,6 +58,10 @@ export function useSignContent(userId: string, onSigned: (result: TSignContentRe
         .catch((error: unknown) => console.warn('The signing notification could not be scheduled', error));
       void queryClient.invalidateQueries({ queryKey: assetKeys.all(userId) });
       void queryClient.invalidateQueries({ queryKey: analyticsKeys.all(userId) });
+      if (organization !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: signingIdentityKeys.organization(userId) });
+        void queryClient.invalidateQueries({ queryKey: signingIdentityKeys.list(userId) });
+      }
       onSigned(result);
     } catch (error) {
       const description = error instanceof ApiError && error.message ? error.message : 'Unable to sign content';

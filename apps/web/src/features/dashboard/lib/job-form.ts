@@ -12,11 +12,13 @@ export interface JobFormValues {
   type: TJobType;
   urls: string;
   creator: string;
+  /** The name to sign under, asked while the account has none (a sign job then sets it). */
+  organization: string;
 }
 
-export const EMPTY_JOB_FORM: JobFormValues = { type: 'verify', urls: '', creator: '' };
+export const EMPTY_JOB_FORM: JobFormValues = { type: 'verify', urls: '', creator: '', organization: '' };
 
-export type JobFieldErrors = Partial<Record<'urls' | 'creator', string>>;
+export type JobFieldErrors = Partial<Record<'urls' | 'creator' | 'organization', string>>;
 
 export type JobFormResult = { ok: true; request: TCreateJobRequest } | { ok: false; errors: JobFieldErrors };
 
@@ -43,17 +45,20 @@ function shorten(value: string, max = 60): string {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
-/** The request the form sends, or what to fix, said at the field to fix. */
-export async function buildJobRequest(values: JobFormValues): Promise<JobFormResult> {
+/** The request the form sends, or what to fix, said at the field to fix; a sign job carries the name to sign under while the form asks it (`asksOrganization`). */
+export async function buildJobRequest(values: JobFormValues, asksOrganization = false): Promise<JobFormResult> {
   const lines = numberedLines(values.urls);
   const errors: JobFieldErrors = {};
   const urls = urlsError(lines, await contractSchemas());
   if (urls) errors.urls = urls;
   const creator = values.creator.trim();
   if (values.type === 'sign' && creator === '') errors.creator = "Give the creator's name: every file signed in this job names them.";
-  if (errors.urls || errors.creator) return { ok: false, errors };
+  const organization = values.organization.trim();
+  const namesOrganization = values.type === 'sign' && asksOrganization;
+  if (namesOrganization && organization === '') errors.organization = 'Give the name to sign under.';
+  if (errors.urls || errors.creator || errors.organization) return { ok: false, errors };
   const items: TJobItemRequest[] = lines.map(({ value }) => (values.type === 'sign' ? { assetUrl: value, metadata: { creator } } : { assetUrl: value }));
-  return { ok: true, request: { type: values.type, items } };
+  return { ok: true, request: { type: values.type, items, ...(namesOrganization && { organization }) } };
 }
 
 /** A refusal that names an item: `items.3: …` or `items.3.assetUrl: …` (the item's index, its words). */

@@ -18,6 +18,8 @@ export interface SignFormValues {
   aiAssisted: boolean;
   softwareAgent: string;
   includeLocation: boolean;
+  /** The name to sign under, asked only while the account has none (it is then set by the signing). */
+  organization: string;
 }
 
 export const EMPTY_FORM: SignFormValues = {
@@ -28,6 +30,7 @@ export const EMPTY_FORM: SignFormValues = {
   aiAssisted: false,
   softwareAgent: '',
   includeLocation: false,
+  organization: '',
 };
 
 /**
@@ -38,13 +41,17 @@ export function missingRequired(values: Pick<SignFormValues, 'assetUrl' | 'creat
   return Object.keys(missingFields(values, hasFile)).length > 0;
 }
 
-export type SignFieldErrors = Partial<Record<'assetUrl' | 'creator', string>>;
+export type SignFieldErrors = Partial<Record<'assetUrl' | 'creator' | 'organization', string>>;
 
-/** What each missing required field should say at the field itself, so it is heard where it is fixed. */
-export function missingFields(values: Pick<SignFormValues, 'assetUrl' | 'creator'>, hasFile: boolean): SignFieldErrors {
+/**
+ * What each missing required field should say at the field itself, so it is heard where it is
+ * fixed. The name to sign under is required only while the form asks for it (`asksOrganization`).
+ */
+export function missingFields(values: Pick<SignFormValues, 'assetUrl' | 'creator'> & Partial<Pick<SignFormValues, 'organization'>>, hasFile: boolean, asksOrganization = false): SignFieldErrors {
   const errors: SignFieldErrors = {};
   if (!hasFile && values.assetUrl.trim() === '') errors.assetUrl = 'Give the address of the file to sign, or pick a file on this device.';
   if (values.creator.trim() === '') errors.creator = "Give the creator's name.";
+  if (asksOrganization && (values.organization ?? '').trim() === '') errors.organization = 'Give the name to sign under.';
   return errors;
 }
 

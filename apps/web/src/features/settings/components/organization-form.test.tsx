@@ -59,12 +59,17 @@ describe('OrganizationForm', () => {
   });
 
   it('saves the name with its domain', async () => {
-    api.organization.mockResolvedValue({ name: 'ada@example.com', isSet: false, domain: null, verified: false, verifiedEmail: null, verifiedAt: null });
+    api.organization.mockResolvedValue({ name: null, isSet: false, domain: null, verified: false, verifiedEmail: null, verifiedAt: null });
     api.update.mockResolvedValue(declared);
     const user = userEvent.setup();
     renderForm();
-    // The saved organisation has arrived: the email is the placeholder while no name is set.
-    await user.type(await screen.findByPlaceholderText('ada@example.com'), 'Reuters');
+    await waitFor(() => expect(api.organization).toHaveBeenCalled());
+    // No name yet: the field is empty, and nothing (such as the account's email) stands in for it.
+    const field = screen.getByLabelText('Organization name');
+    expect(field).toHaveProperty('value', '');
+    expect(field.getAttribute('placeholder')).toBeNull();
+    expect(document.getElementById('settings-organization-hint')?.textContent).toContain('Published in every signature you make');
+    await user.type(field, 'Reuters');
     await user.type(screen.getByLabelText('Organization domain (optional)'), 'reuters.com');
     await user.click(screen.getByRole('button', { name: 'Save Organization' }));
     await waitFor(() => expect(api.update.mock.calls[0]?.[0]).toEqual({ name: 'Reuters', domain: 'reuters.com' }));

@@ -1,5 +1,6 @@
 // Account tab: the organisation the account signs as. The managed signing certificate names it
-// (the account's email until one is set); a new name is used from the next signing on. The name
+// (never the account's email: until a name is set, the first signing asks for it); a new name is
+// used from the next signing on. The name
 // reads as self-declared until an address at the organisation's domain confirms it: the account
 // sets the domain, sends a confirmation mail to an address there, and the link in it verifies the
 // name (organization-confirmation.tsx). A new name or domain drops the verification.
@@ -25,12 +26,12 @@ export function OrganizationForm({ userId }: { userId: string }) {
 
 function OrganizationFields({ userId, current }: { userId: string; current: TOrganizationResponse | undefined }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState(current?.isSet ? current.name : '');
+  const [name, setName] = useState(current?.name ?? '');
   const [domain, setDomain] = useState(current?.domain ?? '');
   const save = useMutation({
     mutationFn: updateOrganization,
     onSuccess: async (saved) => {
-      setName(saved.name);
+      setName(saved.name ?? '');
       setDomain(saved.domain ?? '');
       toast.success('Organization saved', { description: 'Your next signatures name it.' });
       await queryClient.invalidateQueries({ queryKey: signingIdentityKeys.organization(userId) });
@@ -43,7 +44,7 @@ function OrganizationFields({ userId, current }: { userId: string; current: TOrg
     save.mutate({ name: name.trim(), domain: domain.trim() === '' ? null : domain.trim() });
   }
 
-  const unchanged = name.trim() === '' || (current?.isSet === true && name.trim() === current.name && domain.trim().toLowerCase() === (current.domain ?? ''));
+  const unchanged = name.trim() === '' || (current?.name != null && name.trim() === current.name && domain.trim().toLowerCase() === (current.domain ?? ''));
   return (
     <SettingsCard title="Organization" description="The name your Content Credentials show as the signer." icon={<Building2 />}>
       <form className="space-y-4" onSubmit={handleSubmit}>
@@ -55,13 +56,12 @@ function OrganizationFields({ userId, current }: { userId: string; current: TOrg
               name="organization"
               autoComplete="organization"
               maxLength={200}
-              placeholder={current && !current.isSet ? current.name : undefined}
               aria-describedby="settings-organization-hint"
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
             <p id="settings-organization-hint" className="text-sm text-muted-foreground">
-              Until you set one, your signatures name your email address.
+              Published in every signature you make. Until you set one, your first signing asks for it.
             </p>
           </div>
           <div className="space-y-2">
