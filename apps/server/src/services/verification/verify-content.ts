@@ -19,6 +19,7 @@ import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
+import { sightingUrl } from './sighting-url.ts';
 import { createMediaChecks } from './media-check.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
@@ -102,6 +103,13 @@ export interface ContentVerifier {
   verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
   /** The verification of a stored signed asset, without recording an event (reports, manifests). */
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
+  /**
+   * A stored signed asset's own verdict now, without recording an event: the cached verdict of its
+   * bytes under the trust lists in force (kept no longer than its certificates or the OCSP answer it
+   * rests on, and forgotten at a revocation) when there is one, without reading the file; else the
+   * file verified.
+   */
+  verifyStoredAsset(asset: SignedAssetRow): Promise<VerifyResponse>;
 }
 
 export function createContentVerifier(deps: {
@@ -350,6 +358,7 @@ export function createContentVerifier(deps: {
       callerUserId: caller.userId ?? null,
       recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
       referrer: caller.referrer ?? null,
+      assetUrl: origin.kind === 'url' ? sightingUrl(origin.url) : null,
     });
     if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
       // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
@@ -388,6 +397,7 @@ export function createContentVerifier(deps: {
       assetHash: outcome.sha256,
       callerUserId: caller.userId ?? null,
       referrer: caller.referrer ?? null,
+      assetUrl: sightingUrl(source.url),
       mediaCheck: outcome.check.result,
     });
     if (matches && verification.status === 'invalid' && deps.accountEvents) {
@@ -399,6 +409,7 @@ export function createContentVerifier(deps: {
   const verifier: ContentVerifier = {
     verifyContent: (source, caller) => (source.kind === 'media' ? checkMedia(source, caller) : verifyAs(source, caller, source)),
     verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
+    verifyStoredAsset: async (asset) => JSON.parse((await storedVerdict(asset, false)).json) as VerifyResponse,
   };
   return verifier;
 }
