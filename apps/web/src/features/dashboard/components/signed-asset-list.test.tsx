@@ -29,6 +29,8 @@ const asset = {
   manifestUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35',
   sidecarUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35?format=c2pa',
   thumbnailUrl: null,
+  sidecar: false,
+  parentCredentialsWarning: null,
 } as TSignedAsset;
 
 const renderList = (assets: TSignedAsset[] = [asset]) =>
