@@ -120,5 +120,11 @@ describe.skipIf(!hasCorpus)('Your signed content: each file’s own verdict, cop
     const badCursor = await call('assets?cursor=%27%3B%20drop', { token });
     expect(badCursor.status).toBe(400);
     expect(((await badCursor.json()) as { error: { message: string } }).error.message).toContain('cursor');
+
+    // The OpenAPI document, generated from the contracts, says all of it.
+    const doc = (await (await call('openapi.json')).json()) as { paths: Record<string, { get?: { parameters?: { name: string }[] } }>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    expect(doc.paths['/assets']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['limit', 'cursor']));
+    expect(Object.keys(doc.components.schemas.SignedAsset?.properties ?? {})).toEqual(expect.arrayContaining(['verdict', 'seenElsewhere']));
+    expect(Object.keys(doc.components.schemas.SeenElsewhere?.properties ?? {})).toEqual(['stripped', 'tampered', 'mismatched']);
   });
 });
