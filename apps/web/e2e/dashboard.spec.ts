@@ -1,14 +1,17 @@
 // The signing dashboard as an account holder uses it, against the real server: a file picked on
 // this device is uploaded and signed, the signed file downloaded and then verified by URL through
 // the landing page's widget; an asset signed by URL; the missing-fields and nothing-to-share
-// toasts; a failed signing; and the stat cards and asset list moving. Screenshots at both sizes.
-import { mkdirSync, readFileSync } from 'node:fs';
+// toasts; a failed signing; the stat cards and asset list moving; and each file's own verdict with
+// the copies of it seen elsewhere apart. Screenshots at both sizes.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { TVerifyResponse } from '@provenance/contracts';
 import { APP_URL, ASSETS, ASSET_URL, dataDir } from './support/e2e-env.ts';
-import { expect, shoot, signUpViaApi, test, toast, useSession, VIEWPORTS } from './support/fixtures.ts';
-import { corpusFile, hasCorpusFile } from './support/gateway.ts';
-import { makePng } from './support/png.ts';
+import { expectAccessible } from './support/axe.ts';
+import { expect, shoot, signUpViaApi, test, testClientAddress, toast, useSession, VIEWPORTS } from './support/fixtures.ts';
+import { corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
+import { makePng, tamperPng } from './support/png.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -249,4 +252,47 @@ test('a video is previewed, uploaded with progress and signed; it has no thumbna
   await expect(listed).toContainText('video/mp4');
   await expect(listed.locator('img')).toHaveCount(0);
   await shoot(page, testInfo, 'dashboard-video-signed-desktop');
+});
+
+test('each signed file shows its own verdict, and copies of it seen elsewhere apart, opened from the keyboard', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'dash-copies');
+  const original = makePng(300, 180);
+  const signed = await signThroughApi(request, { name: 'pier.png', mimeType: 'image/png', buffer: original, metadata: { creator: 'Ada Reporter', title: 'Pier at noon' } }, 'dash-copies', session);
+
+  // Someone else finds the picture without its credentials on another site and checks it by its URL;
+  // a news page's reader checks a copy whose pixels were changed. Neither is the owner's file.
+  const strippedName = `pier-stripped-${Date.now()}.png`;
+  writeFileSync(servedPath(strippedName), original);
+  const stripped = await request.post(`${APP_URL}/api/v1/verify-content`, { data: { assetUrl: `${ASSET_URL}/${strippedName}?token=not-for-the-owner` }, headers: { 'X-Forwarded-For': testClientAddress() } });
+  expect(((await stripped.json()) as TVerifyResponse).recovery?.manifestId).toBe(signed.manifestId);
+  const signedBytes = await (await request.get(signed.signedAssetUrl)).body();
+  const tampered = await request.post(`${APP_URL}/api/v1/verify-content`, {
+    multipart: { file: { name: 'pier.png', mimeType: 'image/png', buffer: tamperPng(signedBytes) } },
+    headers: { origin: 'https://news.example', 'X-Forwarded-For': testClientAddress() },
+  });
+  expect(((await tampered.json()) as TVerifyResponse).verification.status).toBe('invalid');
+
+  await useSession(page, session);
+  await page.goto('/dashboard');
+  const row = page.getByTestId('signed-asset').filter({ hasText: 'Pier at noon' });
+  // The file's own verdict: still Verified, in the report's words for who vouches.
+  const own = row.getByTestId('own-verdict');
+  await expect(own.locator('[data-status="verified"]')).toBeVisible();
+  await expect(own).toContainText(signed.verification.verification.trust.label);
+  await expect(row.locator('[data-status="unsigned"], [data-status="invalid"]')).toHaveCount(0);
+
+  // The copies, apart: a summary, opened from the keyboard to where and when.
+  const summary = row.getByTestId('seen-elsewhere').locator('summary');
+  await expect(summary).toHaveText('Seen elsewhere: stripped copy seen once, tampered copy seen once');
+  await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 60 && !(await summary.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(summary).toBeFocused();
+  await page.keyboard.press('Enter');
+  const strippedCopies = row.getByRole('region', { name: 'Stripped copies' });
+  await expect(strippedCopies.getByRole('link', { name: `${ASSET_URL}/${strippedName}` })).toBeVisible();
+  await expect(strippedCopies).not.toContainText('not-for-the-owner');
+  await expect(row.getByRole('region', { name: 'Tampered copies' })).toContainText('https://news.example');
+  await expect(row.getByRole('region', { name: 'Tampered copies' }).locator('time')).toHaveCount(1);
+  await shoot(page, testInfo, 'dashboard-seen-elsewhere-desktop');
+  await expectAccessible(page, 'dashboard with copies seen elsewhere', testInfo);
 });

@@ -2,7 +2,7 @@
 // with the signed asset and its manifest stored and downloadable.
 import { z } from '@hono/zod-openapi';
 import { organizationNameSchema, rejectNul } from './common.ts';
-import { ZVerifyResponse } from './verify.ts';
+import { ZRevocationCheck, ZTrustVerdict, ZVerificationStatus, ZVerifyResponse } from './verify.ts';
 
 export const DEFAULT_LICENSE = 'All Rights Reserved';
 
@@ -99,6 +99,47 @@ export const ZSignContentResponse = z
   .openapi('SignContentResponse');
 export type TSignContentResponse = z.infer<typeof ZSignContentResponse>;
 
+/** A signed file's own verdict: the stored file verified now, as the report would show it. */
+export const ZSignedFileVerdict = z
+  .object({
+    status: ZVerificationStatus,
+    trust: ZTrustVerdict.openapi({ description: 'Who vouches for the signer (trust.label: the words every surface shows)' }),
+    reason: z.string().openapi({ description: 'Why the verdict is what it is, as the report says it' }),
+    revocation: ZRevocationCheck.shape.status.nullable().openapi({ description: 'What is known of the signing certificate’s revocation; null when it was not asked about (OCSP off)' }),
+  })
+  .openapi('SignedFileVerdict');
+export type TSignedFileVerdict = z.infer<typeof ZSignedFileVerdict>;
+
+/** Where a copy was seen: the URL verified (its query and fragment left out), else the page's origin that asked. */
+export const ZCopySighting = z
+  .object({
+    where: z.string().nullable().openapi({ description: 'The copy’s URL (without query or fragment) when it was verified by URL or shown by a badge; else the origin of the page that asked; null when not known (an upload)', example: 'https://news.example/photos/harbour.jpg' }),
+    firstSeen: z.string().openapi({ description: 'ISO 8601' }),
+    lastSeen: z.string().openapi({ description: 'ISO 8601' }),
+    count: z.number().int().openapi({ description: 'Verifications of the copy there' }),
+  })
+  .openapi('CopySighting');
+export type TCopySighting = z.infer<typeof ZCopySighting>;
+
+/** One kind of copy: how many verifications saw one, and where (the places most recently seen first, at most 10). */
+export const ZCopiesOfKind = z
+  .object({
+    count: z.number().int().openapi({ description: 'Verifications of copies of this kind' }),
+    places: z.array(ZCopySighting).openapi({ description: 'Where they were seen, most recently seen first; at most 10 places' }),
+  })
+  .openapi('CopiesOfKind');
+export type TCopiesOfKind = z.infer<typeof ZCopiesOfKind>;
+
+/** Copies of a signed file verified elsewhere, apart from the file's own verdict. */
+export const ZSeenElsewhere = z
+  .object({
+    stripped: ZCopiesOfKind.openapi({ description: 'Copies without Content Credentials that the manifest repository matched to this manifest (its exact bytes stripped, or the picture re-encoded)' }),
+    tampered: ZCopiesOfKind.openapi({ description: 'Copies that carry this manifest but are not the signed file, and failed verification (changed content)' }),
+    mismatched: ZCopiesOfKind.openapi({ description: 'Badges of this manifest shown around media that is not this content' }),
+  })
+  .openapi('SeenElsewhere');
+export type TSeenElsewhere = z.infer<typeof ZSeenElsewhere>;
+
 export const ZSignedAsset = z
   .object({
     assetId: z.string(),
@@ -107,8 +148,12 @@ export const ZSignedAsset = z
     mime: z.string(),
     bytes: z.number().int(),
     createdAt: z.string(),
-    status: z.enum(['verified', 'partial', 'invalid', 'unsigned']).openapi({ description: 'Latest verification status of the signed file' }),
-    verificationCount: z.number().int(),
+    status: ZVerificationStatus.nullable().openapi({
+      description: 'The signed file’s own verdict now (verdict.status): the stored file verified under the trust lists and revocation in force, never the verdict of another copy. Null when it could not be verified just now',
+    }),
+    verdict: ZSignedFileVerdict.nullable().openapi({ description: 'The signed file’s own verdict now; null when it could not be verified just now (the engine busy, the file missing)' }),
+    seenElsewhere: ZSeenElsewhere,
+    verificationCount: z.number().int().openapi({ description: 'Verifications of this manifest by anyone, of this file or of copies' }),
     signedAssetUrl: z.string().url(),
     manifestUrl: z.string().url(),
     sidecarUrl: z.string().url(),
@@ -124,5 +169,16 @@ export const ZSignedAsset = z
   .openapi('SignedAsset');
 export type TSignedAsset = z.infer<typeof ZSignedAsset>;
 
-export const ZSignedAssetList = z.object({ assets: z.array(ZSignedAsset) }).openapi('SignedAssetList');
+export const ZSignedAssetList = z
+  .object({
+    assets: z.array(ZSignedAsset),
+    nextCursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last page' }),
+  })
+  .openapi('SignedAssetList');
 export type TSignedAssetList = z.infer<typeof ZSignedAssetList>;
+
+export const ZSignedAssetListQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20).openapi({ description: 'Assets per page (each one’s file verified, or its verdict reused)', example: 20 }),
+  cursor: z.string().trim().min(1, 'cursor must not be empty').max(100, 'cursor must be at most 100 characters').regex(/^[A-Za-z0-9-]+$/, 'cursor must be a nextCursor from a previous page').optional().openapi({ description: 'The nextCursor of the previous page' }),
+});
+export type TSignedAssetListQuery = z.input<typeof ZSignedAssetListQuery>;

@@ -51,6 +51,7 @@ import { createAssetDownloads, type AssetDownloadSettings } from './fetching/ass
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
+import { createSignedContentList, type SignedContentList } from './verification/signed-content-list.ts';
 import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
 import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
@@ -125,6 +126,8 @@ export interface Services {
   signedAssets: SignedAssets;
   /** Signed files, manifest stores and thumbnails as the API serves them. */
   signedAssetFiles: SignedAssetFiles;
+  /** An account's signed content a page at a time: each file's own verdict now, and its copies seen elsewhere. */
+  signedContent: SignedContentList;
   signer: ContentSigner;
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
@@ -216,7 +219,7 @@ export function createServices(deps: ServiceDeps): Services {
     verificationCache.clear();
     certificateAuthority.forgetAnswers();
   };
-  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys'> = {
+  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent'> = {
     auth,
     sessions,
     credentials,
@@ -268,6 +271,8 @@ export function createServices(deps: ServiceDeps): Services {
       thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
       cache: verificationCache,
       accountEvents,
+      // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
+      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
       signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       revocation:
@@ -311,5 +316,11 @@ export function createServices(deps: ServiceDeps): Services {
   const { queue, logger, clock } = deps;
   const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
   scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
-  return { ...services, batchJobs, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
+  const signedContent = createSignedContentList({
+    signedAssets,
+    events,
+    verifier: services.verifier,
+    onVerifyError: (assetId, error) => logger.error('a signed file could not be verified for its list', { assetId, error: error instanceof Error ? error.message : String(error) }),
+  });
+  return { ...services, batchJobs, signedContent, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

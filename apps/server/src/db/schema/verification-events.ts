@@ -26,6 +26,8 @@ export const verificationEvents = pgTable('verification_events', {
   recoveredManifestId: text('recovered_manifest_id'),
   /** The site whose page asked (a badge's page origin), when one said so. */
   referrer: text('referrer'),
+  /** The URL verified (a URL verification's, or the media a badge was shown with), without its query or fragment, which may hold someone's access token. */
+  assetUrl: text('asset_url'),
   /** A badge's media check (manifest and the media shown with it): mismatch and unchecked are not verifications of the manifest. */
   mediaCheck: text('media_check', { enum: ['matches', 'mismatch', 'unchecked'] }),
 }, (table) => [

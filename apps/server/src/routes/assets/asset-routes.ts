@@ -2,7 +2,8 @@
 // GET /assets/{assetId}/thumbnail. Signed files are public by their unguessable ID, so badges and
 // reports can show them; the list is the signed-in account's own.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZSignedAssetList } from '@provenance/contracts';
+import { ZSignedAssetList, ZSignedAssetListQuery, type TSeenElsewhere } from '@provenance/contracts';
+import type { SeenElsewhere } from '../../services/verification/copies-seen-elsewhere.ts';
 import { assetLinks } from '../../http/asset-links.ts';
 import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
 import { storedFileResponses } from '../file-responses.ts';
@@ -17,21 +18,30 @@ function downloadName(title: string | null, assetId: string, mime: string): stri
   return `${base}-signed.${extension}`;
 }
 
+function seenElsewhereJson(seen: SeenElsewhere): TSeenElsewhere {
+  const copies = ({ count, places }: SeenElsewhere['stripped']) => ({ count, places: places.map((place) => ({ ...place, firstSeen: place.firstSeen.toISOString(), lastSeen: place.lastSeen.toISOString() })) });
+  return { stripped: copies(seen.stripped), tampered: copies(seen.tampered), mismatched: copies(seen.mismatched) };
+}
+
 export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
   const list = createRoute({
     method: 'get',
     path: '/assets',
     tags: ['sign'],
-    summary: 'The signed-in account’s signed assets, newest first',
+    summary: 'The signed-in account’s signed assets, newest first, a page at a time',
+    description:
+      'Each signed file with its own verdict now (the stored file verified under the trust lists and revocation in force; reused from the verification cache when it holds it) and, apart, the copies of it verified elsewhere: stripped, tampered, and badges shown on other media, with where and when they were seen.',
     security: BEARER_SECURITY,
     middleware: [ctx.requireAccount] as const,
-    responses: { 200: jsonResponse(ZSignedAssetList, 'Signed assets with their latest status and verification count'), ...errorResponses(401) },
+    request: { query: ZSignedAssetListQuery },
+    responses: { 200: jsonResponse(ZSignedAssetList, 'A page of signed assets: each file’s own verdict, its copies seen elsewhere and its verification count'), ...errorResponses(400, 401) },
   });
   api.openapi(list, async (c) => {
-    const rows = await ctx.services.signedAssetFiles.listForAccount(c.var.account.userId, 100);
+    const { limit, cursor } = c.req.valid('query');
+    const page = await ctx.services.signedContent.page(c.var.account.userId, { limit, cursor });
     // An account has a handful of identities: one query names the signer of every listed asset.
     const identities = new Map((await ctx.services.signingIdentities.list(c.var.account.userId)).map((identity) => [identity.id, identity]));
-    const assets = rows.map((row) => {
+    const assets = page.assets.map((row) => {
       const identity = row.signingIdentityId ? identities.get(row.signingIdentityId) : undefined;
       const links = assetLinks(ctx.apiBaseUrl(c), row.id, row.manifestId);
       return {
@@ -41,7 +51,9 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
         mime: row.mime,
         bytes: row.signedBytes,
         createdAt: row.createdAt.toISOString(),
-        status: row.lastStatus ?? 'verified',
+        status: row.verdict?.status ?? null,
+        verdict: row.verdict,
+        seenElsewhere: seenElsewhereJson(row.seenElsewhere),
         verificationCount: row.verificationCount,
         signedAssetUrl: links.signedAssetUrl,
         manifestUrl: links.manifestUrl,
@@ -52,7 +64,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
         signedBy: identity ? { identityId: identity.id, kind: identity.kind, subject: identity.subject } : null,
       };
     });
-    return c.json({ assets }, 200);
+    return c.json({ assets, nextCursor: page.nextCursor }, 200);
   });
 
   const file = createRoute({

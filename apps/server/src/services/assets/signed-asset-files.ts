@@ -1,8 +1,8 @@
-// What the API serves of the assets the gateway signed: an account's list of them, a signed file, its
+// What the API serves of the assets the gateway signed: a signed file, its
 // thumbnail and its manifest store, read from the repository and the asset store together (files
 // streamed, whole or a range), with a not_found DomainError for anything missing from either.
 import type { AssetFileRead, AssetReadOptions, AssetStore } from './asset-store.ts';
-import type { SignedAssetRow, SignedAssets, SignedAssetWithStats } from './signed-assets.ts';
+import type { SignedAssetRow, SignedAssets } from './signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
 
 export interface SignedFile {
@@ -12,8 +12,6 @@ export interface SignedFile {
 }
 
 export interface SignedAssetFiles {
-  /** The account's signed assets, newest first, with their verification counts and latest status. */
-  listForAccount(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
   signedFile(assetId: string, options?: AssetReadOptions): Promise<SignedFile>;
   /** The signed file of the asset signed with this manifest (reports show it beside the verdict). */
   signedFileOfManifest(manifestId: string, options?: AssetReadOptions): Promise<SignedFile>;
@@ -30,7 +28,6 @@ export interface SignedAssetFiles {
 export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store: AssetStore }): SignedAssetFiles {
   const { signedAssets, store } = deps;
   return {
-    listForAccount: (userId, limit) => signedAssets.listForUser(userId, limit),
     async signedFile(assetId, options) {
       const row = await signedAssets.findById(assetId);
       const read = row ? await store.open(row.id, 'signed', options) : null;

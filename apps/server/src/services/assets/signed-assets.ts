@@ -1,5 +1,5 @@
 // Repository of the assets the gateway signed: one row per signed file, owned by an account.
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets } from '../../db/schema/index.ts';
 
@@ -7,8 +7,8 @@ export type SignedAssetRow = typeof signedAssets.$inferSelect;
 export type NewSignedAsset = typeof signedAssets.$inferInsert;
 
 export interface SignedAssetWithStats extends SignedAssetRow {
+  /** Verifications of its manifest by anyone, of the file or of copies (never its own verdict: that is its stored file verified now). */
   verificationCount: number;
-  lastStatus: 'verified' | 'partial' | 'invalid' | 'unsigned' | null;
 }
 
 export interface SignedAssets {
@@ -19,7 +19,8 @@ export interface SignedAssets {
   findByRef(ref: string): Promise<SignedAssetRow | null>;
   /** The asset whose original or signed file has this SHA-256 (lowercase hex), the most recent first. */
   findByHash(sha256: string): Promise<SignedAssetRow | null>;
-  listForUser(userId: string, limit: number): Promise<SignedAssetWithStats[]>;
+  /** The account's assets, newest first; with `after` (an asset ID), those listed after it. */
+  listForUser(userId: string, limit: number, after?: string): Promise<SignedAssetWithStats[]>;
   countForUser(userId: string): Promise<number>;
   /** Every signed asset's ID, for the orphan sweep to compare with the asset store. */
   listIds(): Promise<Set<string>>;
@@ -31,7 +32,7 @@ export interface SignedAssets {
  * depend on the verification folder, which depends on them.
  */
 export interface AssetVerificationCounts {
-  statsForAssets(signedAssetIds: string[]): Promise<Map<string, { verificationCount: number; lastStatus: NonNullable<SignedAssetWithStats['lastStatus']> }>>;
+  statsForAssets(signedAssetIds: string[]): Promise<Map<string, { verificationCount: number }>>;
 }
 
 export function createSignedAssets(db: Db, events: AssetVerificationCounts): SignedAssets {
@@ -54,10 +55,17 @@ export function createSignedAssets(db: Db, events: AssetVerificationCounts): Sig
         .limit(1);
       return row ?? null;
     },
-    async listForUser(userId, limit) {
-      const rows = await db.select().from(signedAssets).where(eq(signedAssets.userId, userId)).orderBy(desc(signedAssets.createdAt)).limit(limit);
+    async listForUser(userId, limit, after) {
+      // Keyset: the rows after the named one in (created_at, id) order, exact whatever the timestamps' precision.
+      const afterRow = after ? sql`(${signedAssets.createdAt}, ${signedAssets.id}) < (select ${signedAssets.createdAt}, ${signedAssets.id} from ${signedAssets} where ${signedAssets.id} = ${after} and ${signedAssets.userId} = ${userId})` : undefined;
+      const rows = await db
+        .select()
+        .from(signedAssets)
+        .where(and(eq(signedAssets.userId, userId), afterRow))
+        .orderBy(desc(signedAssets.createdAt), desc(signedAssets.id))
+        .limit(limit);
       const stats = await events.statsForAssets(rows.map((row) => row.id));
-      return rows.map((row) => ({ ...row, verificationCount: stats.get(row.id)?.verificationCount ?? 0, lastStatus: stats.get(row.id)?.lastStatus ?? null }));
+      return rows.map((row) => ({ ...row, verificationCount: stats.get(row.id)?.verificationCount ?? 0 }));
     },
     async countForUser(userId) {
       const [row] = await db.select({ total: count() }).from(signedAssets).where(and(eq(signedAssets.userId, userId)));

@@ -5,6 +5,7 @@ import type { TVerificationStatus } from '@provenance/contracts';
 import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { verificationEvents } from '../../db/schema/index.ts';
+import { readCopiesSeenElsewhere, type SeenElsewhere } from './copies-seen-elsewhere.ts';
 
 export type VerificationEventRow = typeof verificationEvents.$inferSelect;
 
@@ -43,6 +44,8 @@ export interface VerificationEventReads {
   countForAsset(ref: AssetEventsRef): Promise<number>;
   /** Count and last status of each given signed asset that has events; the others are absent. */
   statsForAssets(signedAssetIds: string[]): Promise<Map<string, AssetVerificationStats>>;
+  /** Copies of each given signed asset verified elsewhere (copies-seen-elsewhere.ts); assets with none are absent. */
+  copiesSeenElsewhere(signedAssetIds: string[]): Promise<Map<string, SeenElsewhere>>;
   countsForAccount(userId: string, window: { today: Date; since: Date }): Promise<AccountEventCounts>;
   /** The account's newest events, newest first. */
   recentForAccount(userId: string, limit: number): Promise<VerificationEventRow[]>;
@@ -72,6 +75,8 @@ export function createVerificationEventReads(db: Db): VerificationEventReads {
         .groupBy(e.signedAssetId);
       return new Map(rows.flatMap((row) => (row.signedAssetId ? [[row.signedAssetId, { verificationCount: row.total, lastStatus: row.lastStatus }] as const] : [])));
     },
+
+    copiesSeenElsewhere: (signedAssetIds) => readCopiesSeenElsewhere(db, signedAssetIds),
 
     async countsForAccount(userId, { today, since }) {
       // Own content: the account owns the signed asset, whoever verified it. Otherwise the account ran it.

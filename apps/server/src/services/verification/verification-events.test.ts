@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
     expect(byId.get(ids[0]!)).toEqual({
       id: ids[0], createdAt: NOW, status: 'partial', reason: 'untrusted signer', geoLocation: null, source: 'url',
       manifestId: null, assetHash: null, ownerUserId: null, signedAssetId: null, callerUserId: null,
-      recoveredManifestId: null, recoveryMethod: null, recoverySimilarity: null, referrer: null, mediaCheck: null,
+      recoveredManifestId: null, recoveryMethod: null, recoverySimilarity: null, referrer: null, mediaCheck: null, assetUrl: null,
     });
     expect(byId.get(ids[1]!)).toMatchObject({ status: 'unsigned', reason: 'no manifest', source: 'manifest', geoLocation: 'FR', manifestId: 'urn:c2pa:unknown', createdAt: NOW });
     expect(byId.get(ids[2]!)).toMatchObject({ status: 'verified', assetHash: 'c'.repeat(64), createdAt: NOW });

@@ -4,7 +4,11 @@
 // verification event (written behind). An asset URL is fetched to a spool file when the server has
 // one (asset-download.ts) and then verified as a spooled upload is: a video from disk, up to
 // MAX_VIDEO_BYTES, anything else read back into memory.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
@@ -19,6 +23,7 @@ import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
+import { sightingUrl } from './sighting-url.ts';
 import { createMediaChecks } from './media-check.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
@@ -108,6 +113,13 @@ export interface ContentVerifier {
   verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
   /** The verification of a stored signed asset, without recording an event (reports, manifests). */
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
+  /**
+   * A stored signed asset's own verdict now, without recording an event: the cached verdict of its
+   * bytes under the trust lists in force (kept no longer than its certificates or the OCSP answer it
+   * rests on, and forgotten at a revocation) when there is one, without reading the file; else the
+   * file verified.
+   */
+  verifyStoredAsset(asset: SignedAssetRow): Promise<VerifyResponse>;
 }
 
 export function createContentVerifier(deps: {
@@ -131,6 +143,11 @@ export function createContentVerifier(deps: {
   accountEvents?: AccountEvents | undefined;
   /** The certificate chain (PEM, leaf first) a stored asset was signed with, when recorded (its signing identity's); null when not. */
   signingChainOf?: ((asset: SignedAssetRow) => Promise<string | null>) | undefined;
+  /**
+   * A stored video or audio file larger than `inMemoryBytes` (one signed from its spool file) is verified
+   * from a copy streamed into `spoolDir`, never read whole; absent, every stored file is read whole.
+   */
+  storedCopies?: { spoolDir: string; inMemoryBytes: number } | undefined;
   /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
   onAnnounceError?: ((error: unknown) => void) | undefined;
 }): ContentVerifier {
@@ -144,8 +161,26 @@ export function createContentVerifier(deps: {
   async function storedVerdict(row: SignedAssetRow, thumbnails: boolean): Promise<SerializedVerification> {
     const cached = row.sidecar ? undefined : cache.get(cacheKey(engine.trust.version, thumbnails, row.signedAssetHash));
     if (cached) return cached;
+    const copies = deps.storedCopies;
+    if (copies && !row.sidecar && row.signedBytes > copies.inMemoryBytes && BMFF_MIME_TYPES.has(row.mime)) {
+      return withStoredCopy(row, copies.spoolDir, (path) => validateFile(path, row.mime, thumbnails, row.signedAssetHash, {}));
+    }
     const { bytes, mime, manifest } = await loadStored(row.manifestId);
     return validate(bytes, mime, thumbnails, assetHashOf(undefined, bytes), manifest);
+  }
+
+  /** The stored signed file streamed into the spool folder for `use`, then removed. */
+  async function withStoredCopy<T>(row: SignedAssetRow, spoolDir: string, use: (path: string) => Promise<T>): Promise<T> {
+    const read = await store.open(row.id, 'signed');
+    if (!read || read.kind !== 'whole' || !read.body) throw DomainError.notFound(`No signed asset with manifest ${row.manifestId}`);
+    await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+    const path = join(spoolDir, `stored-${randomUUID()}`);
+    try {
+      await pipeline(read.body, createWriteStream(path, { mode: 0o600 }));
+      return await use(path);
+    } finally {
+      await rm(path, { force: true });
+    }
   }
 
   async function loadStored(manifestId: string): Promise<{ bytes: Uint8Array; mime: string; manifest?: Uint8Array }> {
@@ -370,6 +405,7 @@ export function createContentVerifier(deps: {
       callerUserId: caller.userId ?? null,
       recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
       referrer: caller.referrer ?? null,
+      assetUrl: origin.kind === 'url' ? sightingUrl(origin.url) : null,
     });
     if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
       // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
@@ -407,6 +443,7 @@ export function createContentVerifier(deps: {
       assetHash: outcome.sha256,
       callerUserId: caller.userId ?? null,
       referrer: caller.referrer ?? null,
+      assetUrl: sightingUrl(source.url),
       mediaCheck: outcome.check.result,
     });
     if (matches && verification.status === 'invalid' && deps.accountEvents) {
@@ -418,6 +455,7 @@ export function createContentVerifier(deps: {
   const verifier: ContentVerifier = {
     verifyContent: (source, caller) => (source.kind === 'media' ? checkMedia(source, caller) : verifyAs(source, caller, source)),
     verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
+    verifyStoredAsset: async (asset) => JSON.parse((await storedVerdict(asset, false)).json) as VerifyResponse,
   };
   return verifier;
 }

@@ -1,6 +1,6 @@
 // Signing Dashboard: the account's three stat cards, Sign New Content, the account's signed
 // assets, and its batch jobs.
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileSignature } from 'lucide-react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
@@ -26,13 +26,18 @@ export function DashboardPage() {
 }
 
 function DashboardBody({ userId }: { userId: string }) {
-  const assets = useQuery(signedAssetsQuery(userId));
-  const newest = assets.data?.[0] ?? null;
+  const assets = useInfiniteQuery(signedAssetsQuery(userId));
+  const listed = assets.data?.pages.flatMap((page) => page.assets);
+  const newest = listed?.[0] ?? null;
   return (
     <div className="space-y-8">
       <DashboardStatCards userId={userId} />
       <SignContentPanel userId={userId} latestAsset={newest ? { assetId: newest.assetId, title: newest.title, signedAssetUrl: newest.signedAssetUrl } : null} />
-      <SignedAssetList assets={assets.data} state={assets.status} />
+      <SignedAssetList
+        assets={listed}
+        state={assets.status}
+        more={assets.hasNextPage ? { load: () => void assets.fetchNextPage(), loading: assets.isFetchingNextPage } : null}
+      />
       <BatchJobsSection userId={userId} />
     </div>
   );

@@ -1,18 +1,25 @@
-// /assets: the signed-in account's signed assets, newest first, their thumbnails, and transforms
-// (a resized or converted copy, signed with the asset as its parent). The key
-// carries the user ID so one account never sees another's cached assets.
-import { queryOptions } from '@tanstack/react-query';
-import type { TSignContentResponse, TSignedAsset, TSignedAssetList, TTransformRequest } from '@provenance/contracts';
+// /assets: the signed-in account's signed assets, newest first, a page at a time (each with its own
+// verdict now and its copies seen elsewhere), their thumbnails, and transforms (a resized or
+// converted copy, signed with the asset as its parent). The key carries the user ID so one account
+// never sees another's cached assets.
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { TSignContentResponse, TSignedAssetList, TTransformRequest } from '@provenance/contracts';
 import { apiRequest, apiUrl } from './client';
 
 export const assetKeys = {
   all: (userId: string) => ['assets', userId] as const,
 };
 
+/** Assets per page: each listed file's verdict may cost the server a verification. */
+export const SIGNED_ASSETS_PAGE_SIZE = 20;
+
 export function signedAssetsQuery(userId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: assetKeys.all(userId),
-    queryFn: async ({ signal }): Promise<TSignedAsset[]> => (await apiRequest<TSignedAssetList>('/assets', { signal })).assets,
+    queryFn: ({ pageParam, signal }): Promise<TSignedAssetList> =>
+      apiRequest<TSignedAssetList>(`/assets?limit=${SIGNED_ASSETS_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

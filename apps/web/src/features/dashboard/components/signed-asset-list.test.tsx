@@ -17,11 +17,20 @@ const asset = {
   bytes: 120_000,
   createdAt: '2026-11-21T10:00:00.000Z',
   status: 'verified',
+  verdict: {
+    status: 'verified',
+    trust: { tier: 'gateway', list: null, anchor: null, label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised' },
+    reason: 'Signed and intact.',
+    revocation: 'good',
+  },
+  seenElsewhere: { stripped: { count: 0, places: [] }, tampered: { count: 0, places: [] }, mismatched: { count: 0, places: [] } },
   verificationCount: 2,
   signedAssetUrl: 'http://localhost:8080/api/v1/assets/0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11',
   manifestUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35',
   sidecarUrl: 'http://localhost:8080/api/v1/manifests/urn%3Ac2pa%3A5f0c6d35?format=c2pa',
   thumbnailUrl: null,
+  sidecar: false,
+  parentCredentialsWarning: null,
 } as TSignedAsset;
 
 const renderList = (assets: TSignedAsset[] = [asset]) =>
@@ -68,5 +77,49 @@ describe('signed asset list', () => {
     const lines = screen.getAllByTestId('signed-by');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.textContent).toBe('Signed as Daily Planet via Provenance Gateway (managed certificate)');
+  });
+
+  it('shows the file’s own verdict in the report’s trust words, and copies seen elsewhere apart, opened to where and when', async () => {
+    renderList([
+      {
+        ...asset,
+        seenElsewhere: {
+          stripped: { count: 2, places: [{ where: 'https://elsewhere.example/harbour.jpg', firstSeen: '2026-11-22T08:00:00.000Z', lastSeen: '2026-11-23T09:30:00.000Z', count: 2 }] },
+          tampered: { count: 1, places: [{ where: null, firstSeen: '2026-11-24T12:00:00.000Z', lastSeen: '2026-11-24T12:00:00.000Z', count: 1 }] },
+          mismatched: { count: 0, places: [] },
+        },
+      },
+      { ...asset, assetId: 'own-certificate', verdict: { ...asset.verdict!, status: 'partial', trust: { tier: 'untrusted', list: null, anchor: null, label: 'Not on any trust list' } } },
+      { ...asset, assetId: 'unchecked', status: null, verdict: null },
+    ]);
+    const [copied, ownCertificate, unchecked] = screen.getAllByTestId('signed-asset');
+    const own = within(within(copied!).getByTestId('own-verdict'));
+    expect(own.getByText('Verified')).toBeTruthy();
+    expect(own.getByTestId('own-verdict-trust').textContent).toBe(asset.verdict!.trust.label);
+    expect(within(ownCertificate!).getByTestId('own-verdict').textContent).toContain('Partial');
+    expect(within(ownCertificate!).getByTestId('own-verdict').textContent).toContain('Not on any trust list');
+    expect(within(ownCertificate!).getByTestId('seen-elsewhere').textContent).toBe('No copies seen elsewhere');
+    expect(within(unchecked!).getByTestId('own-verdict').textContent).toContain('could not be checked just now');
+
+    const seen = within(copied!).getByTestId('seen-elsewhere');
+    const summary = within(seen).getByText('Seen elsewhere: stripped copy seen 2 times, tampered copy seen once');
+    expect(seen.hasAttribute('open')).toBe(false);
+    await userEvent.click(summary);
+    expect(seen.hasAttribute('open')).toBe(true);
+    const stripped = within(within(seen).getByRole('region', { name: 'Stripped copies' }));
+    expect(stripped.getByRole('link', { name: 'https://elsewhere.example/harbour.jpg' }).getAttribute('rel')).toContain('noreferrer');
+    expect(stripped.getByTestId('copy-sighting').textContent).toMatch(/Seen 2 times, first .+, last .+/);
+    expect(within(seen).getByRole('region', { name: 'Tampered copies' }).textContent).toContain('place not known');
+  });
+
+  it('offers the next page when there is one', async () => {
+    const load = vi.fn();
+    render(
+      <MemoryRouter>
+        <SignedAssetList assets={[asset]} state="success" more={{ load, loading: false }} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(load).toHaveBeenCalledOnce();
   });
 });

@@ -1,8 +1,10 @@
-// The account's signed assets, newest first: thumbnail, title (linking to its readable report at
-// /v/:manifestId), status of the latest verification, how often it was verified, and its downloads.
+// The account's signed assets, newest first, a page at a time: thumbnail, title (linking to its
+// readable report at /v/:manifestId), the file's own verdict now (its stored file verified under the
+// trust lists and revocation in force, in the report's trust words), the copies of it seen elsewhere
+// apart, how often its manifest was verified, and its downloads.
 import { Link } from 'react-router';
 import { AlertTriangle, Download, FileCode2, FileSearch, FileVideo, ImageOff } from 'lucide-react';
-import type { TSignedAsset } from '@provenance/contracts';
+import type { TSignedAsset, TSignedFileVerdict } from '@provenance/contracts';
 import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { CopyButton } from '@/components/copy-button';
 import { StatusBadge } from '@/components/status-badge';
@@ -11,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { trackEvent } from '@/lib/api/analytics';
 import { formatDateTime } from '@/lib/format';
 import { formatBytes } from '../lib/sign-form';
+import { SeenElsewhere } from './seen-elsewhere';
 import { TransformAssetDialog } from './transform-asset-dialog';
 
 /** The readable report of a signed asset, at the permanent address publishers link to. */
@@ -30,12 +33,44 @@ function Thumbnail({ asset }: { asset: TSignedAsset }) {
   );
 }
 
-export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | undefined; state: 'pending' | 'error' | 'success' }) {
+/** The file's own verdict: the status and who vouches for the signer, as the report words it. */
+function OwnVerdict({ verdict }: { verdict: TSignedFileVerdict | null }) {
+  if (!verdict) {
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="own-verdict">
+        This file could not be checked just now; its report checks it again.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1 text-xs" data-testid="own-verdict">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">This file:</span>
+        <StatusBadge status={verdict.status} />
+      </p>
+      <p className="text-muted-foreground" data-testid="own-verdict-trust">
+        {verdict.trust.label}
+      </p>
+      {verdict.status === 'invalid' || verdict.revocation === 'revoked' ? <p className="text-foreground">{verdict.reason}</p> : null}
+    </div>
+  );
+}
+
+export function SignedAssetList({
+  assets,
+  state,
+  more = null,
+}: {
+  assets: TSignedAsset[] | undefined;
+  state: 'pending' | 'error' | 'success';
+  /** The next page, when there is one. */
+  more?: { load: () => void; loading: boolean } | null;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle level={2}>Your signed content</CardTitle>
-        <CardDescription>Newest first, with the verdict of each asset&apos;s latest verification.</CardDescription>
+        <CardDescription>Newest first. Each file&apos;s verdict is its own, checked under today&apos;s trust lists and revocations; copies of it seen elsewhere are listed apart.</CardDescription>
       </CardHeader>
       <CardContent>
         {state === 'pending' ? (
@@ -84,8 +119,11 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
                     <EmbedSnippet asset={asset} />
                   </div>
                 </div>
+                <div className="min-w-0 space-y-2 md:w-72 md:shrink-0">
+                  <OwnVerdict verdict={asset.verdict} />
+                  <SeenElsewhere seen={asset.seenElsewhere} />
+                </div>
                 <div className="flex flex-wrap items-center gap-3">
-                  <StatusBadge status={asset.status} />
                   <span className="text-sm tabular-nums text-muted-foreground" data-testid="verification-count">
                     {asset.verificationCount} {asset.verificationCount === 1 ? 'verification' : 'verifications'}
                   </span>
@@ -113,6 +151,13 @@ export function SignedAssetList({ assets, state }: { assets: TSignedAsset[] | un
             ))}
           </ul>
         )}
+        {state === 'success' && more ? (
+          <div className="mt-4 flex justify-center">
+            <Button variant="outline" onClick={more.load} disabled={more.loading}>
+              {more.loading ? 'Loading…' : 'Show more'}
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
