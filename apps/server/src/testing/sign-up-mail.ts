@@ -3,7 +3,8 @@
 // and follow its link through the real POST /auth/confirm-sign-up. There is no other way in.
 import type { TSession } from '@provenance/contracts';
 import type { EmailOutbox } from '../services/email/email-outbox.ts';
-import type { LogEntry } from './server-process.ts';
+import type { LogEntry, ServerProcess } from './server-process.ts';
+import type { SmtpTestServer } from './smtp-test-server.ts';
 
 /** What the server logs for each email it keeps without SMTP_URL (with the link of a confirmation). */
 export const KEPT_EMAIL_LOG = 'email kept in the outbox: SMTP_URL is not set';
@@ -27,6 +28,23 @@ export async function signUpTokenFromOutbox(outbox: EmailOutbox, email: string):
 export async function signUpTokenFromLog(waitForLog: (matches: (entry: LogEntry) => boolean) => Promise<LogEntry>, email: string): Promise<string> {
   const entry = await waitForLog((line) => line.msg === KEPT_EMAIL_LOG && line.kind === 'sign-up-confirmation' && line.to === email.trim().toLowerCase());
   return signUpTokenIn(String(entry.link));
+}
+
+/** The token of the first confirmation mail to `email` the SMTP test server receives (20 s at most). */
+export async function signUpTokenFromSmtp(smtp: SmtpTestServer, email: string): Promise<string> {
+  const to = email.trim().toLowerCase();
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = smtp.messages.find((message) => message.envelope.to.includes(to) && /confirm-sign-up#token=/.test(message.parsed.text ?? ''));
+    if (mail) return signUpTokenIn(mail.parsed.text ?? '');
+    if (Date.now() > deadline) throw new Error(`no sign-up confirmation mail to ${email} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Signs up on a server process without SMTP_URL, confirming with the link it logs: the new account's session. */
+export function signUpOnProcess(server: Pick<ServerProcess, 'baseUrl' | 'waitForLog'>, email: string, password: string): Promise<TSession> {
+  return signUpOverHttp(`${server.baseUrl}/api/v1`, email, password, (address) => signUpTokenFromLog(server.waitForLog, address));
 }
 
 /**
