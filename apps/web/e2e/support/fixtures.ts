@@ -1,8 +1,9 @@
-// Shared helpers of the specs: accounts made through the real API, a signed-in browser made from
+// Shared helpers of the specs: accounts made through the real API (confirmed by the link of their mail), a signed-in browser made from
 // such a session, toast lookups, and screenshots attached to the test's results.
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS_FILE, APP_URL } from './e2e-env.ts';
+import { confirmationLink, tokenOfLink } from './mail.ts';
 
 export interface TestSession {
   access_token: string;
@@ -31,12 +32,20 @@ export function testClientAddress(): string {
 }
 
 export async function signUpViaApi(request: APIRequestContext, tag: string): Promise<TestSession> {
+  const email = uniqueEmail(tag);
   const response = await request.post(`${APP_URL}/api/v1/auth/sign-up`, {
-    data: { email: uniqueEmail(tag), password: PASSWORD },
+    data: { email, password: PASSWORD },
     headers: { 'X-Forwarded-For': testClientAddress() },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { session: TestSession }).session;
+  expect(response.status(), await response.text()).toBe(202);
+  return confirmSignUpViaMail(request, email);
+}
+
+/** Follows the confirmation link mailed to `email` through the real POST /auth/confirm-sign-up: the new account's session. */
+export async function confirmSignUpViaMail(request: APIRequestContext, email: string): Promise<TestSession> {
+  const confirmed = await request.post(`${APP_URL}/api/v1/auth/confirm-sign-up`, { data: { token: tokenOfLink(await confirmationLink(email)) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return ((await confirmed.json()) as { session: TestSession }).session;
 }
 
 export interface SharedAccount {
