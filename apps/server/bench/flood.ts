@@ -15,6 +15,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { makeImage } from '@provenance/engine/testing';
 import { createApp } from '../src/app.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../src/testing/sign-up-mail.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
@@ -67,8 +68,7 @@ async function startServer(publicLimits: PublicLimitRules) {
   return {
     url,
     async signed(bytes: Uint8Array): Promise<Uint8Array> {
-      const signUp = await fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' }, body: JSON.stringify({ email: `flood-${Date.now()}@example.com`, password: 'secret-123' }) });
-      const token = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+      const token = (await signUpOverHttp(`${url}/api/v1`, `flood-${Date.now()}@example.com`, 'secret-123', (email) => signUpTokenFromOutbox(services.accountMail, email), { 'x-forwarded-for': '192.0.2.1' })).access_token;
       const form = new FormData();
       form.append('file', new Blob([bytes]), 'flood.jpg');
       form.append('metadata', JSON.stringify({ creator: 'Flood bench' }));

@@ -24,8 +24,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeImage } from '@provenance/engine/testing';
-import { startServerProcess } from '../src/testing/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
 import { openRawUpload, type RawUpload } from '../src/testing/raw-upload.ts';
+import { signUpOnProcess } from '../src/testing/sign-up-mail.ts';
 
 const MIX = process.argv[2] ?? 'flood';
 // The flooder process is given the server's address first.
@@ -67,9 +68,8 @@ async function polite(base: string, jpeg: Uint8Array, seconds: number): Promise<
   return { goodput: ok / seconds, statuses };
 }
 
-async function signUp(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-secret-123' }) });
-  return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+async function signUp(server: ServerProcess): Promise<string> {
+  return (await signUpOnProcess(server, `bench-${Date.now()}@example.com`, 'bench-secret-123')).access_token;
 }
 
 /** The flood: FLOODERS addresses, 24 uploads of 1.6 MB each at a time, for SECONDS; prints the statuses. */
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       console.log(`polite goodput under a flood from ${FLOODERS} address(es): ${underFlood.goodput.toFixed(1)}/s ${JSON.stringify(underFlood.statuses)}`);
       console.log(`flood statuses: ${flood}`);
     } else {
-      const token = await signUp(base);
+      const token = await signUp(server);
       const trickling: RawUpload[] = [];
       for (let address = 2; address <= 6; address += 1) {
         for (let index = 0; index < 8; index += 1) {

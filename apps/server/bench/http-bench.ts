@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../src/testing/sign-up-mail.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
@@ -68,8 +69,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
     engine,
     services,
     async signUp() {
-      const response = await fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'secret-123' }) });
-      return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+      return (await signUpOverHttp(`${url}/api/v1`, `bench-${Date.now()}-${Math.random()}@example.com`, 'secret-123', (email) => signUpTokenFromOutbox(services.accountMail, email))).access_token;
     },
     async sign(asset, token) {
       const form = new FormData();

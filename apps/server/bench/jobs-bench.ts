@@ -18,6 +18,7 @@ import pg from 'pg';
 import { table } from '../../../packages/provenance/bench/measure.ts';
 import { serveLoopbackFiles } from '../src/testing/loopback-files.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
+import { signUpOnProcess } from '../src/testing/sign-up-mail.ts';
 
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 1_000);
 const ENV = { FETCH_ALLOW_HOSTS: '127.0.0.1', OCSP: 'off', JOB_ITEM_TIMEOUT_SECONDS: '10' };
@@ -40,12 +41,7 @@ async function call<T>(server: ServerProcess, token: string, method: string, rou
 }
 
 async function signUp(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`, password: 'secret-123' }),
-  });
-  return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+  return (await signUpOnProcess(server, `bench-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`, 'secret-123')).access_token;
 }
 
 async function waitFor(server: ServerProcess, token: string, id: string, until: (view: JobView) => boolean, pollMs = 100): Promise<JobView> {

@@ -21,6 +21,7 @@ import { createSafeFetcher } from '@provenance/safe-fetch';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createApp } from '../src/app.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../src/testing/sign-up-mail.ts';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
@@ -120,8 +121,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((listening) => server.once('listening', () => listening()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const signUp = await fetch(`${url}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `recovery-bench-${Date.now()}@example.com`, password: 'secret-123' }) });
-  const token = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+  const token = (await signUpOverHttp(url, `recovery-bench-${Date.now()}@example.com`, 'secret-123', (email) => signUpTokenFromOutbox(services.accountMail, email))).access_token;
   return {
     database,
     services,

@@ -12,7 +12,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess } from '../src/testing/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
+import { signUpOnProcess } from '../src/testing/sign-up-mail.ts';
 import { load, multipart, type HttpBenchAsset } from './http-bench.ts';
 
 export { startScript } from '../src/testing/start-script.ts';
@@ -48,10 +49,8 @@ async function buildServer(outdir: string): Promise<string> {
   return path.join(outdir, 'main.js');
 }
 
-async function signUp(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'secret-123-bench' }) });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+async function signUp(server: ServerProcess): Promise<string> {
+  return (await signUpOnProcess(server, `bench-${Date.now()}@example.com`, 'secret-123-bench')).access_token;
 }
 
 async function signAsset(url: string, asset: HttpBenchAsset, token: string): Promise<Uint8Array> {
@@ -98,7 +97,7 @@ async function measureOne(main: string, assets: HttpBenchAsset[], workers: numbe
   };
   try {
     const startup = memoryOf(pid);
-    const token = await signUp(server.baseUrl);
+    const token = await signUp(server);
     const signed: HttpBenchAsset[] = [];
     for (const asset of assets) signed.push({ ...asset, bytes: await signAsset(server.baseUrl, asset, token) });
     const afterSigning = memoryOf(pid);

@@ -92,7 +92,7 @@ describe('createApp', () => {
     // Other resources add their own paths; the account ones must all be there.
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
       '/account', '/account/api-keys', '/account/api-keys/{type}/regenerate', '/account/email', '/account/notifications',
-      '/account/password', '/auth/demo', '/auth/refresh', '/auth/sign-in', '/auth/sign-out', '/auth/sign-up', '/auth/user',
+      '/account/password', '/auth/confirm-sign-up', '/auth/demo', '/auth/refresh', '/auth/sign-in', '/auth/sign-out', '/auth/sign-up', '/auth/user',
       '/support-requests',
     ]));
     expect(Object.keys(doc.paths['/account/notifications'] ?? {}).sort()).toEqual(['get', 'put']);
@@ -121,7 +121,7 @@ describe('createApp', () => {
     await server.request('GET', 'auth/user?token=query-secret', { token: key.key.secret });
     await server.request('POST', 'auth/sign-in', { body: { email: account.email, password: 'wrong-secret-password' } });
     const lines = server.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.some((line) => line.msg === 'request' && line.path === '/api/v1/auth/sign-up' && line.status === 201 && typeof line.requestId === 'string')).toBe(true);
+    expect(lines.some((line) => line.msg === 'request' && line.path === '/api/v1/auth/sign-up' && line.status === 202 && typeof line.requestId === 'string')).toBe(true);
     const all = server.logLines.join('\n');
     for (const secret of ['very-secret-password', 'wrong-secret-password', account.session.access_token, account.session.refresh_token, key.key.secret, 'query-secret']) {
       expect(all).not.toContain(secret);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from './testing/s3-test-server.ts';
 import { startServerProcess } from './testing/server-process.ts';
 import { nameTestOrganizationAt } from './testing/test-server.ts';
+import { signUpOnProcess } from './testing/sign-up-mail.ts';
 
 describe('ASSET_STORE at start', () => {
   let s3: S3TestServer;
@@ -28,9 +29,7 @@ describe('ASSET_STORE at start', () => {
     const server = await startServerProcess(dataDir(), { ...base, ...s3.env });
     try {
       expect(await server.waitForLog((entry) => entry.msg === 'asset store ready')).toMatchObject({ kind: 's3', location: expect.stringContaining(`s3://${s3.bucket}/`) });
-      const signUp = await fetch(`${server.baseUrl}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'store@example.com', password: 'secret-123-store' }) });
-      expect(signUp.status).toBe(201);
-      const { session } = (await signUp.json()) as { session: { access_token: string } };
+      const session = await signUpOnProcess(server, 'store@example.com', 'secret-123-store');
       await nameTestOrganizationAt(`${server.baseUrl}/api/v1`, session.access_token);
       const form = new FormData();
       form.set('file', new Blob([await makeImage('jpeg', 160, 120)]), 'pier.jpg');

@@ -85,6 +85,7 @@ export const ZServerConfig = z.object({
   /** Secret that signs session tokens; generated under DATA_DIR when unset (set it when running several copies). */
   AUTH_SECRET: z.string().min(32).optional(),
   DEMO_PASSWORD: z.string().min(6).default('demo-password-2026'),
+  /** Where demo accounts' generated addresses are: a domain no one receives mail at (.local is reserved); sign-up refuses its addresses. */
   DEMO_EMAIL_DOMAIN: z.string().min(3).default('demo.provenance.local'),
   WEB_DIST_DIR: z.string().optional(),
   /** Engine worker threads; unset means one per core, 0 runs the engine on the main thread. */

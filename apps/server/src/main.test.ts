@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEPT_EMAIL_LOG, signUpTokenIn } from './testing/sign-up-mail.ts';
 
 // main.ts as a real process: listens on a random port on 127.0.0.1, keeps its data under DATA_DIR,
 // and on SIGTERM finishes the request in flight before closing the database and exiting.
@@ -71,15 +72,26 @@ describe('main.ts', () => {
     first.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     request.end(body.slice(10));
-    expect((await response).status).toBe(201);
+    expect((await response).status).toBe(202);
     expect(await first.exited).toBe(0);
     expect(first.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
 
     const secret = await fs.stat(path.join(dataDir, 'auth-secret'));
     expect(secret.mode & 0o077).toBe(0);
 
+    // Without SMTP_URL the confirmation link is in the log, so a fresh `npm start` can be used; the
+    // sign-up waiting for it outlives the restart.
+    const kept = first.lines.map((line) => JSON.parse(line) as { msg?: string; to?: string; link?: string }).find((entry) => entry.msg === KEPT_EMAIL_LOG && entry.to === email);
+    expect(kept?.link).toMatch(/^http:\/\/localhost:\d+\/confirm-sign-up#token=/);
+
     const second = await startServer(dataDir);
     try {
+      const confirmed = await fetch(`${second.baseUrl}/api/v1/auth/confirm-sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: signUpTokenIn(kept?.link ?? '') }),
+      });
+      expect(confirmed.status).toBe(201);
       const signIn = await fetch(`${second.baseUrl}/api/v1/auth/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

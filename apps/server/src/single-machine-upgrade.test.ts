@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ensureLocalPki } from '@provenance/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { signUpOnProcess } from './testing/sign-up-mail.ts';
 
 const stop = async (server: ServerProcess) => {
   server.child.kill('SIGTERM');
@@ -31,13 +32,7 @@ describe('upgrading a single-machine installation', () => {
 
     // A session signed with that secret, as the earlier version signed them (AUTH_SECRET is read the same way).
     const before = await startServerProcess(dataDir, { ...env, AUTH_SECRET: secret });
-    const signUp = await fetch(`${before.baseUrl}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `upgrade-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'secret-123-upgrade' }),
-    });
-    expect(signUp.status).toBe(201);
-    const token = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    const token = (await signUpOnProcess(before, `upgrade-${crypto.randomBytes(4).toString('hex')}@example.com`, 'secret-123-upgrade')).access_token;
     await stop(before);
 
     const after = await startServerProcess(dataDir, env);

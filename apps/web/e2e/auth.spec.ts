@@ -1,14 +1,23 @@
-// Accounts as a person uses them: sign up, sign out, sign in, a wrong password, mismatched
+// Accounts as a person uses them: sign up and confirm by the mailed link, sign out, sign in, a wrong password, mismatched
 // passwords, the demo account, and being sent back to the protected page after signing in.
+import { MAILBOX_URL } from './support/e2e-env.ts';
 import { expect, PASSWORD, sharedAccount, signInViaApi, test, toast, uniqueEmail } from './support/fixtures.ts';
+import { confirmationLink } from './support/mail.ts';
 
-test('sign up, sign out, sign in again, and a wrong password', async ({ page }) => {
+test('sign up, follow the link of the mail, sign out, sign in again, and a wrong password', async ({ page }) => {
   const email = uniqueEmail('ui');
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(`We sent a confirmation link to ${email}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend email/ })).toBeDisabled();
+  expect(await page.evaluate(() => window.localStorage.getItem('provenance.session'))).toBeNull();
+
+  const link = await confirmationLink(email);
+  await page.goto(link);
   await expect(toast(page, 'Account created!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -36,6 +45,13 @@ test('sign up, sign out, sign in again, and a wrong password', async ({ page }) 
   // Signed in, the sign-in and sign-up screens have nothing to offer and step aside.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link was spent by its first use.
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('already used or expired');
 });
 
 test('sign up refuses passwords that do not match, and short passwords', async ({ page }) => {
@@ -52,14 +68,18 @@ test('sign up refuses passwords that do not match, and short passwords', async (
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('a taken email gives the server’s reason', async ({ page }) => {
+test('a taken email is answered as a new one; its owner is mailed instead', async ({ page }) => {
+  const owner = sharedAccount(0).email;
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(sharedAccount(0).email);
+  await page.getByLabel('Email').fill(owner);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(toast(page, 'Sign up failed')).toBeVisible();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(`We sent a confirmation link to ${owner}.`)).toBeVisible();
+  await expect
+    .poll(async () => ((await (await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(owner)}`)).json()) as { subject: string }[]).map((message) => message.subject), { timeout: 20_000 })
+    .toContain('Someone tried to create an account with your email address');
 });
 
 test('Try Demo Account: credentials toast, then signed in on the dashboard', async ({ page }) => {

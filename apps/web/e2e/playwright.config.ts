@@ -1,10 +1,10 @@
 // End-to-end tests: Debian's Chromium (no browser download is possible) against the built web app
-// served by the real server, with a fresh data directory per run and a static asset server for
-// the verify tests. Screenshots of every screen are attached to the results for review.
+// served by the real server, with a fresh data directory per run, a static asset server for
+// the verify tests and a mailbox (SMTP) the server sends to. Screenshots of every screen are attached to the results for review.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, APP_URL, ASSET_URL, dataDir } from './support/e2e-env.ts';
+import { APP_PORT, APP_URL, ASSET_URL, MAILBOX_URL, SMTP_PORT, dataDir } from './support/e2e-env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -47,6 +47,16 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      // Sign-ups are confirmed by mail: the app server sends through this one, the specs read it.
+      name: 'mailbox',
+      command: 'npx tsx apps/web/e2e/support/mailbox.ts',
+      cwd: repoRoot,
+      url: `${MAILBOX_URL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       name: 'app',
       // Built into this run's own directory: apps/web/dist is shared with whoever else builds in
       // this working tree, and a rebuild under a running suite would pull screens from under it.
@@ -60,6 +70,7 @@ export default defineConfig({
         WEB_DIST_DIR,
         PUBLIC_URL: APP_URL,
         FETCH_ALLOW_HOSTS: '127.0.0.1',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Set-up calls present distinct client addresses (fixtures.ts, testClientAddress) so the
         // per-address account limits apply per test client, not to the whole run.
         TRUST_PROXY: 'true',

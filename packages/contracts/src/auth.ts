@@ -1,4 +1,4 @@
-// Authentication contract: sign-up, sign-in, refresh, sign-out, current user and demo accounts
+// Authentication contract: sign-up and its confirmation, sign-in, refresh, sign-out, current user and demo accounts
 //. A session carries an access token, a refresh token and an expiry.
 import { z } from '@hono/zod-openapi';
 import { rejectNul, ZEmail, ZNewPassword } from './common.ts';
@@ -29,6 +29,21 @@ export const ZSignUpRequest = z
   .object({ email: ZEmail, password: ZNewPassword })
   .openapi('SignUpRequest');
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
+
+/**
+ * The one answer to every accepted sign-up, whether the address is new or already has an account:
+ * a new address is sent a confirmation link, an address with an account a notice, so the answer
+ * never says which.
+ */
+export const ZSignUpResponse = z
+  .object({ status: z.literal('confirmation_sent').openapi({ description: 'A mail went to the address: a confirmation link, or a notice when it already has an account' }) })
+  .openapi('SignUpResponse');
+export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
+
+export const ZConfirmSignUpRequest = z
+  .object({ token: rejectNul(z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token must be at most 200 characters'), 'token') })
+  .openapi('ConfirmSignUpRequest');
+export type TConfirmSignUpRequest = z.infer<typeof ZConfirmSignUpRequest>;
 
 export const ZSignInRequest = z
   .object({

@@ -9,6 +9,7 @@ import { createDb } from '../db/create-db.ts';
 import { signedAssets } from '../db/schema/index.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { nameTestOrganizationAt } from '../testing/test-server.ts';
+import { signUpOnProcess } from '../testing/sign-up-mail.ts';
 
 // The server killed with SIGKILL while it signs concurrently, then restarted on the same DATA_DIR:
 // the start-up sweep must leave no asset folder without a row and no row without its files, and
@@ -41,13 +42,7 @@ async function consistencyOf(dataDir: string): Promise<Consistency> {
 }
 
 async function signUp(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `durability-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'secret-123' }),
-  });
-  expect(response.status).toBe(201);
-  const token = ((await response.json()) as { session: { access_token: string } }).session.access_token;
+  const token = (await signUpOnProcess(server, `durability-${crypto.randomBytes(4).toString('hex')}@example.com`, 'secret-123')).access_token;
   await nameTestOrganizationAt(`${server.baseUrl}/api/v1`, token);
   return token;
 }

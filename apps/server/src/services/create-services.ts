@@ -13,6 +13,7 @@ import { createAccountProfile, type AccountProfile } from './accounts/account-pr
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
 import { scheduleDemoCleanup } from './accounts/demo-cleanup.ts';
 import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
+import { createSignUpConfirmations, type SignUpConfirmations } from './accounts/sign-up-confirmations.ts';
 import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
 import type { AssetStore } from './assets/asset-store.ts';
@@ -32,6 +33,9 @@ import { createContentSigner, type ContentSigner } from './signing/sign-content.
 import { createAssetTransformer, type AssetTransformer } from './signing/transform-asset.ts';
 import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
 import { createEmailNotifications, type EmailNotifications, type EmailSettings } from './email/email-notifications.ts';
+import { createEmailOutbox, type EmailOutbox } from './email/email-outbox.ts';
+import { defaultEmailFrom } from './email/mailer.ts';
+import { createSignUpNotices } from './email/sign-up-notices.ts';
 import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
 import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
@@ -113,6 +117,13 @@ export interface Services {
   /** Register hooks here for data kept outside the database (asset files) that must go with an account. */
   accountDeletion: AccountDeletion;
   demoAccounts: DemoAccounts;
+  /** Sign-up: a confirmation link to a new address, a notice to one with an account; the link makes the account. */
+  signUpConfirmations: SignUpConfirmations;
+  /**
+   * The outbox account mail goes through (sign-up confirmations and notices): the email settings'
+   * one, or, for a server given none (tests), one that keeps every email in the table, as without SMTP_URL.
+   */
+  accountMail: EmailOutbox;
   apiKeys: ApiKeys;
   accountResolver: AccountResolver;
   notificationPreferences: NotificationPreferences;
@@ -171,8 +182,7 @@ export function createServices(deps: ServiceDeps): Services {
   const profile = createAccountProfile(deps.db, accountDeletion);
   const apiKeys = createApiKeys(deps.db);
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
-  // The owner of a taken address is emailed (when email is on); `email` is built below, before any request.
-  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys, onAddressTaken: async (address) => email?.signUpNotices.addressTaken(address) });
+  const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
   const events = createVerificationEvents(deps.db, {
     ...(deps.clock && { clock: deps.clock }),
@@ -212,6 +222,18 @@ export function createServices(deps: ServiceDeps): Services {
         clock: deps.clock,
       })
     : null;
+  const accountMail = email?.outbox ?? createEmailOutbox({ db: deps.db, queue: deps.queue, logger: deps.logger, mailer: null, from: defaultEmailFrom(deps.publicUrl) });
+  const signUpConfirmations = createSignUpConfirmations({
+    db: deps.db,
+    credentials,
+    sessions,
+    outbox: accountMail,
+    notices: email?.signUpNotices ?? createSignUpNotices({ db: deps.db, outbox: accountMail, publicUrl: deps.publicUrl }),
+    demoEmailDomain: deps.demoEmailDomain,
+    // The web app's page; the token after '#' is never sent to a server in a request line or Referer.
+    confirmUrlOf: (token) => new URL(`/confirm-sign-up#token=${encodeURIComponent(token)}`, deps.publicUrl).href,
+    clock: deps.clock,
+  });
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
@@ -223,6 +245,8 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     sessions,
     credentials,
+    signUpConfirmations,
+    accountMail,
     profile,
     accountDeletion,
     demoAccounts: createDemoAccounts({

@@ -14,6 +14,7 @@ import { createApp, type AppConfig } from '../app.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
+import { signUpTokenFromOutbox } from './sign-up-mail.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
 import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
@@ -194,13 +195,21 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** Signs up a new account through the API and returns its session and password. */
+/** Signs up a new account through the API, confirms it with the link of its mail, and returns its session and password. */
 export async function signUpAccount(server: TestServer, email = uniqueEmail(), password = 'secret-123'): Promise<{ session: TSession; email: string; password: string }> {
   const response = await server.request('POST', 'auth/sign-up', { body: { email, password } });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const { session } = (await response.json()) as { session: TSession };
+  if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const session = await confirmSignUp(server, email);
   await nameTestOrganization(server, session.access_token);
   return { session, email, password };
+}
+
+/** Follows the link of the newest confirmation mail to `email` (its outbox row), as its reader would: the new account's session. */
+export async function confirmSignUp(server: TestServer, email: string): Promise<TSession> {
+  const token = await signUpTokenFromOutbox(server.services.accountMail, email);
+  const response = await server.request('POST', 'auth/confirm-sign-up', { body: { token } });
+  if (response.status !== 201) throw new Error(`sign-up confirmation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { session: TSession }).session;
 }
 
 /** The name the fixtures' accounts sign under: a fresh account has none, and cannot sign through its managed certificate. */

@@ -1,11 +1,15 @@
 // Addresses and directories shared by the Playwright config and the specs: the app server, the
-// static asset server that feeds the verify tests, and the run's fresh data directory.
+// static asset server that feeds the verify tests, the mailbox, and the run's fresh data directory.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 8787);
 export const ASSET_PORT = Number(process.env.E2E_ASSET_PORT ?? 8788);
+/** The run's mailbox (mailbox.ts): SMTP for the app server, HTTP for the specs to read the mail. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 8789);
+export const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? 8790);
+export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const ASSET_URL = `http://127.0.0.1:${ASSET_PORT}`;
 

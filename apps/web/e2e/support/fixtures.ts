@@ -1,8 +1,9 @@
-// Shared helpers of the specs: accounts made through the real API, a signed-in browser made from
+// Shared helpers of the specs: accounts made through the real API (confirmed by the link of their mail), a signed-in browser made from
 // such a session, toast lookups, and screenshots attached to the test's results.
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS_FILE, APP_URL } from './e2e-env.ts';
+import { confirmationLink, tokenOfLink } from './mail.ts';
 
 export interface TestSession {
   access_token: string;
@@ -30,16 +31,24 @@ export function testClientAddress(): string {
   return `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
-/** A fresh account; it signs under `organization` (null: none yet, so its first signing asks for it). */
+/** A fresh account, confirmed by its mail; it signs under `organization` (null: none yet, so its first signing asks for it). */
 export async function signUpViaApi(request: APIRequestContext, tag: string, organization: string | null = TEST_ORGANIZATION): Promise<TestSession> {
+  const email = uniqueEmail(tag);
   const response = await request.post(`${APP_URL}/api/v1/auth/sign-up`, {
-    data: { email: uniqueEmail(tag), password: PASSWORD },
+    data: { email, password: PASSWORD },
     headers: { 'X-Forwarded-For': testClientAddress() },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const session = ((await response.json()) as { session: TestSession }).session;
+  expect(response.status(), await response.text()).toBe(202);
+  const session = await confirmSignUpViaMail(request, email);
   if (organization !== null) await nameOrganizationViaApi(request, session.access_token, organization);
   return session;
+}
+
+/** Follows the confirmation link mailed to `email` through the real POST /auth/confirm-sign-up: the new account's session. */
+export async function confirmSignUpViaMail(request: APIRequestContext, email: string): Promise<TestSession> {
+  const confirmed = await request.post(`${APP_URL}/api/v1/auth/confirm-sign-up`, { data: { token: tokenOfLink(await confirmationLink(email)) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return ((await confirmed.json()) as { session: TestSession }).session;
 }
 
 /** The name the specs' accounts sign under: a fresh account has none, and could not sign without giving one. */

@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
       { index: true, handle: { title: 'Content Credentials for images and video' }, lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }) },
       { path: 'login', handle: { title: 'Sign In' }, lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }) },
       { path: 'signup', handle: { title: 'Create Account' }, lazy: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }) },
+      { path: 'confirm-sign-up', handle: { title: 'Confirm Account' }, lazy: async () => ({ Component: (await import('@/features/auth/confirm-sign-up-page')).ConfirmSignUpPage }) },
       { path: 'docs', handle: { title: 'API Docs' }, lazy: async () => ({ Component: (await import('@/features/docs/docs-page')).DocsPage }) },
       { path: 'support', handle: { title: 'Support Center' }, lazy: async () => ({ Component: (await import('@/features/support/support-page')).SupportPage }) },
       { path: 'privacy', handle: { title: 'Privacy Policy' }, lazy: async () => ({ Component: (await import('@/features/legal/privacy-page')).PrivacyPage }) },

@@ -87,3 +87,18 @@ export const notificationPreferences = pgTable('notification_preferences', {
   productUpdates: boolean('product_updates').notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Sign-ups waiting for their address to be confirmed: nothing is an account until its link is
+ * followed. The token is stored as its SHA-256; the password as the scrypt hash the account will
+ * get, so the account has the password of the sign-up whose link was followed (not whichever
+ * sign-up of that address came first or last).
+ */
+export const signUpConfirmations = pgTable('sign_up_confirmations', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (table) => [index('sign_up_confirmations_expires_idx').on(table.expiresAt)]);

@@ -4,7 +4,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-export const EMAIL_KINDS = ['verification-alert', 'weekly-report', 'support-request', 'support-acknowledgement', 'organization-confirmation', 'sign-up-attempt'] as const;
+export const EMAIL_KINDS = ['verification-alert', 'weekly-report', 'support-request', 'support-acknowledgement', 'organization-confirmation', 'sign-up-attempt', 'sign-up-confirmation'] as const;
 /** queued: waiting for the queue; sent: the SMTP server took it; outbox: no SMTP_URL, kept here; failed: retries spent. */
 export const EMAIL_STATUSES = ['queued', 'sent', 'outbox', 'failed'] as const;
 

@@ -10,16 +10,18 @@ import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
-import { createTestServer, uniqueEmail } from '../../testing/test-server.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
+import { createTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 describe('API keys over HTTP', () => {
   let database: DbHandle;
   let listening: ServerType;
   let base: string;
+  let server: TestServer;
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    const server = await createTestServer(database);
+    server = await createTestServer(database);
     await new Promise<void>((ready) => {
       listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
     });
@@ -40,9 +42,7 @@ describe('API keys over HTTP', () => {
   /** A new account's session, its password and a production API key. */
   async function accountWithKey(): Promise<{ session: string; password: string; key: string }> {
     const password = 'secret-123';
-    const signUp = await fetch(`${base}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('keys'), password }) });
-    expect(signUp.status).toBe(201);
-    const session = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    const session = (await signUpOverHttp(base, uniqueEmail('keys'), password, (email) => signUpTokenFromOutbox(server.services.accountMail, email))).access_token;
     const key = ZRegeneratedApiKeyResponse.parse(await (await call('POST', 'account/api-keys/production/regenerate', session)).json()).key.secret;
     return { session, password, key };
   }

@@ -21,6 +21,7 @@ import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts
 import { sha256Hex } from '../../services/tokens/opaque-tokens.ts';
 import { TEST_MAX_ASSET_BYTES } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
+import { signUpOverHttp, signUpTokenFromSmtp } from '../../testing/sign-up-mail.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -69,11 +70,9 @@ describe('an organisation name is self-declared until an address at its domain c
     const { error } = (await response.json()) as { error: { code: string; message: string } };
     return { status: response.status, ...error };
   };
-  const signUp = async (): Promise<string> => {
-    const response = await call('POST', 'auth/sign-up', { email: `org-${crypto.randomUUID()}@example.com`, password: 'secret-123-org' });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { session: { access_token: string } }).session.access_token;
-  };
+  // Waits for the confirmation mail itself, so it is not taken for a later mail.
+  const signUp = async (): Promise<string> =>
+    (await signUpOverHttp(api, `org-${crypto.randomUUID()}@example.com`, 'secret-123-org', (email) => signUpTokenFromSmtp(smtp, email))).access_token;
   const sign = async (token: string): Promise<TSignContentResponse> => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(image)]), 'photo.jpg');

@@ -12,6 +12,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { nameTestOrganizationAt } from '../../testing/test-server.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
 
 interface ErrorAnswer {
   error: { code: string; message: string };
@@ -43,8 +44,7 @@ describe('the limits of POST /assets/{assetId}/transform', () => {
         ready();
       });
     });
-    const signUp = await fetch(`${baseUrl}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'limits@example.com', password: 'secret-123' }) });
-    token = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    token = (await signUpOverHttp(`${baseUrl}/api/v1`, 'limits@example.com', 'secret-123', (email) => signUpTokenFromOutbox(gateway.server.services.accountMail, email))).access_token;
     await nameTestOrganizationAt(`${baseUrl}/api/v1`, token);
     // 100×1; wider than AVIF writes (16,384); wider than JPEG writes (65,535).
     for (const [name, [width, height]] of Object.entries({ sliver: [100, 1], wide: [16_500, 8], wider: [70_000, 2] }) as [keyof typeof sources, [number, number]][]) {

@@ -1,5 +1,6 @@
 // Mounts the /auth routes.
 import type { ApiApp, RouteContext } from '../route-context.ts';
+import { registerConfirmSignUp } from './confirm-sign-up.ts';
 import { registerCreateDemoAccount } from './create-demo-account.ts';
 import { registerGetUser } from './get-user.ts';
 import { registerRefreshSession } from './refresh-session.ts';
@@ -9,6 +10,7 @@ import { registerSignUp } from './sign-up.ts';
 
 export function registerAuthRoutes(api: ApiApp, ctx: RouteContext): void {
   registerSignUp(api, ctx);
+  registerConfirmSignUp(api, ctx);
   registerSignIn(api, ctx);
   registerRefreshSession(api, ctx);
   registerSignOut(api, ctx);

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
 import { TEST_ALLOW_HOSTS, TEST_MAX_ASSET_BYTES, type TestServer } from '../../testing/test-server.ts';
 
 const SECRET = 'the hanging newsroom secret';
@@ -98,9 +99,7 @@ describe('a remote signer that never answers', () => {
   });
 
   it('leaves the engine to verification, and turns away signings past the per-account limit with 429', async () => {
-    const signUp = await fetch(`${base}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'hanging@example.com', password: 'secret-123' }) });
-    expect(signUp.status).toBe(201);
-    const token = ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    const token = (await signUpOverHttp(base, 'hanging@example.com', 'secret-123', (email) => signUpTokenFromOutbox(server.services.accountMail, email))).access_token;
     const authorized = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const added = await fetch(`${base}/account/signing-identities`, { method: 'POST', headers: authorized, body: JSON.stringify({ kind: 'remote', url: signer.url, secret: SECRET, certificateChain: chain, alg: 'ES256' }) });
     expect(added.status).toBe(201);

@@ -16,7 +16,8 @@ import { issueTestSigningChain } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
-import { createTestServer, uniqueEmail } from '../../testing/test-server.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
+import { createTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 const SECRET = 'the proving newsroom secret';
 
@@ -51,9 +52,11 @@ describe('proof of key possession for remote signing identities', () => {
   let ownChain: string;
   let otherChain: string;
 
+  let server: TestServer;
+
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    const server = await createTestServer(database);
+    server = await createTestServer(database);
     const intermediateDir = path.dirname(server.services.engine.rootCertificatePath);
     const own = await issueAccountCertificate(intermediateDir, { organization: 'Proving Newsroom', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
     const other = await issueAccountCertificate(intermediateDir, { organization: 'Another Account', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
@@ -74,8 +77,7 @@ describe('proof of key possession for remote signing identities', () => {
   });
 
   async function session(): Promise<string> {
-    const signUp = await fetch(`${base}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('remote'), password: 'secret-123' }) });
-    return ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    return (await signUpOverHttp(base, uniqueEmail('remote'), 'secret-123', (email) => signUpTokenFromOutbox(server.services.accountMail, email))).access_token;
   }
   const add = (token: string, body: { url: string; secret?: string; certificateChain: string }) =>
     fetch(`${base}/account/signing-identities`, {

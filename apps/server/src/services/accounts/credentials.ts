@@ -1,6 +1,7 @@
-// Email and password credentials through better-auth: sign-up, sign-in, password change and the
-// current password asked again before account changes. Passwords are hashed by better-auth's default
-// scrypt (memory-hard); this module only hands hashes to better-auth's own verify.
+// Email and password credentials through better-auth: accounts made (a confirmed sign-up's, a demo
+// account's), sign-in, password change and the current password asked again before account changes.
+// Passwords are hashed by better-auth's default scrypt (memory-hard); this module only hands hashes
+// to better-auth's own hash and verify.
 import type { TSession } from '@provenance/contracts';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, ne } from 'drizzle-orm';
@@ -14,10 +15,14 @@ import { normalizeEmail } from './account-profile.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 
 export interface Credentials {
-  /** Creates the account with its API keys; returns the new user's id and better-auth session token. */
+  /** Creates the account with its API keys (demo accounts); returns the new user's id and better-auth session token. */
   createAccount(email: string, password: string): Promise<{ userId: string; sessionToken: string }>;
-  /** A taken address is refused as any sign-up is refused (SIGN_UP_REFUSED), its owner told. */
-  signUp(email: string, password: string): Promise<TSession>;
+  /** Creates the account of a confirmed sign-up, its address confirmed, with the password hash the sign-up stored; returns its id. */
+  createConfirmedAccount(email: string, passwordHash: string): Promise<string>;
+  /** Throws a 400 for a password an attacker tries first: a common one, or the address itself. */
+  refuseWeakPassword(password: string, email: string, field: 'Password' | 'New password'): void;
+  /** The stored form of a password (scrypt), as better-auth hashes it. */
+  hashPassword(password: string): Promise<string>;
   /** Unknown email and wrong password fail alike (better-auth hashes the password either way). */
   signIn(email: string, password: string): Promise<TSession>;
   /** Throws `invalid_current_password` unless `password` is the account's password. */
@@ -40,15 +45,7 @@ export interface CredentialsDeps {
   auth: Auth;
   sessions: ProductSessions;
   apiKeys: ApiKeys;
-  /** Told when a sign-up names an address that has an account (its owner is emailed). */
-  onAddressTaken?: ((email: string) => Promise<void>) | undefined;
 }
-
-/**
- * What a refused sign-up answers, whether the address is taken or not: the same words as the web
- * app's own toast, and nothing that says an account exists (its owner is emailed instead).
- */
-export const SIGN_UP_REFUSED = (): DomainError => new DomainError('invalid', 'sign_up_failed', 'Unable to create account');
 
 export function createCredentials(deps: CredentialsDeps): Credentials {
   const createAccount = async (email: string, password: string) => {
@@ -87,17 +84,23 @@ export function createCredentials(deps: CredentialsDeps): Credentials {
 
   return {
     createAccount,
-    async signUp(email, password) {
-      refuseWeakPassword(password, email, 'Password');
-      let account: { userId: string; sessionToken: string };
+    async createConfirmedAccount(email, passwordHash) {
+      const ctx = await deps.auth.$context;
+      const normalized = normalizeEmail(email);
+      const user = await ctx.internalAdapter.createUser({ email: normalized, name: normalized, emailVerified: true }, { method: 'email-password' });
       try {
-        account = await createAccount(email, password);
+        // What better-auth's own sign-up links: the credential account holding the scrypt hash.
+        await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHash });
+        await deps.apiKeys.createInitial(user.id);
       } catch (error) {
-        if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
-        await deps.onAddressTaken?.(normalizeEmail(email));
-        throw SIGN_UP_REFUSED();
+        await deps.db.delete(users).where(eq(users.id, user.id));
+        throw error;
       }
-      return deps.sessions.issue(account.sessionToken, account.userId);
+      return user.id;
+    },
+    refuseWeakPassword,
+    async hashPassword(password) {
+      return (await deps.auth.$context).password.hash(password);
     },
     async signIn(email, password) {
       let result: { token: string; user: { id: string } };

@@ -1,7 +1,9 @@
 // The outbox: every email the gateway sends is first a row of email_outbox, then a job on the work
 // queue that one server copy takes. The job sends the row through the mailer, retrying with backoff
 // while the SMTP server fails, and records the end: sent, failed (with the reason), or, without
-// SMTP_URL, outbox: kept in the table and logged so an operator sees mail is not configured.
+// SMTP_URL, outbox: kept in the table and logged at once (no job: there is nothing to send) so an
+// operator sees mail is not configured, with the link of an email that carries one (a sign-up
+// confirmation), which keeps a server without mail usable.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { emailAlertThrottle, emailOutbox, type EMAIL_KINDS, type EMAIL_STATUSES } from '../../db/schema/index.ts';
@@ -26,6 +28,8 @@ export interface NewEmail {
   dedupeKey?: string;
   /** At most one email per key within `seconds`, across every server copy (Verification Alerts per asset). */
   throttle?: { key: string; seconds: number };
+  /** The link the email is for (a sign-up confirmation): without SMTP_URL it is logged with the email. */
+  link?: string;
 }
 
 /** How sending is retried: attempts in all, and the first delay (doubled each time when backoff is on). */
@@ -205,12 +209,17 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
             html: email.html ?? null,
             userId: email.userId ?? null,
             dedupeKey: email.dedupeKey ?? null,
+            ...(!deps.mailer && { status: 'outbox' as const }),
           })
           .onConflictDoNothing({ target: emailOutbox.dedupeKey })
           .returning({ id: emailOutbox.id });
         return row?.id ?? null;
       });
       if (!id) return null;
+      if (!deps.mailer) {
+        logger.info('email kept in the outbox: SMTP_URL is not set', { emailId: id, kind: email.kind, to: email.to, subject: email.subject, ...(email.link && { link: email.link }) });
+        return id;
+      }
       // A crash between the commit and this send leaves a queued row without a job: the sweep
       // queues it again (requeueStranded), so the email is late, never lost.
       await deps.queue.send<SendJob>(EMAIL_SEND_QUEUE, { emailId: id });

@@ -1,6 +1,6 @@
 // The email an account's owner gets when someone tries to create an account with their address:
-// sign-up answers that attempt as it answers any refused sign-up, without saying the address is
-// taken, so the owner is the one told (and told how to get back in). At most one an hour per
+// sign-up answers that attempt as it answers a new address (a mail was sent), without saying the
+// address is taken, so the owner is the one told (and told how to get back in). At most one an hour per
 // account, so the form cannot be used to flood an owner's inbox.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
@@ -30,7 +30,7 @@ export function createSignUpNotices(deps: { db: Db; outbox: EmailOutbox; publicU
           heading: 'Your email address is already registered',
           paragraphs: [
             'Someone just tried to create a Provenance Gateway account with this email address, which already has an account. No new account was created and nothing of yours changed.',
-            'If it was you, sign in with your password instead. If it was not, you can ignore this email.',
+            'If it was you, sign in with your password instead (if you no longer know it, ask us through the Support page). If it was not, you can ignore this email.',
           ],
           links: [{ label: 'Sign in', url: new URL('/login', deps.publicUrl).href }],
         }),

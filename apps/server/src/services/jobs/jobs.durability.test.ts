@@ -9,6 +9,7 @@ import { createDb } from '../../db/create-db.ts';
 import { batchJobItems, batchJobs, signedAssets } from '../../db/schema/index.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from '../../testing/loopback-files.ts';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process.ts';
+import { signUpOnProcess } from '../../testing/sign-up-mail.ts';
 
 // The server killed with SIGKILL half-way through a sign job of 40 items, restarted, killed again
 // half-way through a verify job of 200 items, and restarted on the same DATA_DIR: both jobs must complete with every item finished exactly once
@@ -55,12 +56,7 @@ describe('batch jobs after a crash', () => {
 
   it('completes both jobs after kill -9 half-way and a restart, every item processed exactly once', async () => {
     const first = await startServerProcess(dataDir, ENV);
-    const signUp = await fetch(`${first.baseUrl}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `jobs-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'secret-123' }),
-    });
-    const { session } = (await signUp.json()) as { session: { access_token: string; user: { id: string } } };
+    const session = await signUpOnProcess(first, `jobs-${crypto.randomBytes(4).toString('hex')}@example.com`, 'secret-123');
     const token = session.access_token;
 
     const signJob = await api<{ id: string }>(first, token, 'POST', 'jobs', {

@@ -42,6 +42,19 @@ describe('SignupPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says where the confirmation link went, offers to send it again after a minute, and stores no session', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 'confirmation_sent' }), { status: 202, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<SignupPage />, { path: '/signup' });
+    await fill('correct horse', 'correct horse');
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByText('We sent a confirmation link to ada@example.com.')).toBeTruthy();
+    const resend = screen.getByRole('button', { name: /^Resend email/ });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('provenance.session')).toBeNull();
+  });
+
   it('shows the server’s reason when the account cannot be created', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'sign_up_failed', message: 'Unable to create account' } }), { status: 400 })));
     renderAt(<SignupPage />, { path: '/signup' });

@@ -1,8 +1,11 @@
 // Signup screen: email, password, confirm password, Create Account.
-// Passwords must match and have at least 6 characters. Success goes to /dashboard or back.
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { Loader2, UserPlus } from 'lucide-react';
+// Passwords must match and have at least 6 characters. The server then mails the address a
+// confirmation link (its answer is the same whether the address has an account or not), so the
+// screen says "Check your email" with the address and a Resend button; the link's page
+// (confirm-sign-up-page.tsx) creates the account and goes to /dashboard.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Loader2, MailCheck, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
 import { Button } from '@/components/ui/button';
@@ -15,14 +18,18 @@ import { AuthLayout } from './components/auth-layout';
 import { describeError } from '@/lib/describe-error';
 import { useRedirectTarget } from './hooks/use-redirect-target';
 
+/** The server mails an address at most once a minute; the Resend button waits as long. */
+const RESEND_AFTER_MS = 60_000;
+
 export function SignupPage() {
-  const navigate = useNavigate();
   const target = useRedirectTarget();
   const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  // The address a confirmation link was sent to, once the server has answered.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // Said at the field it concerns (and focused), not only in a toast that a screen reader may miss.
   const [fieldError, setFieldError] = useState<{ field: 'signup-password' | 'signup-confirm'; message: string } | null>(null);
 
@@ -47,16 +54,17 @@ export function SignupPage() {
     setBusy(true);
     try {
       await signUp({ email: email.trim(), password });
-      toast.success('Account created!', { description: 'Welcome to Provenance Gateway' });
-      navigate(target, { replace: true });
+      setSentTo(email.trim());
     } catch (error) {
       toast.error('Sign up failed', { description: describeError(error, 'Unable to create account') });
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   // Already signed in (another tab, or a session restored on load): nothing to do here.
   if (session && !busy) return <Navigate to={target} replace />;
+
+  if (sentTo) return <CheckYourEmail address={sentTo} resend={() => signUp({ email: sentTo, password })} onChangeAddress={() => setSentTo(null)} />;
 
   const loginLink = target === '/dashboard' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 
@@ -118,6 +126,66 @@ export function SignupPage() {
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
+    </AuthLayout>
+  );
+}
+
+/** After Create Account: where the link went, and a way to send it again (once a minute at most). */
+function CheckYourEmail({ address, resend, onChangeAddress }: { address: string; resend: () => Promise<unknown>; onChangeAddress: () => void }) {
+  const [sentAt, setSentAt] = useState(() => Date.now());
+  const [resending, setResending] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const waitSeconds = Math.max(0, Math.ceil((sentAt + RESEND_AFTER_MS - now) / 1000));
+
+  async function handleResend(): Promise<void> {
+    setResending(true);
+    try {
+      await resend();
+      setSentAt(Date.now());
+      setNote(`Sent again to ${address}.`);
+    } catch (error) {
+      toast.error('Sign up failed', { description: describeError(error, 'Unable to create account') });
+    }
+    setResending(false);
+  }
+
+  return (
+    <AuthLayout
+      title="Check your email"
+      description={`We sent a confirmation link to ${address}.`}
+      footer={
+        <>
+          Already confirmed?{' '}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        <div className="flex items-start gap-3 text-sm">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <p>
+            Open the link in the email to create your account and sign in. It works once, for 24 hours. If <span className="font-medium">{address}</span> already has an account, the
+            email says so instead.
+          </p>
+        </div>
+        <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+          {note}
+        </p>
+        <Button type="button" className="w-full" variant="outline" disabled={resending || waitSeconds > 0} onClick={() => void handleResend()}>
+          {resending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {waitSeconds > 0 ? `Resend email (in ${waitSeconds} s)` : 'Resend email'}
+        </Button>
+        <Button type="button" className="w-full" variant="ghost" onClick={onChangeAddress}>
+          Use a different address
+        </Button>
+      </div>
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
-// Account calls of the server (sign-up, sign-in, sign-out, demo account), each updating the session
-// store so every screen sees the change at once.
-import type { TDemoAccountResponse, TSession, TSessionResponse } from '@provenance/contracts';
+// Account calls of the server (sign-up and its confirmation, sign-in, sign-out, demo account), each
+// updating the session store so every screen sees the change at once.
+import type { TDemoAccountResponse, TSession, TSessionResponse, TSignUpResponse } from '@provenance/contracts';
 import { request } from '@/lib/http';
 import { sessionStore } from './session';
 
@@ -15,8 +15,14 @@ export async function signIn(credentials: Credentials): Promise<TSession> {
   return session;
 }
 
-export async function signUp(credentials: Credentials): Promise<TSession> {
-  const { session } = await request<TSessionResponse>('/auth/sign-up', { json: credentials });
+/** Starts a sign-up: the server mails the address a confirmation link (no session yet). */
+export function signUp(credentials: Credentials): Promise<TSignUpResponse> {
+  return request<TSignUpResponse>('/auth/sign-up', { json: credentials });
+}
+
+/** Follows a confirmation link: the account is created and signed in. */
+export async function confirmSignUp(token: string): Promise<TSession> {
+  const { session } = await request<TSessionResponse>('/auth/confirm-sign-up', { json: { token } });
   sessionStore.setSession(session);
   return session;
 }
