@@ -15,6 +15,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { organizationProfiles, users } from '../../db/schema/index.ts';
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
@@ -52,9 +53,8 @@ describe('a signature publishes the name the account gave, never its email', () 
   /** A fresh account as sign-up leaves it: no organisation name. */
   const signUp = async (): Promise<{ token: string; email: string }> => {
     const email = uniqueEmail('unnamed');
-    const response = await fetch(`${api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret-123-unnamed' }) });
-    expect(response.status).toBe(201);
-    return { token: ((await response.json()) as { session: { access_token: string } }).session.access_token, email };
+    const session = await signUpOverHttp(api, email, 'secret-123-unnamed', (address) => signUpTokenFromOutbox(server.services.accountMail, address));
+    return { token: session.access_token, email };
   };
   const upload = (token: string, fields: Record<string, string> = {}): Promise<Response> => {
     const form = new FormData();

@@ -13,7 +13,8 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
-import { uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
+import { nameTestOrganizationAt, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 const PRIVATE_ROOT = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";
 
@@ -50,8 +51,9 @@ describe('certificates brought by an account: test signing at upload, trust-list
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
   async function session(): Promise<string> {
-    const signUp = await fetch(`${base}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('brought'), password: 'secret-123' }) });
-    return ((await signUp.json()) as { session: { access_token: string } }).session.access_token;
+    const { access_token: token } = await signUpOverHttp(base, uniqueEmail('brought'), 'secret-123', (address) => signUpTokenFromOutbox(server.services.accountMail, address));
+    await nameTestOrganizationAt(base, token);
+    return token;
   }
   const addCertificate = (token: string, chain: { certificateChainPem: string; privateKeyPem: string }) =>
     call('POST', 'account/signing-identities', token, { kind: 'certificate', certificateChain: chain.certificateChainPem, privateKey: chain.privateKeyPem });
