@@ -181,6 +181,10 @@ export interface SerializedVerification {
   status: VerificationStatus;
   reason: string;
   manifestId: string | null;
+  /** Who vouches for the signer, in the report's words (verification.trust.label). */
+  trustLabel: string;
+  /** The organisation the credentials name (verification.credentials.organization). */
+  organization: string | null;
   /** The signing credential whose revocation the caller may still ask about (not part of the JSON). */
   signingCredential?: SigningCredential | null;
   /** The earliest notAfter (ms) in the store's signer chains: a kept verdict must not outlive it. */
@@ -193,6 +197,8 @@ export function serializeVerification(response: VerifyResponse, signingCredentia
     status: response.verification.status,
     reason: response.report.reason,
     manifestId: response.report.manifestId,
+    trustLabel: response.verification.trust.label,
+    organization: response.verification.credentials.organization,
     ...(signingCredential && { signingCredential }),
     ...(certificatesEnd !== undefined && { certificatesEnd }),
   };

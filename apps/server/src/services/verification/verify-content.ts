@@ -19,6 +19,7 @@ import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
+import { sightingUrl } from './sighting-url.ts';
 import { createMediaChecks } from './media-check.ts';
 import type { VerificationCache } from './verification-cache.ts';
 import type { VerificationEvents } from './verification-events.ts';
@@ -88,6 +89,8 @@ export interface VerifyCaller {
    * item handed out again after a crash): its event is then written once.
    */
   eventId?: string | undefined;
+  /** The batch-job item running the verification, recorded with its event (its report is the item's stored result). */
+  jobItem?: { jobId: string; index: number } | undefined;
   /** Its client was refused lately for going over its fair share: its engine work waits behind others' (TaskPlacement). */
   overShare?: boolean;
 }
@@ -350,6 +353,10 @@ export function createContentVerifier(deps: {
       callerUserId: caller.userId ?? null,
       recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
       referrer: caller.referrer ?? null,
+      assetUrl: origin.kind === 'url' ? sightingUrl(origin.url) : null,
+      trustLabel: verification.trustLabel,
+      organization: verification.organization,
+      jobItem: caller.jobItem ?? null,
     });
     if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
       // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
@@ -388,6 +395,9 @@ export function createContentVerifier(deps: {
       assetHash: outcome.sha256,
       callerUserId: caller.userId ?? null,
       referrer: caller.referrer ?? null,
+      assetUrl: sightingUrl(source.url),
+      trustLabel: verification.trustLabel,
+      organization: verification.organization,
       mediaCheck: outcome.check.result,
     });
     if (matches && verification.status === 'invalid' && deps.accountEvents) {
