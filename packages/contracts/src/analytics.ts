@@ -48,7 +48,7 @@ export const ZVerificationEvent = z
     mediaCheck: z.enum(['mismatch', 'unchecked']).optional(),
     /** What was found: who vouches for the signer, in the report's words; null when not recorded (events before it was). */
     trustLabel: z.string().nullable().openapi({ description: 'Who vouched for the signer, in the words the report shows; null when not recorded' }),
-    organization: z.string().nullable().openapi({ description: 'The organisation the credentials named; null when none or not recorded' }),
+    organization: z.string().nullable().openapi({ description: 'The organisation the credentials named, in the report\'s words (marked self-declared unless vouched for); null when none or not recorded' }),
     /** Where: the address verified (scheme, host and path; a badge's check: the media it was shown with). */
     assetUrl: z.string().nullable().openapi({ description: 'The address verified, without its query or fragment (a badge check: the media shown with the manifest); null for an upload or when not recorded' }),
     pageOrigin: z.string().nullable().openapi({ description: 'The site whose page asked (a badge\'s page origin), when it said' }),

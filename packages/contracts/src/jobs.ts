@@ -108,7 +108,7 @@ export const ZJobItemSummary = z
     /** The validation status code the reason explains; null when unsigned or not done. */
     reasonCode: z.string().nullable(),
     trustLabel: z.string().nullable().openapi({ description: 'Who vouches for the signer, in the report\'s words; null unless done' }),
-    organization: z.string().nullable().openapi({ description: 'The organisation the credentials name; null when none' }),
+    organization: z.string().nullable().openapi({ description: 'The organisation the credentials name, in the report\'s words (marked self-declared unless vouched for); null when none', example: 'Example News (self-declared, not verified)' }),
     failures: z.array(ZValidationCode).openapi({ description: 'The failing checks (with the ingredients\'), each explained in one line; empty unless done' }),
     manifestId: z.string().nullable().openapi({ description: 'The file\'s manifest (a sign item: the manifest it made); null when none' }),
     recoveredManifestId: z.string().nullable().openapi({ description: 'An unsigned file matched in the manifest repository: the manifest credited' }),

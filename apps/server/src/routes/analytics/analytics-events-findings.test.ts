@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('what and where of verification events on %s'
       source: 'url',
       assetUrl: `${files.baseUrl}/signed.jpg`,
       trustLabel: expect.stringMatching(/this gateway/),
-      organization: expect.any(String),
+      organization: expect.stringMatching(/ \(self-declared, not verified\)$/),
       pageOrigin: null,
       recovery: null,
       heldManifestId: signed.manifestId,

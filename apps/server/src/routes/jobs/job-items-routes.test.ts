@@ -81,6 +81,8 @@ describe.each(testDatabaseKinds())('a batch job\'s items on %s', (kind) => {
     const [verified, tampered] = first.items;
     expect(verified!.assetUrl).toBe(`${files.baseUrl}/signed.jpg`);
     expect(verified!.trustLabel).toMatch(/this gateway/);
+    // The account's organisation, as the report names a name nobody checked.
+    expect(verified!.organization).toMatch(/ \(self-declared, not verified\)$/);
     expect(verified!.reason).toBeTruthy();
     expect(verified!.manifestId).toMatch(/^urn:c2pa:/);
     expect(verified!.failures).toEqual([]);

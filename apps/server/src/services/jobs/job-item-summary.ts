@@ -2,6 +2,7 @@
 // verification of the file it signed) reduced to the verdict and the words the report uses (the
 // engine's reason, trust label and code explanations, already in the stored JSON), or its error.
 import type { TJobItemSummary, TJobType, TVerifyResponse } from '@provenance/contracts';
+import { organizationOf, type VerifyResponse } from '@provenance/engine';
 import type { StoredItem } from './job-store.ts';
 
 /** The verification an item's stored answer holds; null unless it is done. */
@@ -26,7 +27,7 @@ export function summarizeItem(item: StoredItem, type: TJobType, verification: TV
     reason: verification?.report.reason ?? null,
     reasonCode: verification?.verification.reasonCode ?? null,
     trustLabel: verification?.verification.trust.label ?? null,
-    organization: verification?.verification.credentials.organization ?? null,
+    organization: verification ? organizationOf(verification as VerifyResponse) : null,
     failures: verification ? [...verification.report.codes.failure, ...verification.report.ingredientFailures] : [],
     manifestId: signedManifestId(item, type) ?? verification?.report.manifestId ?? null,
     recoveredManifestId: verification?.recovery?.manifestId ?? null,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { TCreateJobRequest, TJob } from '@provenance/contracts';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -53,7 +54,10 @@ function renderSection() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <BatchJobsSection userId="user-1" />
+      {/* Each job links to its items' page. */}
+      <MemoryRouter>
+        <BatchJobsSection userId="user-1" />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
