@@ -113,6 +113,29 @@ describe.each(testDatabaseKinds())('a batch job\'s items on %s', (kind) => {
     expect(failed.item.error?.code).toBe('fetch_status');
   }, 30_000);
 
+  it('lists a sign item with the verdict of the file it signed and the manifest it made', async () => {
+    const created = await fetch(`${base}/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'sign', items: [{ assetUrl: `${files.baseUrl}/plain.jpg`, metadata: { creator: 'Ada Reporter' } }] }),
+    });
+    expect(created.status).toBe(202);
+    const signJob = ((await created.json()) as { id: string }).id;
+    const deadline = Date.now() + 20_000;
+    let page = await readAnswer(ZJobItemPage, await get(`jobs/${signJob}/items`));
+    while (page.job.status !== 'completed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await readAnswer(ZJobItemPage, await get(`jobs/${signJob}/items`));
+    }
+    const [signed] = page.items;
+    expect(signed).toMatchObject({ index: 0, status: 'done', verdict: 'verified', failures: [], error: null });
+    const report = await readAnswer(ZJobItemReport, await get(`jobs/${signJob}/items/0`));
+    expect(report.type).toBe('sign');
+    expect(signed!.manifestId).toBe(report.verification?.report.manifestId);
+    // The manifest the signing made is the gateway's: its report is public at /v/{manifestId}.
+    expect((await fetch(`${base}/manifests/${encodeURIComponent(signed!.manifestId!)}`)).status).toBe(200);
+  }, 30_000);
+
   it('refuses bad input by name, and keeps a job to its account: another account gets 404', async () => {
     const other = (await signUpAccount(server)).session.access_token;
     expect((await get(`jobs/${jobId}/items`, other)).status).toBe(404);
