@@ -13,7 +13,7 @@ import type { ContentSigner } from '../signing/sign-content.ts';
 import type { ContentVerifier } from '../verification/verify-content.ts';
 import { createJobItemRunner } from './job-item-runner.ts';
 import { DEFAULT_JOB_PROCESSING, startJobItemWorker, type JobProcessingSettings } from './job-item-worker.ts';
-import { itemVerification, summarizeItem } from './job-item-summary.ts';
+import { itemAnswer, summarizeItem } from './job-item-summary.ts';
 import { createJobStore, type FinishedItem, type JobRow } from './job-store.ts';
 
 export interface NewBatchJob {
@@ -127,14 +127,14 @@ export function createBatchJobs(deps: {
     async itemPage(userId, jobId, from, limit) {
       const row = await owned(userId, jobId);
       const items = await store.itemsFrom(jobId, from, limit);
-      return { job: toJob(row), from, items: items.map((item) => summarizeItem(item, row.type)) };
+      return { job: toJob(row), from, items: items.map((item) => summarizeItem(item, itemAnswer(item, row.type))) };
     },
     async itemReport(userId, jobId, index) {
       const row = await owned(userId, jobId);
       const [item] = index < row.total ? await store.itemsFrom(jobId, index, 1) : [];
       if (!item) throw DomainError.notFound(`Job ${jobId} has no item ${index}`);
-      const verification = itemVerification(item, row.type);
-      return { jobId, type: row.type, item: summarizeItem(item, row.type, verification), verification };
+      const answer = itemAnswer(item, row.type);
+      return { jobId, type: row.type, item: summarizeItem(item, answer), verification: answer?.verification ?? null };
     },
   };
 }

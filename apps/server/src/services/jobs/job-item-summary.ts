@@ -5,20 +5,22 @@ import type { TJobItemSummary, TJobType, TVerifyResponse } from '@provenance/con
 import { organizationOf, type VerifyResponse } from '@provenance/engine';
 import type { StoredItem } from './job-store.ts';
 
-/** The verification an item's stored answer holds; null unless it is done. */
-export function itemVerification(item: StoredItem, type: TJobType): TVerifyResponse | null {
+/** What a done item's stored answer holds: its verification, and the manifest a sign item made. */
+export interface ItemAnswer {
+  verification: TVerifyResponse;
+  signedManifestId: string | null;
+}
+
+/** The item's stored answer, parsed once; null unless it is done. */
+export function itemAnswer(item: StoredItem, type: TJobType): ItemAnswer | null {
   if (item.status !== 'done' || item.result === null) return null;
-  const answer = JSON.parse(item.result) as unknown;
-  return type === 'sign' ? (answer as { verification: TVerifyResponse }).verification : (answer as TVerifyResponse);
+  if (type === 'verify') return { verification: JSON.parse(item.result) as TVerifyResponse, signedManifestId: null };
+  const signing = JSON.parse(item.result) as { manifestId: string; verification: TVerifyResponse };
+  return { verification: signing.verification, signedManifestId: signing.manifestId };
 }
 
-/** The manifest a sign item made; null for a verify item or an unfinished one. */
-function signedManifestId(item: StoredItem, type: TJobType): string | null {
-  if (type !== 'sign' || item.status !== 'done' || item.result === null) return null;
-  return (JSON.parse(item.result) as { manifestId?: string }).manifestId ?? null;
-}
-
-export function summarizeItem(item: StoredItem, type: TJobType, verification: TVerifyResponse | null = itemVerification(item, type)): TJobItemSummary {
+export function summarizeItem(item: StoredItem, answer: ItemAnswer | null): TJobItemSummary {
+  const verification = answer?.verification ?? null;
   return {
     index: item.index,
     assetUrl: item.assetUrl,
@@ -29,7 +31,7 @@ export function summarizeItem(item: StoredItem, type: TJobType, verification: TV
     trustLabel: verification?.verification.trust.label ?? null,
     organization: verification ? organizationOf(verification as VerifyResponse) : null,
     failures: verification ? [...verification.report.codes.failure, ...verification.report.ingredientFailures] : [],
-    manifestId: signedManifestId(item, type) ?? verification?.report.manifestId ?? null,
+    manifestId: answer?.signedManifestId ?? verification?.report.manifestId ?? null,
     recoveredManifestId: verification?.recovery?.manifestId ?? null,
     error: item.status === 'failed' ? item.error : null,
   };
