@@ -58,9 +58,12 @@ export const ZVerificationEvent = z
       .nullable()
       .openapi({ description: 'The file had no credentials of its own and matched a signing in the manifest repository: how, how closely (0-100), and the manifest credited' }),
     /** A manifest this gateway holds (the event's, or the one recovered): its report is at /v/{manifestId}, of the signed file as signed. */
-    heldManifestId: z.string().nullable(),
+    heldManifestId: z.string().nullable().openapi({ description: 'A manifest this gateway holds (the file\'s own, or the one recovered): its report is at /v/{manifestId}, of the signed file as signed; null otherwise' }),
     /** The account's own batch-job item that ran it: its report is the item's stored result (GET /jobs/{id}/items/{index}). */
-    jobItem: z.object({ jobId: z.string(), index: z.number().int() }).nullable(),
+    jobItem: z
+      .object({ jobId: z.string(), index: z.number().int() })
+      .nullable()
+      .openapi({ description: 'The account\'s own batch-job item that ran the verification: its stored result is at GET /jobs/{jobId}/items/{index}; null otherwise (another account\'s job is never named)' }),
   })
   .openapi('VerificationEvent');
 export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;
