@@ -12,7 +12,7 @@ function ItemVerdict({ item }: { item: TJobItemSummary }) {
   if (item.status === 'done' && item.verdict) return <StatusBadge status={item.verdict} />;
   if (item.status === 'failed') {
     return (
-      <Badge tone="danger" className="text-sm" data-status="failed">
+      <Badge tone="danger" className="text-sm whitespace-nowrap" data-status="failed">
         <XCircle aria-hidden="true" />
         Not processed
       </Badge>
@@ -57,7 +57,7 @@ export function JobItemList({ jobId, items }: { jobId: string; items: TJobItemSu
   return (
     <ol className="divide-y rounded-lg border" aria-label="Items of this job">
       {items.map((item) => (
-        <li key={item.index} className="grid gap-3 p-4 sm:grid-cols-[7rem_1fr_auto] sm:items-start" data-testid="job-item" data-index={item.index} data-status={item.status}>
+        <li key={item.index} className="grid gap-3 p-4 sm:grid-cols-[9rem_1fr_auto] sm:items-start" data-testid="job-item" data-index={item.index} data-status={item.status}>
           <ItemVerdict item={item} />
           <div className="min-w-0 space-y-1">
             <p className="text-sm font-medium break-all">
