@@ -1,11 +1,13 @@
 // The analytics screen against the real server: an empty account shows zeros and an empty state;
 // after signing an asset and verifying it (intact and tampered) the cards, the events list and both
-// charts show exactly those verifications; a failed load is logged and the screen stays up.
+// charts show exactly those verifications; an event opens on what was found and where, and leads to
+// a report; a failed load is logged and the screen stays up.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { APP_URL, ASSET_URL, ASSETS, dataDir } from './support/e2e-env.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, shoot, signUpViaApi, test, useSession, VIEWPORTS, type TestSession } from './support/fixtures.ts';
 import { makePng, tamperPng } from './support/png.ts';
 
@@ -106,6 +108,39 @@ test('signing and verifying move the cards, the events list and both charts', as
   await page.setViewportSize(VIEWPORTS.phone);
   await expect(perDay.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await shoot(page, testInfo, 'analytics-data-phone');
+});
+
+test('an event opens on what was found and where, and leads to a report of it', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'analytics-open');
+  const signed = await signUpload(request, session, 'Harbour at dawn');
+  const signedBytes = Buffer.from(await (await request.get(signed.signedAssetUrl)).body());
+  const tampered = publish(`analytics-open-${Date.now()}-tampered.png`, tamperPng(signedBytes));
+  // The address as verified carries a token: the event keeps where it points, not the token.
+  expect(await verifyUrl(request, session, `${tampered}?token=s3cret`)).toBe('invalid');
+
+  await useSession(page, session);
+  await page.goto('/analytics');
+  const event = page.getByTestId('verification-event').first();
+  await expect(event.locator('[data-status="invalid"]')).toBeVisible();
+  const open = event.getByRole('button', { name: /^Details/ });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  const details = event.getByTestId('event-details');
+  // What was found: the reason, who vouches for the signer and the organisation, in the report's words.
+  await expect(details.getByRole('region', { name: 'What was found' })).toContainText('changed');
+  await expect(details.getByTestId('event-trust')).toContainText('this gateway');
+  await expect(details.getByTestId('event-organization')).toBeVisible();
+  // Where: the address, without its query, and the time.
+  await expect(details.getByTestId('event-address').locator('dd')).toHaveText(tampered);
+  await expect(details.getByRole('region', { name: 'Where' }).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(details.getByRole('link', { name: 'Report of the signed original' })).toHaveAttribute('href', `/v/${encodeURIComponent(signed.manifestId)}`);
+  await shoot(page, testInfo, 'analytics-event-open');
+  await expectAccessible(page, 'analytics event opened', testInfo);
+
+  await details.getByRole('link', { name: 'Verify this address again' }).click();
+  await expect(page).toHaveURL(`/verify?url=${encodeURIComponent(tampered)}`);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'invalid', { timeout: 30_000 });
 });
 
 test('a failed load is logged and the screen stays up with a way to retry', async ({ page, request }, testInfo) => {

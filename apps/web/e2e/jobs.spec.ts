@@ -2,7 +2,8 @@
 // queue: a verify job of addresses the asset server publishes on loopback (a verified, an unsigned
 // and a tampered PNG, and one that is not there), its progress bar followed to the end, and its
 // NDJSON results downloaded and read; a sign job whose signed copy then shows under Your signed
-// content; a bad line said at the field before anything is sent; axe-core on the section.
+// content; a verify job's items read in the app, each verdict with its reason, and an item's report
+// opened from them; a bad line said at the field before anything is sent; axe-core on the section.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { TJobItemResult } from '@provenance/contracts';
@@ -66,6 +67,52 @@ test('a verify job of four addresses: its progress bar reaches the end and its r
   const verdicts = lines.slice(0, 3).map((line) => (line.result as { verification: { status: string } }).verification.status);
   expect(verdicts).toEqual(['verified', 'unsigned', 'invalid']);
   expect(lines[3]?.error?.message).toBeTruthy();
+});
+
+test('a verify job\'s items are read in the app: each verdict with its reason, and each item\'s report a click away', async ({ page, request }, testInfo) => {
+  const session = await signUpViaApi(request, 'jobs-items');
+  await useSession(page, session);
+  const form = await openBatchJobs(page);
+  const missing = `${ASSET_URL}/no-such-item.png`;
+  await form.getByLabel('File addresses, one per line').fill([ASSETS.verified, ASSETS.unsigned, ASSETS.invalid, missing].join('\n'));
+  await form.getByRole('button', { name: 'Start Job' }).click();
+  const job = page.getByTestId('batch-job').first();
+  await expect(job.getByRole('progressbar', { name: '3 of 4 done, 1 failed' })).toBeVisible(JOB_DONE);
+
+  await job.getByRole('link', { name: 'View items of verification job of 4 items' }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Batch job results' })).toBeVisible();
+  const items = page.getByRole('list', { name: 'Items of this job' }).getByTestId('job-item');
+  await expect(items).toHaveCount(4);
+  await expect(page.getByTestId('job-items-range')).toHaveText('Items 1–4 of 4');
+  // Each item: its address, its verdict in words, and why (who vouches for a signed one).
+  const [verified, unsigned, invalid, failed] = [items.nth(0), items.nth(1), items.nth(2), items.nth(3)];
+  await expect(verified).toContainText(ASSETS.verified);
+  await expect(verified.locator('[data-status="verified"]')).toHaveText('Verified');
+  await expect(verified.getByTestId('job-item-trust')).toContainText('this gateway');
+  await expect(unsigned.locator('[data-status="unsigned"]')).toHaveText('Unsigned');
+  await expect(unsigned.getByTestId('job-item-reason')).toHaveText('No Content Credentials were found in this file.');
+  await expect(invalid.locator('[data-status="invalid"]')).toHaveText('Invalid');
+  await expect(invalid.getByTestId('job-item-reason')).toContainText('changed');
+  await expect(failed.locator('[data-status="failed"]')).toHaveText('Not processed');
+  await expect(failed).toContainText('404');
+  // Waiting items have no report; finished ones, failed included, do.
+  await expect(failed.getByRole('link', { name: `Report of item 4, ${missing}` })).toBeVisible();
+  await shoot(page, testInfo, 'job-items');
+  await expectAccessible(page, 'batch job items', testInfo);
+
+  await invalid.getByRole('link', { name: `Report of item 3, ${ASSETS.invalid}` }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}\/items\/2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Batch job item report' })).toBeVisible();
+  await expect(page.getByTestId('job-item-address')).toHaveText(ASSETS.invalid);
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toHaveAttribute('data-status', 'invalid');
+  await expect(page.getByTestId('validation-codes')).toBeVisible();
+  await shoot(page, testInfo, 'job-item-report');
+  await expectAccessible(page, 'batch job item report', testInfo);
+
+  await page.getByRole('link', { name: 'Back to the job\'s items' }).click();
+  await expect(page.getByRole('list', { name: 'Items of this job' }).getByTestId('job-item')).toHaveCount(4);
 });
 
 test('a sign job names its creator, and the signed copy shows under Your signed content', async ({ page, request }, testInfo) => {

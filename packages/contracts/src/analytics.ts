@@ -2,7 +2,7 @@
 // signed-in account's summary and recent verification events. Figures are real counts; zero is zero.
 import { z } from '@hono/zod-openapi';
 import { rejectNul } from './common.ts';
-import { ZVerificationStatus } from './verify.ts';
+import { ZRecoveryMethod, ZVerificationStatus } from './verify.ts';
 
 export const ANALYTICS_EVENT_TYPES = ['badge_view', 'badge_click', 'verify_view', 'report_view', 'download', 'share', 'embed_copy'] as const;
 export const ZAnalyticsEventType = z.enum(ANALYTICS_EVENT_TYPES, { error: `eventType must be one of ${ANALYTICS_EVENT_TYPES.join(', ')}` }).openapi('AnalyticsEventType');
@@ -46,6 +46,24 @@ export const ZVerificationEvent = z
     ofOwnContent: z.boolean(),
     /** A badge's check whose media did not carry or match the manifest, or could not be read: not a verification of it, whatever `status` says of the manifest. */
     mediaCheck: z.enum(['mismatch', 'unchecked']).optional(),
+    /** What was found: who vouches for the signer, in the report's words; null when not recorded (events before it was). */
+    trustLabel: z.string().nullable().openapi({ description: 'Who vouched for the signer, in the words the report shows; null when not recorded' }),
+    organization: z.string().nullable().openapi({ description: 'The organisation the credentials named, in the report\'s words (marked self-declared unless vouched for); null when none or not recorded' }),
+    /** Where: the address verified (scheme, host and path; a badge's check: the media it was shown with). */
+    assetUrl: z.string().nullable().openapi({ description: 'The address verified, without its query or fragment (a badge check: the media shown with the manifest); null for an upload or when not recorded' }),
+    pageOrigin: z.string().nullable().openapi({ description: 'The site whose page asked (a badge\'s page origin), when it said' }),
+    /** A file without credentials of its own matched in the manifest repository. */
+    recovery: z
+      .object({ method: ZRecoveryMethod, similarity: z.number().int(), manifestId: z.string() })
+      .nullable()
+      .openapi({ description: 'The file had no credentials of its own and matched a signing in the manifest repository: how, how closely (0-100), and the manifest credited' }),
+    /** A manifest this gateway holds (the event's, or the one recovered): its report is at /v/{manifestId}, of the signed file as signed. */
+    heldManifestId: z.string().nullable().openapi({ description: 'A manifest this gateway holds (the file\'s own, or the one recovered): its report is at /v/{manifestId}, of the signed file as signed; null otherwise' }),
+    /** The account's own batch-job item that ran it: its report is the item's stored result (GET /jobs/{id}/items/{index}). */
+    jobItem: z
+      .object({ jobId: z.string(), index: z.number().int() })
+      .nullable()
+      .openapi({ description: 'The account\'s own batch-job item that ran the verification: its stored result is at GET /jobs/{jobId}/items/{index}; null otherwise (another account\'s job is never named)' }),
   })
   .openapi('VerificationEvent');
 export type TVerificationEvent = z.infer<typeof ZVerificationEvent>;

@@ -69,6 +69,7 @@ export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOpti
 export type { SignerMaterial } from './pool/engine-protocol.ts';
 export { issueAccountCertificate, GATEWAY_NAME, type AccountCertificate, type AccountCertificateRequest } from './pki/account-certificate.ts';
 export { ORGANIZATION_VERIFIED_POLICY } from './report/organization-vouch.ts';
+export { organizationOf } from './report/verification-report.ts';
 export { checkSigningCertificate, SigningCertificateError, type CheckedSigningCertificate, type SigningCertificateProblem } from './signer/signing-certificate-check.ts';
 export { imageCode, imageSoftHash, encodeImageCode, hammingDistance, eightOrientations, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_BITS, IMAGE_CODE_SIDE, NORMALISATION, type ImageCode } from './soft-binding/iscc-image-code.ts';
 export { SOFT_BINDING_LABEL, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';

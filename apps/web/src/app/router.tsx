@@ -1,5 +1,5 @@
-// Routes of, each screen loaded lazily in its own chunk. Dashboard, analytics and
-// settings need a session: signed-out users go to /login and come back after.
+// Routes of, each screen loaded lazily in its own chunk. Dashboard (and a batch job's results and
+// items), analytics and settings need a session: signed-out users go to /login and come back after.
 // Each route's handle names the page for the document title (see RootLayout).
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', handle: { title: 'Signing Dashboard' }, lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
           { path: 'analytics', handle: { title: 'Analytics' }, lazy: async () => ({ Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage }) },
+          { path: 'jobs/:jobId', handle: { title: 'Batch job results' }, lazy: async () => ({ Component: (await import('@/features/dashboard/job-results-page')).JobResultsPage }) },
+          { path: 'jobs/:jobId/items/:index', handle: { title: 'Verification Report' }, lazy: async () => ({ Component: (await import('@/features/verify-report/job-item-report-page')).JobItemReportPage }) },
           { path: 'settings', handle: { title: 'Account Settings' }, lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }) },
         ],
       },

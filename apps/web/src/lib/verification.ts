@@ -1,6 +1,6 @@
 // What the screens read from the verify endpoint's answer (POST /api/v1/verify-content,
 //), typed by @provenance/contracts, and the two rules every screen shares.
-import type { TManifestSummary, TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
+import type { TManifestSummary, TRecoveryCandidate, TSignerSummary, TTrustLevel, TVerificationStatus, TVerifyResponse } from '@provenance/contracts';
 
 export type VerificationStatus = TVerificationStatus;
 export type TrustLevel = TTrustLevel;
@@ -9,6 +9,12 @@ export type VerifyResponse = TVerifyResponse;
 /** The parts of an answer a short summary shows (the landing widget): verdict, badge, signer, time. */
 export type VerificationSummary = Pick<TVerifyResponse, 'verification' | 'badge'> & {
   report?: { signer: Pick<TSignerSummary, 'commonName' | 'organization'> | null; signedAt: string | null; activeManifest?: Pick<TManifestSummary, 'aiDisclosure'> | null };
+};
+
+/** How a file without credentials matched a signing in the manifest repository, in short words (report and analytics). */
+export const RECOVERY_METHOD_LABEL: Record<TRecoveryCandidate['method'], string> = {
+  'exact-hash': 'Same bytes (SHA-256)',
+  fingerprint: 'Similar image (ISCC fingerprint)',
 };
 
 /** The product shows `verified` as verified and every other status as 'Verification Failed'. */

@@ -5,6 +5,7 @@
  * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
  */
 import type { SigningCredential } from '../revocation/signing-credential.ts';
+import { organizationWords } from './organization-vouch.ts';
 
 export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
 /** Kept for older clients: `trusted` (verified), `untrusted` (signed, not verified), `none` (unsigned); `unknown` is no longer given. */
@@ -185,10 +186,20 @@ export interface SerializedVerification {
   status: VerificationStatus;
   reason: string;
   manifestId: string | null;
+  /** Who vouches for the signer, in the report's words (verification.trust.label). */
+  trustLabel: string;
+  /** The organisation the credentials name, in the report's words (marked self-declared unless vouched for); null when none. */
+  organization: string | null;
   /** The signing credential whose revocation the caller may still ask about (not part of the JSON). */
   signingCredential?: SigningCredential | null;
   /** The earliest notAfter (ms) in the store's signer chains: a kept verdict must not outlive it. */
   certificatesEnd?: number;
+}
+
+/** The credentials' organisation as the report and badge name it. */
+export function organizationOf(response: VerifyResponse): string | null {
+  const { organization, organizationVerified, organizationDomain } = response.verification.credentials;
+  return organization ? organizationWords(organization, { verified: organizationVerified, domain: organizationDomain }) : null;
 }
 
 export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null, certificatesEnd?: number): SerializedVerification {
@@ -197,6 +208,8 @@ export function serializeVerification(response: VerifyResponse, signingCredentia
     status: response.verification.status,
     reason: response.report.reason,
     manifestId: response.report.manifestId,
+    trustLabel: response.verification.trust.label,
+    organization: organizationOf(response),
     ...(signingCredential && { signingCredential }),
     ...(certificatesEnd !== undefined && { certificatesEnd }),
   };

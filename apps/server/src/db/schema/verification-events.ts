@@ -28,6 +28,12 @@ export const verificationEvents = pgTable('verification_events', {
   referrer: text('referrer'),
   /** The URL verified (a URL verification's, or the media a badge was shown with), without its query or fragment, which may hold someone's access token. */
   assetUrl: text('asset_url'),
+  /** Who vouched for the signer, in the report's words (its trust label), and the organisation the credentials named: what was found. */
+  trustLabel: text('trust_label'),
+  organization: text('organization'),
+  /** The batch-job item that ran it (its job's account is the caller): its report is the item's stored result. No reference: a job removed leaves the event. */
+  jobId: text('job_id'),
+  jobItemIndex: integer('job_item_index'),
   /** A badge's media check (manifest and the media shown with it): mismatch and unchecked are not verifications of the manifest. */
   mediaCheck: text('media_check', { enum: ['matches', 'mismatch', 'unchecked'] }),
 }, (table) => [

@@ -1,7 +1,23 @@
 // Batch jobs: POST /jobs (JSON or NDJSON; Idempotency-Key), GET /jobs (the account's, newest first),
-// GET /jobs/{id} (progress) and GET /jobs/{id}/results (NDJSON, streamed). A session or an API key.
+// GET /jobs/{id} (progress), GET /jobs/{id}/results (NDJSON, streamed), GET /jobs/{id}/items (a page of
+// items with their verdicts and reasons in words) and GET /jobs/{id}/items/{index} (one item's report).
+// A session or an API key.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZCreateJobRequest, ZJob, ZJobAccepted, ZJobItemResult, ZJobList, ZJobType, ZSigningOrganization, type TJobAccepted, type TJobType } from '@provenance/contracts';
+import {
+  MAX_JOB_ITEMS,
+  ZCreateJobRequest,
+  ZJob,
+  ZJobAccepted,
+  ZJobItemPage,
+  ZJobItemPageQuery,
+  ZJobItemReport,
+  ZJobItemResult,
+  ZJobList,
+  ZJobType,
+  ZSigningOrganization,
+  type TJobAccepted,
+  type TJobType,
+} from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
 import type { SignedContent } from '../../services/signing/sign-content.ts';
@@ -12,6 +28,14 @@ import { signAnswer } from '../sign-content/sign-content-routes.ts';
 import { jobValidationMessage, NDJSON_TYPE, parseJobRequest } from './parse-job-request.ts';
 
 const ZJobParams = z.object({ id: z.string().uuid('id must be a job ID').openapi({ param: { name: 'id', in: 'path' }, example: '4f7d0c55-2a55-4b1f-9b0e-0c1f3f6f2d1a' }) });
+const ZJobItemParams = ZJobParams.extend({
+  index: z.coerce
+    .number({ error: 'index must be a number' })
+    .int('index must be a whole number')
+    .min(0, 'index must be at least 0')
+    .max(MAX_JOB_ITEMS - 1, `index must be at most ${MAX_JOB_ITEMS - 1}`)
+    .openapi({ param: { name: 'index', in: 'path' }, example: 0 }),
+});
 const ERROR_422 = { description: 'The Idempotency-Key was already used with a different request', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } };
 
 /** One NDJSON line of results; a verification is already JSON text and is spliced in as it is. */
@@ -122,5 +146,38 @@ export function registerJobRoutes(api: ApiApp, ctx: RouteContext): void {
       },
     });
     return c.body(stream, 200, { 'content-type': NDJSON_TYPE }) as never;
+  });
+
+  const items = createRoute({
+    method: 'get',
+    path: '/jobs/{id}/items',
+    tags: ['jobs'],
+    summary: 'A page of a batch job\'s items, each with its verdict and reason in words, or its error',
+    description:
+      'Items in index order from `from` (every item, queued ones too), with the job\'s progress. A done item carries its verdict, the report\'s reason, trust label and failing checks, each explained; a failed one its error. Page on with from + limit until from reaches the job\'s total. Another account\'s job is 404.',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { params: ZJobParams, query: ZJobItemPageQuery },
+    responses: { 200: jsonResponse(ZJobItemPage, 'The page'), ...errorResponses(400, 401, 404) },
+  });
+  api.openapi(items, async (c) => {
+    const { from, limit } = c.req.valid('query');
+    return c.json(await ctx.services.batchJobs.itemPage(c.var.account.userId, c.req.valid('param').id, from, limit), 200);
+  });
+
+  const item = createRoute({
+    method: 'get',
+    path: '/jobs/{id}/items/{index}',
+    tags: ['jobs'],
+    summary: 'One batch-job item with its whole verification, for its report',
+    description: 'The item as the page lists it and, once done, its verification as POST /verify-content answers it (a sign item: the verification of the file it signed). Another account\'s job, or an index past the job\'s items, is 404.',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { params: ZJobItemParams },
+    responses: { 200: jsonResponse(ZJobItemReport, 'The item and its verification'), ...errorResponses(400, 401, 404) },
+  });
+  api.openapi(item, async (c) => {
+    const { id, index } = c.req.valid('param');
+    return c.json(await ctx.services.batchJobs.itemReport(c.var.account.userId, id, index), 200);
   });
 }

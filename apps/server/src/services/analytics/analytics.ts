@@ -95,6 +95,15 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
         source: row.source,
         ofOwnContent: row.ownerUserId === userId,
         ...((row.mediaCheck === 'mismatch' || row.mediaCheck === 'unchecked') && { mediaCheck: row.mediaCheck }),
+        trustLabel: row.trustLabel,
+        organization: row.organization,
+        assetUrl: row.assetUrl,
+        pageOrigin: row.referrer,
+        recovery: row.recoveryMethod && row.recoveredManifestId ? { method: row.recoveryMethod, similarity: row.recoverySimilarity ?? 0, manifestId: row.recoveredManifestId } : null,
+        // The signed asset's reference is set only for a manifest of ours, recovered or the file's own.
+        heldManifestId: row.signedAssetId ? (row.recoveredManifestId ?? row.manifestId) : null,
+        // A job is its own account's: another account's item is not linked (the event may be of the owner's content).
+        jobItem: row.jobId !== null && row.jobItemIndex !== null && row.callerUserId === userId ? { jobId: row.jobId, index: row.jobItemIndex } : null,
       }));
     },
   };

@@ -2,7 +2,7 @@
 // accepted at once, run item by item on the work queue (job-item-worker.ts), read back for progress
 // and streamed back as results. Another account's job does not exist for the caller.
 import { randomUUID } from 'node:crypto';
-import { MAX_JOB_ITEMS, type TJob, type TJobAccepted, type TJobType, type TSigningMetadata } from '@provenance/contracts';
+import { MAX_JOB_ITEMS, type TJob, type TJobAccepted, type TJobItemPage, type TJobItemReport, type TJobType, type TSigningMetadata } from '@provenance/contracts';
 import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
@@ -14,6 +14,7 @@ import type { SigningIdentities } from '../signing-identities/signing-identities
 import type { ContentVerifier } from '../verification/verify-content.ts';
 import { createJobItemRunner } from './job-item-runner.ts';
 import { DEFAULT_JOB_PROCESSING, startJobItemWorker, type JobProcessingSettings } from './job-item-worker.ts';
+import { itemAnswer, summarizeItem } from './job-item-summary.ts';
 import { createJobStore, type FinishedItem, type JobRow } from './job-store.ts';
 
 export interface NewBatchJob {
@@ -31,6 +32,10 @@ export interface BatchJobs {
   get(userId: string, jobId: string): Promise<TJob>;
   /** The job's finished items in index order, read page by page as they are consumed. */
   results(userId: string, jobId: string): Promise<{ type: TJobType; items: AsyncIterable<FinishedItem> }>;
+  /** A page of the job's items from index `from` (queued ones too), each with its verdict and reason in words, or its error. */
+  itemPage(userId: string, jobId: string, from: number, limit: number): Promise<TJobItemPage>;
+  /** One item with its whole verification, for its report. */
+  itemReport(userId: string, jobId: string, index: number): Promise<TJobItemReport>;
 }
 
 const RESULTS_PAGE = 200;
@@ -124,6 +129,18 @@ export function createBatchJobs(deps: {
         }
       }
       return { type: row.type, items: items() };
+    },
+    async itemPage(userId, jobId, from, limit) {
+      const row = await owned(userId, jobId);
+      const items = await store.itemsFrom(jobId, from, limit);
+      return { job: toJob(row), from, items: items.map((item) => summarizeItem(item, itemAnswer(item, row.type))) };
+    },
+    async itemReport(userId, jobId, index) {
+      const row = await owned(userId, jobId);
+      const [item] = index < row.total ? await store.itemsFrom(jobId, index, 1) : [];
+      if (!item) throw DomainError.notFound(`Job ${jobId} has no item ${index}`);
+      const answer = itemAnswer(item, row.type);
+      return { jobId, type: row.type, item: summarizeItem(item, answer), verification: answer?.verification ?? null };
     },
   };
 }

@@ -92,7 +92,7 @@ export function createJobItemRunner(deps: {
 
   return {
     async run(item, startedAt) {
-      if (item.type === 'verify') return (await verifier.verifyContent({ kind: 'url', url: item.assetUrl }, { userId: item.userId, eventId: jobItemEventId(item.jobId, item.index) })).json;
+      if (item.type === 'verify') return (await verifier.verifyContent({ kind: 'url', url: item.assetUrl }, { userId: item.userId, eventId: jobItemEventId(item.jobId, item.index), jobItem: { jobId: item.jobId, index: item.index } })).json;
       return JSON.stringify(await sign(item, startedAt));
     },
   };

@@ -2,7 +2,7 @@
 // (its result or error written, the job's counts moved on) in one transaction that only applies
 // while the item is still queued, so a redelivered queue job never finishes an item twice, and the
 // transaction that finishes the last item is the one that completes the job.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TJobStatus, TJobType } from '@provenance/contracts';
 import type { Db } from '../../db/create-db.ts';
 import { batchJobItems, batchJobs } from '../../db/schema/jobs.ts';
@@ -39,6 +39,15 @@ export interface FinishedItem {
   error: ItemFailure | null;
 }
 
+/** An item as a page of the job lists it, finished or not. */
+export interface StoredItem {
+  index: number;
+  assetUrl: string;
+  status: 'queued' | 'done' | 'failed';
+  result: string | null;
+  error: ItemFailure | null;
+}
+
 export type ItemOutcome = { status: 'done'; result: string } | { status: 'failed'; error: ItemFailure };
 
 /** What storing a new job came to: stored behind `queuedBefore` items of the account, or refused at its bound. */
@@ -63,6 +72,8 @@ export interface JobStore {
   /** Finished items after `afterIndex`, in index order. */
   finishedItems(jobId: string, afterIndex: number, limit: number): Promise<FinishedItem[]>;
   item(jobId: string, index: number): Promise<ItemToRun | null>;
+  /** Items from index `from` on (queued ones too), at most `limit`, in index order. */
+  itemsFrom(jobId: string, from: number, limit: number): Promise<StoredItem[]>;
   markRunning(jobId: string): Promise<void>;
   /** Counts an attempt that ended in a retryable error; the attempts so far, or null when the item is no longer queued. */
   countFailedAttempt(jobId: string, index: number): Promise<number | null>;
@@ -131,6 +142,15 @@ export function createJobStore(db: Db, clock: () => Date = () => new Date()): Jo
         .orderBy(asc(batchJobItems.index))
         .limit(limit);
       return rows.map((row) => ({ ...row, status: row.status as 'done' | 'failed', error: row.error ?? null }));
+    },
+    async itemsFrom(jobId, from, limit) {
+      // Indexes run from 0 without gaps: the page is a range of the primary key.
+      const rows = await db
+        .select({ index: batchJobItems.index, assetUrl: batchJobItems.assetUrl, status: batchJobItems.status, result: batchJobItems.result, error: batchJobItems.error })
+        .from(batchJobItems)
+        .where(and(eq(batchJobItems.jobId, jobId), gte(batchJobItems.index, from), lt(batchJobItems.index, from + limit)))
+        .orderBy(asc(batchJobItems.index));
+      return rows.map((row) => ({ ...row, error: row.error ?? null }));
     },
     async item(jobId, index) {
       const [row] = await db

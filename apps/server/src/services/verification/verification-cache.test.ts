@@ -2,7 +2,7 @@ import type { SerializedVerification } from '@provenance/engine';
 import { describe, expect, it } from 'vitest';
 import { createVerificationCache } from './verification-cache.ts';
 
-const response = (status: SerializedVerification['status']): SerializedVerification => ({ json: JSON.stringify({ verification: { status }, badge: { message: status }, report: {} }), status, reason: status, manifestId: null });
+const response = (status: SerializedVerification['status']): SerializedVerification => ({ json: JSON.stringify({ verification: { status }, badge: { message: status }, report: {} }), status, reason: status, manifestId: null, trustLabel: 'Not signed', organization: null });
 
 describe('verification cache', () => {
   it('returns what was stored until it expires', () => {

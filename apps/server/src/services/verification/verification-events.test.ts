@@ -60,7 +60,10 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
   it('returns distinct UUIDs at once and writes nothing before flush; flush writes every row with the clock time', async () => {
     const events = createVerificationEvents(database.db, { clock: () => NOW, flushIntervalMs: LONG });
     const first = event({ status: 'partial', reason: 'untrusted signer', source: 'url', geoLocation: null, assetHash: null });
-    const second = event({ status: 'unsigned', reason: 'no manifest', source: 'manifest', geoLocation: 'FR', manifestId: 'urn:c2pa:unknown' });
+    const second = event({
+      status: 'unsigned', reason: 'no manifest', source: 'manifest', geoLocation: 'FR', manifestId: 'urn:c2pa:unknown',
+      assetUrl: 'https://example.org/a.jpg', trustLabel: 'Not signed', organization: 'Example News', jobItem: { jobId: 'job-1', index: 7 },
+    });
     const ids = [events.record(first), events.record(second), events.record(event())];
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(3);
@@ -73,9 +76,13 @@ describe.each(testDatabaseKinds())('verification events on %s', (kind) => {
     expect(byId.get(ids[0]!)).toEqual({
       id: ids[0], createdAt: NOW, status: 'partial', reason: 'untrusted signer', geoLocation: null, source: 'url',
       manifestId: null, assetHash: null, ownerUserId: null, signedAssetId: null, callerUserId: null,
-      recoveredManifestId: null, recoveryMethod: null, recoverySimilarity: null, referrer: null, mediaCheck: null, assetUrl: null,
+      recoveredManifestId: null, recoveryMethod: null, recoverySimilarity: null, referrer: null, mediaCheck: null,
+      assetUrl: null, trustLabel: null, organization: null, jobId: null, jobItemIndex: null,
     });
-    expect(byId.get(ids[1]!)).toMatchObject({ status: 'unsigned', reason: 'no manifest', source: 'manifest', geoLocation: 'FR', manifestId: 'urn:c2pa:unknown', createdAt: NOW });
+    expect(byId.get(ids[1]!)).toMatchObject({
+      status: 'unsigned', reason: 'no manifest', source: 'manifest', geoLocation: 'FR', manifestId: 'urn:c2pa:unknown', createdAt: NOW,
+      assetUrl: 'https://example.org/a.jpg', trustLabel: 'Not signed', organization: 'Example News', jobId: 'job-1', jobItemIndex: 7,
+    });
     expect(byId.get(ids[2]!)).toMatchObject({ status: 'verified', assetHash: 'c'.repeat(64), createdAt: NOW });
   });
 

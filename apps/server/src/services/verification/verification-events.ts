@@ -32,6 +32,11 @@ export interface NewVerificationEvent {
   referrer?: string | null;
   /** Where the file was fetched from (sightingUrl: no query or fragment), when it was verified by URL. */
   assetUrl?: string | null;
+  /** What was found: who vouches for the signer (the report's trust label) and the organisation its credentials name. */
+  trustLabel?: string | null;
+  organization?: string | null;
+  /** The batch-job item that ran the verification. */
+  jobItem?: { jobId: string; index: number } | null;
   /** A badge's check of the media shown with the manifest, when the request was one. */
   mediaCheck?: 'matches' | 'mismatch' | 'unchecked' | null;
 }
@@ -63,14 +68,14 @@ function insertBatch(batch: WrittenEvent[]): SQL {
   const rows = sql.join(
     batch.map(
       (event) =>
-        sql`(${event.id}, ${event.createdAt.toISOString()}, ${event.status}, ${event.reason}, ${event.geoLocation}, ${event.source}, ${event.manifestId}, ${event.assetHash}, ${event.callerUserId}, ${event.recovery?.method ?? null}, ${event.recovery?.similarity ?? null}::integer, ${event.recovery?.manifestId ?? null}, ${event.referrer ?? null}, ${event.mediaCheck ?? null}, ${event.assetUrl ?? null})`,
+        sql`(${event.id}, ${event.createdAt.toISOString()}, ${event.status}, ${event.reason}, ${event.geoLocation}, ${event.source}, ${event.manifestId}, ${event.assetHash}, ${event.callerUserId}, ${event.recovery?.method ?? null}, ${event.recovery?.similarity ?? null}::integer, ${event.recovery?.manifestId ?? null}, ${event.referrer ?? null}, ${event.mediaCheck ?? null}, ${event.assetUrl ?? null}, ${event.trustLabel ?? null}, ${event.organization ?? null}, ${event.jobItem?.jobId ?? null}, ${event.jobItem?.index ?? null}::integer)`,
     ),
     sql`, `,
   );
   const e = verificationEvents;
-  return sql`insert into ${e} (${sql.identifier(e.id.name)}, ${sql.identifier(e.createdAt.name)}, ${sql.identifier(e.status.name)}, ${sql.identifier(e.reason.name)}, ${sql.identifier(e.geoLocation.name)}, ${sql.identifier(e.source.name)}, ${sql.identifier(e.manifestId.name)}, ${sql.identifier(e.assetHash.name)}, ${sql.identifier(e.ownerUserId.name)}, ${sql.identifier(e.signedAssetId.name)}, ${sql.identifier(e.callerUserId.name)}, ${sql.identifier(e.recoveryMethod.name)}, ${sql.identifier(e.recoverySimilarity.name)}, ${sql.identifier(e.recoveredManifestId.name)}, ${sql.identifier(e.referrer.name)}, ${sql.identifier(e.mediaCheck.name)}, ${sql.identifier(e.assetUrl.name)})
-    select v.id, v.created_at::timestamptz, v.status, v.reason, v.geo, v.source, v.manifest_id, v.asset_hash, asset.${sql.identifier(signedAssets.userId.name)}, asset.${sql.identifier(signedAssets.id.name)}, caller.${sql.identifier(users.id.name)}, v.recovery_method, v.recovery_similarity, v.recovered_manifest_id, v.referrer, v.media_check, v.asset_url
-    from (values ${rows}) as v(id, created_at, status, reason, geo, source, manifest_id, asset_hash, caller_id, recovery_method, recovery_similarity, recovered_manifest_id, referrer, media_check, asset_url)
+  return sql`insert into ${e} (${sql.identifier(e.id.name)}, ${sql.identifier(e.createdAt.name)}, ${sql.identifier(e.status.name)}, ${sql.identifier(e.reason.name)}, ${sql.identifier(e.geoLocation.name)}, ${sql.identifier(e.source.name)}, ${sql.identifier(e.manifestId.name)}, ${sql.identifier(e.assetHash.name)}, ${sql.identifier(e.ownerUserId.name)}, ${sql.identifier(e.signedAssetId.name)}, ${sql.identifier(e.callerUserId.name)}, ${sql.identifier(e.recoveryMethod.name)}, ${sql.identifier(e.recoverySimilarity.name)}, ${sql.identifier(e.recoveredManifestId.name)}, ${sql.identifier(e.referrer.name)}, ${sql.identifier(e.mediaCheck.name)}, ${sql.identifier(e.assetUrl.name)}, ${sql.identifier(e.trustLabel.name)}, ${sql.identifier(e.organization.name)}, ${sql.identifier(e.jobId.name)}, ${sql.identifier(e.jobItemIndex.name)})
+    select v.id, v.created_at::timestamptz, v.status, v.reason, v.geo, v.source, v.manifest_id, v.asset_hash, asset.${sql.identifier(signedAssets.userId.name)}, asset.${sql.identifier(signedAssets.id.name)}, caller.${sql.identifier(users.id.name)}, v.recovery_method, v.recovery_similarity, v.recovered_manifest_id, v.referrer, v.media_check, v.asset_url, v.trust_label, v.organization, v.job_id, v.job_item_index
+    from (values ${rows}) as v(id, created_at, status, reason, geo, source, manifest_id, asset_hash, caller_id, recovery_method, recovery_similarity, recovered_manifest_id, referrer, media_check, asset_url, trust_label, organization, job_id, job_item_index)
     left join ${signedAssets} as asset on asset.${sql.identifier(signedAssets.manifestId.name)} = coalesce(v.manifest_id, v.recovered_manifest_id)
     left join ${users} as caller on caller.${sql.identifier(users.id.name)} = v.caller_id
     on conflict (${sql.identifier(e.id.name)}) do nothing`;

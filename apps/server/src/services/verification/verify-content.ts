@@ -93,6 +93,8 @@ export interface VerifyCaller {
    * item handed out again after a crash): its event is then written once.
    */
   eventId?: string | undefined;
+  /** The batch-job item running the verification, recorded with its event (its report is the item's stored result). */
+  jobItem?: { jobId: string; index: number } | undefined;
   /** Its client was refused lately for going over its fair share: its engine work waits behind others' (TaskPlacement). */
   overShare?: boolean;
   /** Validate as of this instant rather than now: never from or into the cache, revocation not asked. */
@@ -406,6 +408,9 @@ export function createContentVerifier(deps: {
       recovery: recovery && { method: recovery.method, similarity: recovery.similarity, manifestId: recovery.manifestId },
       referrer: caller.referrer ?? null,
       assetUrl: origin.kind === 'url' ? sightingUrl(origin.url) : null,
+      trustLabel: verification.trustLabel,
+      organization: verification.organization,
+      jobItem: caller.jobItem ?? null,
     });
     if (verification.status === 'invalid' && verification.manifestId && deps.accountEvents) {
       // Behind the answer: finding the owner and queueing its notices never slow or fail a verification.
@@ -444,6 +449,8 @@ export function createContentVerifier(deps: {
       callerUserId: caller.userId ?? null,
       referrer: caller.referrer ?? null,
       assetUrl: sightingUrl(source.url),
+      trustLabel: verification.trustLabel,
+      organization: verification.organization,
       mediaCheck: outcome.check.result,
     });
     if (matches && verification.status === 'invalid' && deps.accountEvents) {

@@ -85,9 +85,10 @@ describe('AnalyticsPage', () => {
         { reason: 'The manifest is intact, but its signer is not on any trust list', status: 'partial', count: 1 },
       ],
     };
+    const NOTHING_FOUND = { trustLabel: null, organization: null, assetUrl: null, pageOrigin: null, recovery: null, heldManifestId: null, jobItem: null };
     const events: TVerificationEvent[] = [
-      { id: 'e1', created_at: new Date().toISOString(), status: 'invalid', reason: 'The asset was changed after signing', geo_location: 'Paris, FR', manifestId: 'urn:c2pa:1', source: 'url', ofOwnContent: true },
-      { id: 'e2', created_at: new Date().toISOString(), status: 'verified', reason: 'Signed by a trusted signer', geo_location: null, manifestId: 'urn:c2pa:1', source: 'upload', ofOwnContent: false },
+      { id: 'e1', created_at: new Date().toISOString(), status: 'invalid', reason: 'The asset was changed after signing', geo_location: 'Paris, FR', manifestId: 'urn:c2pa:1', source: 'url', ofOwnContent: true, ...NOTHING_FOUND },
+      { id: 'e2', created_at: new Date().toISOString(), status: 'verified', reason: 'Signed by a trusted signer', geo_location: null, manifestId: 'urn:c2pa:1', source: 'upload', ofOwnContent: false, ...NOTHING_FOUND },
     ];
     apiRequest.mockImplementation(async (path: string) => (path.startsWith('/analytics/summary') ? summary : { events }));
     renderPage();

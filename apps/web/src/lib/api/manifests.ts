@@ -26,6 +26,11 @@ export function manifestReportQuery(manifestId: string) {
 
 /** Where the `.c2pa` manifest store downloads from. */
 /** The signed file the gateway holds for a manifest, served inline for the report page. */
+/** The app's report page of a manifest this gateway holds (the badge's 'full report' link). */
+export function manifestReportPath(manifestId: string): string {
+  return `/v/${encodeURIComponent(manifestId)}`;
+}
+
 export function heldAssetUrl(manifestId: string): string {
   return apiUrl(`${manifestPath(manifestId)}/asset`);
 }

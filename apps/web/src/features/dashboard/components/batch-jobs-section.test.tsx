@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { TCreateJobRequest, TJob } from '@provenance/contracts';
+import { assetKeys } from '@/lib/api/assets';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -16,7 +18,7 @@ await (await import('@/lib/api/contract-schemas')).contractSchemas();
  * The jobs API as the contract gives it, in memory: POST /jobs queues a job, and each GET /jobs
  * moves every unfinished job one item on (the last item fails), so polling sees it progress.
  */
-function fakeJobsServer(options: { refuse?: { status: number; body: unknown } } = {}) {
+function fakeJobsServer(options: { refuse?: { status: number; body: unknown }; finishAtOnce?: boolean } = {}) {
   const jobs: TJob[] = [];
   const posted: TCreateJobRequest[] = [];
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -28,6 +30,8 @@ function fakeJobsServer(options: { refuse?: { status: number; body: unknown } } 
       posted.push(request);
       const id = `job-${jobs.length + 1}`;
       jobs.push({ id, type: request.type, status: 'queued', total: request.items.length, done: 0, failed: 0, createdAt: new Date(Date.now() + jobs.length).toISOString(), completedAt: null });
+      // A quick job: done before the list is read again.
+      if (options.finishAtOnce) Object.assign(jobs.at(-1)!, { status: 'completed', done: request.items.length, completedAt: new Date().toISOString() });
       return json(202, { id, status: 'queued' });
     }
     if (path === '/api/v1/jobs') {
@@ -49,13 +53,17 @@ function fakeJobsServer(options: { refuse?: { status: number; body: unknown } } 
   return { jobs, posted, fetchMock };
 }
 
-function renderSection() {
+function renderSection(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <BatchJobsSection userId="user-1" />
+      {/* Each job links to its items' page. */}
+      <MemoryRouter>
+        <BatchJobsSection userId="user-1" />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 afterEach(() => {
@@ -106,6 +114,19 @@ describe('BatchJobsSection', () => {
     await user.type(creator, 'Ada Reporter');
     await user.click(screen.getByRole('button', { name: 'Start Job' }));
     await waitFor(() => expect(server.posted).toEqual([{ type: 'sign', items: [{ assetUrl: 'https://a.example/1.jpg', metadata: { creator: 'Ada Reporter' } }] }]));
+  });
+
+  it('refreshes the signed content when a signing job it started had finished by the time the list was read again', async () => {
+    fakeJobsServer({ finishAtOnce: true });
+    const user = userEvent.setup();
+    const client = renderSection();
+    client.setQueryData(assetKeys.all('user-1'), []);
+    await user.click(screen.getByLabelText('Sign'));
+    await user.type(screen.getByLabelText('File addresses, one per line'), 'https://a.example/1.jpg');
+    await user.type(screen.getByLabelText('Creator Name'), 'Ada Reporter');
+    await user.click(screen.getByRole('button', { name: 'Start Job' }));
+    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Finished'));
+    await waitFor(() => expect(client.getQueryState(assetKeys.all('user-1'))?.isInvalidated).toBe(true));
   });
 
   it("says the server's refusal of the creator's name at the creator field", async () => {

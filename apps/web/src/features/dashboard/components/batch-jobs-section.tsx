@@ -33,6 +33,8 @@ export function BatchJobsSection({ userId }: { userId: string }) {
 
   async function start(request: TCreateJobRequest): Promise<TJobAccepted> {
     const accepted = await createJob(request);
+    // Followed from the start: a job finished before the list is read again still refreshes the lists above.
+    working.current.add(accepted.id);
     await queryClient.invalidateQueries({ queryKey: jobKeys.all(userId) });
     // A sign job that gave the name to sign under set it: neither form asks again.
     if (request.organization !== undefined) await queryClient.invalidateQueries({ queryKey: signingIdentityKeys.organization(userId) });

@@ -1,13 +1,15 @@
 // The account's batch jobs, newest first: what each is (verification or signing, how many items,
 // when it started), its status in words, its progress bar, and its results as NDJSON once any item
-// has finished. The list itself polls while a job is at work (lib/api/jobs.ts).
+// has finished, with a link to the job's items (each one's verdict and reason, a page at a time).
+// The list itself polls while a job is at work (lib/api/jobs.ts).
 import { useState } from 'react';
-import { CheckCircle2, Clock, Download, Loader2, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { CheckCircle2, Clock, Download, ListChecks, Loader2, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TJob } from '@provenance/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { fetchJobResults } from '@/lib/api/jobs';
+import { fetchJobResults, jobResultsPath } from '@/lib/api/jobs';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
 import { hasJobResults, JOB_TYPE_LABEL, jobStatusText } from '../lib/job-form';
@@ -33,7 +35,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function DownloadResultsButton({ job, name }: { job: TJob; name: string }) {
+export function DownloadResultsButton({ job, name }: { job: TJob; name: string }) {
   const [busy, setBusy] = useState(false);
   async function download(): Promise<void> {
     setBusy(true);
@@ -86,6 +88,12 @@ export function JobList({ jobs }: { jobs: TJob[] }) {
                   <Icon className={job.status === 'running' ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
                   {jobStatusText(job)}
                 </Badge>
+                <Button asChild variant="outline" size="sm">
+                  <Link to={jobResultsPath(job.id)} aria-label={`View items of ${name}`}>
+                    <ListChecks aria-hidden="true" />
+                    View items
+                  </Link>
+                </Button>
                 {hasJobResults(job) ? <DownloadResultsButton job={job} name={name} /> : null}
               </div>
             </div>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Archive } from 'lucide-react';
 import { heldAssetUrl } from '@/lib/api/manifests';
 import { formatDateTime } from '@/lib/format';
+import { RECOVERY_METHOD_LABEL } from '@/lib/verification';
 import { reportPath } from '../lib/report-download';
 
 const METHOD_WORDS: Record<TRecovery['method'], string> = {
@@ -16,10 +17,7 @@ const METHOD_WORDS: Record<TRecovery['method'], string> = {
   fingerprint: 'a visually similar image (ISCC fingerprint)',
 };
 
-const CANDIDATE_METHOD: Record<TRecoveryCandidate['method'], string> = {
-  'exact-hash': 'Same bytes (SHA-256)',
-  fingerprint: 'Similar image (ISCC fingerprint)',
-};
+const CANDIDATE_METHOD = RECOVERY_METHOD_LABEL;
 
 const STATUS_WORDS: Record<TRecovery['verification']['status'], string> = {
   verified: 'verified',

@@ -18,9 +18,7 @@ export function reportJson(result: TVerifyResponse): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-export function reportPath(manifestId: string): string {
-  return `/v/${encodeURIComponent(manifestId)}`;
-}
+export { manifestReportPath as reportPath } from '@/lib/api/manifests';
 
 /** The signer's certificate chain as one PEM file, signing certificate first; null when the report has none. */
 export function signerChainPem(result: TVerifyResponse): string | null {
