@@ -40,6 +40,7 @@ import {
   type SignerMaterial,
   type SharedFilling,
   type TaskPlacement,
+  type EngineWorkersState,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 
@@ -78,6 +79,8 @@ export interface GatewayEngine {
    * (or the engine runs on the server's thread), and the file is then verified once it has arrived.
    */
   verifyArriving(filling: SharedFilling, mime: string, options?: { thumbnails?: boolean }): Promise<SerializedVerification> | null;
+  /** The engine workers' memory and how many were replaced for passing its bound; null when the engine runs on the server's thread. */
+  workers(): EngineWorkersState | null;
 }
 
 export interface GatewayEngineOptions {
@@ -174,6 +177,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
       verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
+      workers: () => pool.workers(),
       close: () => pool.close(),
     };
   }
@@ -202,6 +206,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
     // On this thread, verifying while the body arrives would only slow its reading.
     verifyArriving: () => null,
+    workers: () => null,
     close: async () => undefined,
   };
 }
