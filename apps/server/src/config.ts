@@ -39,11 +39,8 @@ export const ZServerConfig = z.object({
     .optional()
     .transform((value, ctx) => {
       try {
-        const lists = parseTrustListSetting(value);
-        // A list is a set of trust anchors: whoever could alter a plain http answer would choose them.
-        const plain = lists.find((list) => /^http:\/\//i.test(list.location));
-        if (plain) throw new TrustListSettingError(`the list '${plain.name}' is at a plain http:// URL (${plain.location}): whoever alters its answer would choose the trust anchors; give an https:// URL or a file`);
-        return lists;
+        // Refuses a plain http:// list, as the CLI does.
+        return parseTrustListSetting(value);
       } catch (error) {
         if (!(error instanceof TrustListSettingError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
