@@ -91,6 +91,11 @@ export const ZServerConfig = z.object({
   /** Sign and verify tasks that may wait for a worker before new ones get 503. */
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
+   * An engine worker whose c2pa-wasm memory passed this many MB (it never shrinks: a large file read
+   * whole leaves it large) is replaced by a fresh one, started while it goes on working.
+   */
+  ENGINE_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(64),
+  /**
    * Upload bytes held in memory at once, over all requests; a body that would pass it gets 503 with
    * Retry-After. Large bodies are spooled under DATA_DIR and count only while they are being used.
    */

@@ -52,6 +52,7 @@ const engine = await createGatewayEngine({
   trustAnchorFiles: [],
   workers: config.ENGINE_WORKERS ?? availableParallelism(),
   maxQueue: config.ENGINE_MAX_QUEUE,
+  maxWorkerMemoryBytes: config.ENGINE_WORKER_MEMORY_MB * 1024 * 1024,
   // Time-stamp queries go through the safe fetcher too: FETCH_ALLOW_HOSTS decides what may be reached.
   ...(config.TSA_URL && {
     timestampAuthority: { url: config.TSA_URL, post: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 1024 * 1024, timeoutMs: 30_000 }) },

@@ -99,6 +99,8 @@ export interface GatewayEngineOptions {
   workers?: number;
   /** Tasks that may wait for a worker before new ones are refused with 503. */
   maxQueue?: number;
+  /** A worker whose c2pa-wasm memory passed this is replaced (the engine pool's `maxWorkerMemoryBytes`). */
+  maxWorkerMemoryBytes?: number;
   /** TSA_URL, and the safe fetcher its time-stamp queries are POSTed through. */
   timestampAuthority?: { url: string; post: PostBytes };
 }
@@ -150,6 +152,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     const pool = await createEnginePool({
       workers: options.workers,
       ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+      ...(options.maxWorkerMemoryBytes !== undefined && { maxWorkerMemoryBytes: options.maxWorkerMemoryBytes }),
       signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
       trustAnchorPems: loaded.lists,
       ...(timestampTransport && { timestampTransport }),
