@@ -308,6 +308,13 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         (worker) => {
           if (closed) return void worker.terminate();
           successor.worker = worker;
+          // A successor that dies before taking its place is given up: the worker it was to replace works on.
+          worker.once('exit', () => {
+            if (slot.successor !== successor) return;
+            slot.successor = null;
+            slot.retiring = false;
+            dispatch();
+          });
           slot.retiring = true;
           replaceIfDue(slot);
         },
