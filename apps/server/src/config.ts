@@ -39,11 +39,8 @@ export const ZServerConfig = z.object({
     .optional()
     .transform((value, ctx) => {
       try {
-        const lists = parseTrustListSetting(value);
-        // A list is a set of trust anchors: whoever could alter a plain http answer would choose them.
-        const plain = lists.find((list) => /^http:\/\//i.test(list.location));
-        if (plain) throw new TrustListSettingError(`the list '${plain.name}' is at a plain http:// URL (${plain.location}): whoever alters its answer would choose the trust anchors; give an https:// URL or a file`);
-        return lists;
+        // Refuses a plain http:// list, as the CLI does.
+        return parseTrustListSetting(value);
       } catch (error) {
         if (!(error instanceof TrustListSettingError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
@@ -94,6 +91,11 @@ export const ZServerConfig = z.object({
   VERIFY_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   /** Sign and verify tasks that may wait for a worker before new ones get 503. */
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * An engine worker whose c2pa-wasm memory passed this many MB (it never shrinks: a large file read
+   * whole leaves it large) is replaced by a fresh one, started while it goes on working.
+   */
+  ENGINE_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(64),
   /**
    * Upload bytes held in memory at once, over all requests; a body that would pass it gets 503 with
    * Retry-After. Large bodies are spooled under DATA_DIR and count only while they are being used.

@@ -52,6 +52,7 @@ const engine = await createGatewayEngine({
   trustAnchorFiles: [],
   workers: config.ENGINE_WORKERS ?? availableParallelism(),
   maxQueue: config.ENGINE_MAX_QUEUE,
+  maxWorkerMemoryBytes: config.ENGINE_WORKER_MEMORY_MB * 1024 * 1024,
   // Time-stamp queries go through the safe fetcher too: FETCH_ALLOW_HOSTS decides what may be reached.
   ...(config.TSA_URL && {
     timestampAuthority: { url: config.TSA_URL, post: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 1024 * 1024, timeoutMs: 30_000 }) },
@@ -219,7 +220,15 @@ function shutdown(signal: string): void {
     logger.info('stopped');
     process.exit(error ? 1 : 0);
   });
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // close() ends the connections idle when it is called, not those that become idle later: a request
+  // under way at the signal was answered with keep-alive, and its connection, idle in the client's
+  // pool, would hold close() open until keepAliveTimeout (65 s), past the grace. Such connections
+  // are closed as they become idle, until close() is done.
+  if ('closeIdleConnections' in server) {
+    server.closeIdleConnections();
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100).unref();
+    server.once('close', () => clearInterval(closeIdle));
+  }
   setTimeout(() => {
     logger.error(`forced exit after ${SHUTDOWN_GRACE_MS / 1000} s`);
     process.exit(1);

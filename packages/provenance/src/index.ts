@@ -65,7 +65,7 @@ export { createOcspResponder, DEFAULT_MAX_OCSP_CERTIFICATES, type OcspAnswers, t
 export { createCertificateRevocationList, type RevokedCertificateEntry } from './pki/certificate-revocation-list.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';
-export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOptions, type TaskPlacement } from './pool/engine-pool.ts';
+export { createEnginePool, EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkersState, type TaskPlacement } from './pool/engine-pool.ts';
 export type { SignerMaterial } from './pool/engine-protocol.ts';
 export { issueAccountCertificate, GATEWAY_NAME, type AccountCertificate, type AccountCertificateRequest } from './pki/account-certificate.ts';
 export { ORGANIZATION_VERIFIED_POLICY } from './report/organization-vouch.ts';

@@ -54,6 +54,8 @@ export async function createGatewayTestServer(
     clock?: () => Date;
     workers?: number;
     maxQueue?: number;
+    /** The c2pa-wasm memory past which an engine worker is replaced. */
+    maxWorkerMemoryBytes?: number;
     publicLimits?: TestServerOptions['publicLimits'];
     verifyCacheEntries?: number;
     /** The safe fetcher (asset URLs, remote signers); without it, the test fetcher (5 s). */
@@ -66,6 +68,7 @@ export async function createGatewayTestServer(
     trustAnchorFiles: options.trustAnchorFiles ?? [],
     ...(options.workers !== undefined && { workers: options.workers }),
     ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+    ...(options.maxWorkerMemoryBytes !== undefined && { maxWorkerMemoryBytes: options.maxWorkerMemoryBytes }),
   });
   const server = await createTestServer(database, {
     engine,

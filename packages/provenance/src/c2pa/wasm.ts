@@ -10,6 +10,8 @@ import { initSync, WasmBuilder, WasmReader } from '@contentauth/c2pa-wasm';
 import { guardNetwork } from './network-guard.ts';
 
 let loaded = false;
+// c2pa-wasm's linear memory, once instantiated: it grows to hold the largest file read and never shrinks.
+let memory: { readonly buffer: ArrayBufferLike } | undefined;
 let compiled: Promise<WebAssembly.Module> | undefined;
 // The engine's compiler options leave out the DOM library, whose declarations give WebAssembly its functions.
 const webAssembly = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
@@ -55,7 +57,7 @@ class NodeFileReaderSync {
 /** Instantiates c2pa-wasm on first use: from `module` when given (compiled elsewhere), else from its file. */
 export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof WasmReader; WasmBuilder: typeof WasmBuilder } {
   if (!loaded) {
-    initSync({ module: module ?? readFileSync(wasmPath()) });
+    memory = initSync({ module: module ?? readFileSync(wasmPath()) }).memory;
     const scope = globalThis as { FileReaderSync?: unknown };
     scope.FileReaderSync ??= NodeFileReaderSync;
     // Before any reader exists: c2pa-wasm must never reach the network itself.
@@ -63,6 +65,15 @@ export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof Wasm
     loaded = true;
   }
   return { WasmReader, WasmBuilder };
+}
+
+/**
+ * The size of this thread's c2pa-wasm memory (0 before it is loaded). WebAssembly memory only ever
+ * grows: after reading a large file whole it stays that large until the thread ends (the engine
+ * pool replaces a worker past its bound for that reason).
+ */
+export function c2paMemoryBytes(): number {
+  return memory?.buffer.byteLength ?? 0;
 }
 
 /** c2pa-wasm throws plain strings such as `C2pa(JumbfNotFound)`; normalise to text. */

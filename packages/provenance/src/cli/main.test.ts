@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPemSigner, ensureLocalPki, sign } from '../index.ts';
 import { writeUnsignedMp4 } from '../testing/large-mp4.ts';
+import { loopbackTlsCertificate } from '../testing/loopback-tls.ts';
 import { makeImage, tamperJpegPixel } from '../testing/make-assets.ts';
 import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
 
@@ -22,7 +24,7 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
-/** Starts the server on a loopback port and gives its origin. */
+/** Starts the server on a loopback port and gives its origin (http: an https server's is the same with https:). */
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -127,13 +129,29 @@ describe('provenance CLI', () => {
     expect(broken.code).toBe(2);
   });
 
-  it('trust update saves a URL list through the safe fetcher; show falls back to that copy when the URL fails', async () => {
+  it('refuses a trust list at a plain http:// URL, by flag or TRUST_LISTS, as the server does', async () => {
+    const flags = ['trust', 'show', '--no-bundled-lists', '--no-local-root', '--data-dir', dataDir];
+    const byFlag = await run([...flags, '--trust-list', 'partners=http://lists.example.org/partners.pem'], { TRUST_LISTS: '', TRUST_ANCHORS: '' });
+    expect(byFlag.code).toBe(2);
+    expect(byFlag.stderr).toMatch(/TRUST_LISTS \/ --trust-list: the list 'partners' is at a plain http:\/\/ URL .*give an https:\/\/ URL or a file/);
+    const byEnvironment = await run(['trust', 'update', '--no-bundled-lists', '--no-local-root', '--data-dir', dataDir], { TRUST_LISTS: 'interim:legacy=HTTP://lists.example.org/interim.pem', TRUST_ANCHORS: '' });
+    expect(byEnvironment.code).toBe(2);
+    expect(byEnvironment.stderr).toContain("the list 'interim' is at a plain http:// URL");
+    const verified = await run(['verify', join(dataDir, 'photo-signed.png'), '--trust-list', 'partners=http://lists.example.org/partners.pem', '--data-dir', dataDir], { TRUST_LISTS: '' });
+    expect(verified.code).toBe(2);
+    expect(verified.stdout).toBe('');
+  });
+
+  it('trust update saves an https URL list through the safe fetcher; show falls back to that copy when the URL fails', async () => {
     const listDir = mkdtempSync(join(tmpdir(), 'pg-cli-lists-'));
     const { pki: partner } = await ensureLocalPki(join(listDir, 'partner-pki'));
     let answer = { status: 200, body: partner.rootCertificatePem };
-    const server = createServer((_request, response) => response.writeHead(answer.status, { 'content-type': 'application/x-pem-file' }).end(answer.body));
-    const url = `${await listen(server)}/partners.pem`;
-    const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', TRUST_LISTS: '', TRUST_ANCHORS: '' };
+    const tls = await loopbackTlsCertificate();
+    writeFileSync(join(listDir, 'loopback-ca.pem'), tls.certificatePem);
+    const server = createHttpsServer({ cert: tls.certificatePem, key: tls.privateKeyPem }, (_request, response) => response.writeHead(answer.status, { 'content-type': 'application/x-pem-file' }).end(answer.body));
+    const url = `${(await listen(server)).replace(/^http:/, 'https:')}/partners.pem`;
+    // The CLI trusts the loopback server's certificate as Node does any extra CA.
+    const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', TRUST_LISTS: '', TRUST_ANCHORS: '', NODE_EXTRA_CA_CERTS: join(listDir, 'loopback-ca.pem') };
     const flags = ['--no-bundled-lists', '--no-local-root', '--trust-list', `partners=${url}`, '--data-dir', listDir];
     try {
       const updated = await run(['trust', 'update', ...flags], env);

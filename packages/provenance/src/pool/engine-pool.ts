@@ -10,6 +10,10 @@
  * Signings in flight (running or waiting) are bounded (`maxSignings`): past it, sign tasks wait in
  * the queue while other tasks go past them. Tasks of callers over their fair share wait behind the
  * others' (TaskPlacement).
+ *
+ * A worker's WebAssembly memory grows to hold the largest file c2pa-wasm read whole and never
+ * shrinks, so a worker whose memory passed `maxWorkerMemoryBytes` takes no new task and is replaced
+ * by a fresh one once its tasks are done: one large upload does not keep its memory for ever.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -85,6 +89,20 @@ export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'
    * Views that share their buffer with other data are still copied.
    */
   transferBytes?: boolean;
+  /**
+   * A worker whose c2pa-wasm memory is past this after a task is replaced by a fresh worker once its
+   * tasks are done (WebAssembly memory never shrinks; a 30 MB JPEG read whole grows it to about
+   * 120 MB). Default 64 MB: a file of more than about 16 MB that c2pa-wasm reads whole.
+   */
+  maxWorkerMemoryBytes?: number;
+}
+
+/** What the pool's workers hold, for operators and tests. */
+export interface EngineWorkersState {
+  /** Workers replaced because their c2pa-wasm memory passed the bound, since the pool started. */
+  replaced: number;
+  /** Each worker's c2pa-wasm memory after its last task (0 for a worker that has run none). */
+  wasmMemoryBytes: number[];
 }
 
 /** What a worker starts with: its configuration and c2pa-wasm already compiled by the pool. */
@@ -127,13 +145,25 @@ export interface EnginePool {
   updateTrust(trustAnchorPems: TrustSource[]): Promise<void>;
   /** Tasks running or waiting. */
   pending(): number;
+  workers(): EngineWorkersState;
   close(): Promise<void>;
 }
 
 // Distributes over the union, so each kind of task keeps its own fields.
 type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
-/** A worker and its tasks that compute now (not those waiting on this thread): free when none does. */
-type Slot = { worker: Worker; active: number };
+/**
+ * A worker and its tasks that compute now (not those waiting on this thread): free when none does.
+ * Once its memory passed the bound, its `successor` starts while it goes on working; when that one is
+ * ready the worker is `retiring`: it takes no new task, and the successor takes its place once none is on it.
+ */
+type Slot = {
+  worker: Worker;
+  active: number;
+  successor: { started: Promise<void>; worker?: Worker; trust: TrustSource[] } | null;
+  retiring: boolean;
+  trustPending: number;
+  wasmMemoryBytes: number;
+};
 /** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
 type Running = { slot: Slot; signing: boolean; overShare: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -179,6 +209,11 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const c2paModule = await compileC2pa();
   const config: EngineWorkerData = { signer: options.signer, trustAnchorPems: options.trustAnchorPems, timestamps: Boolean(timestampTransport), c2paModule };
   const transferBytes = options.transferBytes ?? false;
+  const maxWorkerMemoryBytes = options.maxWorkerMemoryBytes ?? 64 * 1024 * 1024;
+  // The trust lists in force, which a replacement worker starts with.
+  let trustAnchorPems = options.trustAnchorPems;
+  let replaced = 0;
+  let closed = false;
   const inFlight = new Map<number, Running>();
   let signingsInFlight = 0;
   const queue: Waiting[] = [];
@@ -187,55 +222,142 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   // Workers such tasks may compute on at once: half (at least one), the rest kept for the others'.
   const overShareWorkers = Math.max(1, Math.floor(size / 2));
   let overShareRunning = 0;
-  const trustUpdates = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const trustUpdates = new Map<number, { slot: Slot; resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
   let nextId = 1;
 
+  /** A worker started with the trust lists in force, once it says it is ready (c2pa-wasm instantiated). */
+  async function startWorker(): Promise<Worker> {
+    const worker = new Worker(WORKER_ENTRY, { workerData: { ...config, trustAnchorPems } satisfies EngineWorkerData });
+    await new Promise<void>((ready, failed) => {
+      worker.once('message', () => ready());
+      worker.once('error', failed);
+    });
+    return worker;
+  }
+
+  /** The slot's worker answers its tasks, carries its requests, and fails its tasks if it dies. */
+  function attach(slot: Slot, worker: Worker): void {
+    worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest | EngineRemoteSignRequest) => {
+      if ('control' in reply && reply.control === 'timestamp-request') {
+        carryTimestampRequest(slot, reply);
+        return;
+      }
+      if ('control' in reply && reply.control === 'remote-sign-request') {
+        carryRemoteSignRequest(slot, reply);
+        return;
+      }
+      if ('control' in reply) {
+        trustUpdates.get(reply.id)?.resolve();
+        trustUpdates.delete(reply.id);
+        slot.trustPending -= 1;
+        replaceIfDue(slot);
+        return;
+      }
+      const entry = inFlight.get(reply.id);
+      if (!entry) return;
+      finish(reply.id, entry);
+      if (reply.wasmMemoryBytes !== undefined) {
+        slot.wasmMemoryBytes = reply.wasmMemoryBytes;
+        if (reply.wasmMemoryBytes > maxWorkerMemoryBytes) startSuccessor(slot);
+      }
+      if (reply.ok) entry.resolve(reply.result);
+      else entry.reject(rebuildError(reply.error));
+      replaceIfDue(slot);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      for (const [id, entry] of inFlight) {
+        if (entry.slot === slot) {
+          finish(id, entry);
+          entry.reject(error);
+        }
+      }
+      for (const [id, update] of trustUpdates) {
+        trustUpdates.delete(id);
+        update.slot.trustPending -= 1;
+        update.reject(error);
+      }
+    });
+  }
+
   const slots: Slot[] = await Promise.all(
     Array.from({ length: size }, async () => {
-      const worker = new Worker(WORKER_ENTRY, { workerData: config });
-      await new Promise<void>((ready, failed) => {
-        worker.once('message', () => ready());
-        worker.once('error', failed);
-      });
-      const slot: Slot = { worker, active: 0 };
-      worker.on('message', (reply: EngineReply | EngineTrustUpdated | EngineTimestampRequest | EngineRemoteSignRequest) => {
-        if ('control' in reply && reply.control === 'timestamp-request') {
-          carryTimestampRequest(slot, reply);
-          return;
-        }
-        if ('control' in reply && reply.control === 'remote-sign-request') {
-          carryRemoteSignRequest(slot, reply);
-          return;
-        }
-        if ('control' in reply) {
-          trustUpdates.get(reply.id)?.resolve();
-          trustUpdates.delete(reply.id);
-          return;
-        }
-        const entry = inFlight.get(reply.id);
-        if (!entry) return;
-        finish(reply.id, entry);
-        if (reply.ok) entry.resolve(reply.result);
-        else entry.reject(rebuildError(reply.error));
-        dispatch();
-      });
-      worker.on('error', (error) => {
-        for (const [id, entry] of inFlight) {
-          if (entry.slot === slot) {
-            finish(id, entry);
-            entry.reject(error);
-          }
-        }
-        for (const [id, update] of trustUpdates) {
-          trustUpdates.delete(id);
-          update.reject(error);
-        }
-      });
+      const worker = await startWorker();
+      const slot: Slot = { worker, active: 0, successor: null, retiring: false, trustPending: 0, wasmMemoryBytes: 0 };
+      attach(slot, worker);
       return slot;
     }),
   );
+
+  /** Tasks on the slot's worker, those waiting on this thread included. */
+  const tasksOn = (slot: Slot): number => [...inFlight.values()].filter((entry) => entry.slot === slot).length;
+
+  /**
+   * A worker past the bound: its successor starts (about a second) while it goes on taking tasks, so
+   * the pool never waits for a worker to start; once the successor is ready, the worker retires. A
+   * successor that fails to start is given up: the next task past the bound tries again.
+   */
+  function startSuccessor(slot: Slot): void {
+    if (slot.successor || closed) return;
+    const trust = trustAnchorPems;
+    const successor: NonNullable<Slot['successor']> = {
+      trust,
+      started: startWorker().then(
+        (worker) => {
+          if (closed) return void worker.terminate();
+          successor.worker = worker;
+          // A successor that dies before taking its place is given up: the worker it was to replace works on.
+          worker.once('exit', () => {
+            if (slot.successor !== successor) return;
+            slot.successor = null;
+            slot.retiring = false;
+            dispatch();
+          });
+          slot.retiring = true;
+          replaceIfDue(slot);
+        },
+        () => {
+          slot.successor = null;
+        },
+      ),
+    };
+    slot.successor = successor;
+  }
+
+  /**
+   * A retiring worker with nothing left on it (no task, no trust update) is ended, which frees its
+   * WebAssembly memory, and its successor takes its place, given the trust lists in force if they
+   * changed while it started (before any task: a worker takes its messages in order).
+   */
+  function replaceIfDue(slot: Slot): void {
+    const successor = slot.successor?.worker;
+    if (!slot.retiring || !successor || closed || tasksOn(slot) > 0 || slot.trustPending > 0) return;
+    const old = slot.worker;
+    attach(slot, successor);
+    slot.worker = successor;
+    if (slot.successor!.trust !== trustAnchorPems) sendTrust(slot, trustAnchorPems).catch(() => undefined);
+    slot.successor = null;
+    slot.retiring = false;
+    slot.wasmMemoryBytes = 0;
+    replaced += 1;
+    void old.terminate();
+    dispatch();
+  }
+
+  /** Gives the slot's worker new trust lists; resolves once it uses them. */
+  function sendTrust(slot: Slot, lists: TrustSource[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const id = nextId++;
+      trustUpdates.set(id, { slot, resolve, reject });
+      slot.trustPending += 1;
+      slot.worker.postMessage({ control: 'set-trust', id, trustAnchorPems: lists } satisfies EngineTrustUpdate);
+    });
+  }
+
+  /** A worker that may take a task now: free, and not being replaced. */
+  const isFree = (slot: Slot): boolean => slot.active === 0 && !slot.retiring;
 
   /** A task done or failed: its worker's count and the signings' count let go of it. */
   function finish(id: number, entry: Running): void {
@@ -301,7 +423,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   function dispatch(): void {
     for (const slot of slots) {
-      if (slot.active > 0) continue;
+      if (!isFree(slot)) continue;
       const index = queue.findIndex((waiting) => mayStart(waiting.task));
       const fromOverShare = index < 0 && overShareQueue.length > 0 && overShareRunning < overShareWorkers;
       if (index < 0 && !fromOverShare) return;
@@ -327,7 +449,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   }
 
   function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
-    const startsNow = mayStart(task) && slots.some((slot) => slot.active === 0);
+    const startsNow = mayStart(task) && slots.some(isFree);
     const waiting = queue.length + overShareQueue.length;
     // Tasks over share are queued whenever their workers are busy (an idle worker may be one kept for the others).
     if (placement.overShare ? waiting >= Math.ceil(maxQueue / 2) : !startsNow && waiting >= maxQueue) return Promise.reject(new EngineBusyError(1));
@@ -352,23 +474,26 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
     verifyFileSerialized: (path, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }, undefined, placement),
     verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
-    idle: () => slots.filter((slot) => slot.active === 0).length,
-    async updateTrust(trustAnchorPems) {
-      // Sent to each worker directly, not through the queue: every worker must take it, busy or not.
-      await Promise.all(
-        slots.map(
-          (slot) =>
-            new Promise<void>((resolve, reject) => {
-              const id = nextId++;
-              trustUpdates.set(id, { resolve, reject });
-              slot.worker.postMessage({ control: 'set-trust', id, trustAnchorPems } satisfies EngineTrustUpdate);
-            }),
-        ),
-      );
+    idle: () => slots.filter(isFree).length,
+    async updateTrust(lists) {
+      trustAnchorPems = lists;
+      // Sent to each worker directly, not through the queue: every worker must take it, busy or not
+      // (a successor still starting is given them when it takes its place).
+      await Promise.all(slots.map((slot) => sendTrust(slot, lists)));
     },
     pending: () => inFlight.size + queue.length + overShareQueue.length,
+    workers: () => ({ replaced, wasmMemoryBytes: slots.map((slot) => slot.wasmMemoryBytes) }),
     async close() {
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+      closed = true;
+      await Promise.all(
+        slots.map(async (slot) => {
+          const successor = slot.successor;
+          await slot.worker.terminate();
+          // A successor still starting ends itself once started (closed).
+          await successor?.started;
+          await successor?.worker?.terminate();
+        }),
+      );
     },
   };
 }

@@ -120,6 +120,7 @@ export interface EngineTrustUpdated {
   version: string;
 }
 
+/** Every task's reply carries the worker's c2pa-wasm memory after it (`wasmMemoryBytes`), which never shrinks: the pool replaces a worker past its bound. */
 export type EngineReply =
-  | { id: number; ok: true; result: SignResult | DiskSignResult | VerifyResponse | SerializedVerification }
-  | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null } };
+  | { id: number; ok: true; result: SignResult | DiskSignResult | VerifyResponse | SerializedVerification; wasmMemoryBytes?: number }
+  | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null }; wasmMemoryBytes?: number };

@@ -20,7 +20,7 @@ import { withFileSource } from '../io/file-source.ts';
 import { fillingSource } from '../filling-source.ts';
 import { signFromDisk } from '../io/sign-file.ts';
 import { serializeVerification } from '../report/verification-report.ts';
-import { loadC2pa } from '../c2pa/wasm.ts';
+import { c2paMemoryBytes, loadC2pa } from '../c2pa/wasm.ts';
 import type {
   EngineRemoteSignReply,
   EngineRemoteSignRequest,
@@ -165,7 +165,8 @@ parentPort?.on('message', (message: EngineTask | EngineTrustUpdate | EngineTimes
     parentPort?.postMessage({ control: 'trust-set', id: message.id, version: trust.version } satisfies EngineTrustUpdated);
     return;
   }
-  void run(message).then((reply) => {
+  void run(message).then((done) => {
+    const reply: EngineReply = { ...done, wasmMemoryBytes: c2paMemoryBytes() };
     // A signed file goes back by transfer: this thread keeps no reference to it. A buffer that cannot
     // be moved (none is expected) is copied rather than losing the reply.
     const transfer =

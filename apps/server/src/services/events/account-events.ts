@@ -22,8 +22,12 @@ export type AccountEventListener = (event: AccountEvent) => Promise<void>;
 
 export interface AccountEvents {
   on(listener: AccountEventListener): void;
-  /** Runs every listener; resolves once all have (the durable part of each is a queued job). */
-  emit(event: AccountEvent): Promise<void>;
+  /**
+   * Runs every listener; resolves once all have (the durable part of each is a queued job), true
+   * when every one succeeded. An emitter that can emit the event again (its own `eventId`) records
+   * it as emitted only then.
+   */
+  emit(event: AccountEvent): Promise<boolean>;
 }
 
 export function createAccountEvents(logger: Logger): AccountEvents {
@@ -33,13 +37,18 @@ export function createAccountEvents(logger: Logger): AccountEvents {
       listeners.push(listener);
     },
     async emit(event) {
-      await Promise.all(
+      const outcomes = await Promise.all(
         listeners.map((listener) =>
-          listener(event).catch((error: unknown) =>
-            logger.error('an account event listener failed', { type: event.type, accountId: event.accountId, error: error instanceof Error ? error.message : String(error) }),
+          listener(event).then(
+            () => true,
+            (error: unknown) => {
+              logger.error('an account event listener failed', { type: event.type, accountId: event.accountId, error: error instanceof Error ? error.message : String(error) });
+              return false;
+            },
           ),
         ),
       );
+      return outcomes.every(Boolean);
     },
   };
 }

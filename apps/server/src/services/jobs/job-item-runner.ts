@@ -6,12 +6,12 @@
 // crash (the signed asset stored, the item not yet marked done) finds the asset it made instead
 // of signing the file a second time; a verify item's event ID likewise, so its verification event
 // (the analytics row) and verification.failed are recorded once.
-import { createHash } from 'node:crypto';
 import type { TSigningMetadata } from '@provenance/contracts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { ContentSigner, SignedContent } from '../signing/sign-content.ts';
 import type { ContentVerifier } from '../verification/verify-content.ts';
 import type { ItemToRun } from './job-store.ts';
+import { nameBasedUuid } from '../name-based-uuid.ts';
 
 export interface JobItemRunner {
   /** `startedAt`: when this run took the item (ms since the epoch), for its time limit. */
@@ -37,12 +37,6 @@ export function jobItemAssetId(jobId: string, index: number): string {
 /** The ID of the verification event a verify item records: the same on every run of the item, so it is written once. */
 export function jobItemEventId(jobId: string, index: number): string {
   return nameBasedUuid(`provenance-gateway/job-item-event/${jobId}/${index}`);
-}
-
-function nameBasedUuid(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export function createJobItemRunner(deps: {

@@ -78,15 +78,23 @@ export function startJobItemWorker(deps: {
   const { queue, store, runner, events, logger, settings } = deps;
   const policy = { retryLimit: QUEUE_RETRY_LIMIT, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.itemTimeoutSeconds };
 
-  /** Emits job.completed for a finished job, then records that it was. */
+  /**
+   * Emits job.completed for a finished job, then records that it was, once every listener took it
+   * (its webhook deliveries logged and queued): otherwise the requeue pass emits it again, and the
+   * listeners, keyed by the event's ID, take it once.
+   */
   async function announce(job: JobRow): Promise<void> {
-    await events.emit({
+    const emitted = await events.emit({
       type: 'job.completed',
       accountId: job.userId,
       data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },
       occurredAt: job.completedAt ?? new Date(),
       eventId: `job.completed:${job.id}`,
     });
+    if (!emitted) {
+      logger.warn('job.completed did not reach every listener: it is emitted again on the next requeue pass', { jobId: job.id });
+      return;
+    }
     await store.markAnnounced(job.id);
   }
 

@@ -40,6 +40,7 @@ import {
   type SignerMaterial,
   type SharedFilling,
   type TaskPlacement,
+  type EngineWorkersState,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import { createDeclaredTimePool } from './declared-time-pool.ts';
@@ -80,6 +81,8 @@ export interface GatewayEngine {
    * (or the engine runs on the server's thread), and the file is then verified once it has arrived.
    */
   verifyArriving(filling: SharedFilling, mime: string, options?: { thumbnails?: boolean }): Promise<SerializedVerification> | null;
+  /** The engine workers' memory and how many were replaced for passing its bound; null when the engine runs on the server's thread. */
+  workers(): EngineWorkersState | null;
 }
 
 export interface GatewayEngineOptions {
@@ -98,6 +101,8 @@ export interface GatewayEngineOptions {
   workers?: number;
   /** Tasks that may wait for a worker before new ones are refused with 503. */
   maxQueue?: number;
+  /** A worker whose c2pa-wasm memory passed this is replaced (the engine pool's `maxWorkerMemoryBytes`). */
+  maxWorkerMemoryBytes?: number;
   /** TSA_URL, and the safe fetcher its time-stamp queries are POSTed through. */
   timestampAuthority?: { url: string; post: PostBytes };
 }
@@ -160,6 +165,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     const pool = await createEnginePool({
       workers: options.workers,
       ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+      ...(options.maxWorkerMemoryBytes !== undefined && { maxWorkerMemoryBytes: options.maxWorkerMemoryBytes }),
       signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
       trustAnchorPems: loaded.lists,
       ...(timestampTransport && { timestampTransport }),
@@ -189,6 +195,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
       verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
+      workers: () => pool.workers(),
       close: async () => {
         await Promise.all([pool.close(), declaredTime.close()]);
       },
@@ -230,6 +237,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
     // On this thread, verifying while the body arrives would only slow its reading.
     verifyArriving: () => null,
+    workers: () => null,
     close: () => declaredTime.close(),
   };
 }

@@ -15,7 +15,9 @@ import { createKeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog } from './webhook-delivery-log.ts';
 import { createWebhookEndpointStore } from './webhook-endpoint-store.ts';
 import { createWebhookSender } from './webhook-sender.ts';
-import { WEBHOOK_DELIVERY_RETENTION_DAYS } from './webhooks.ts';
+import { createJobStore } from '../jobs/job-store.ts';
+import { UNQUEUED_JOBS_QUEUE } from '../jobs/job-item-worker.ts';
+import { messageIdFor, WEBHOOK_DELIVERY_RETENTION_DAYS } from './webhooks.ts';
 
 const QUICK = { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: true, pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 2 };
 
@@ -101,6 +103,38 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     }, 'both deliveries to be delivered');
     const arrived = receiver.receivedAt('/again');
     expect(arrived.map((delivery) => (verifiedDelivery(delivery, webhook.secret).data as { id: string }).id).sort()).toEqual(['job-1', 'job-2']);
+  });
+
+  it('sends job.completed once when a crash came between logging its delivery and queueing it: the requeue pass queues it', async () => {
+    const server = await createTestServer(database, { webhookDelivery: QUICK, keyVault });
+    copies.push(server);
+    const userId = (await signUpAccount(server)).session.user.id;
+    const webhook = await server.services.webhooks.register(userId, { url: receiver.url('/crashed'), events: ['job.completed'] });
+    // As a copy that died two minutes ago right after logging the job's delivery: the job finished and
+    // not recorded as announced, its delivery logged, no queue job for it.
+    const jobs = createJobStore(database.db, () => new Date(Date.now() - 120_000));
+    const jobId = randomUUID();
+    await jobs.create({ id: jobId, userId, type: 'verify' }, [{ assetUrl: 'https://example.org/photo.jpg' }]);
+    await jobs.markEnqueued(jobId);
+    const { job } = (await jobs.finish(jobId, 0, { status: 'done', result: '{}' }))!;
+    const payload = JSON.stringify({ type: 'job.completed', timestamp: job.completedAt!.toISOString(), data: { id: jobId, type: 'verify', status: job.status, total: 1, done: 1, failed: 0 } });
+    await createWebhookDeliveryLog(database.db).insert([{ id: messageIdFor({ eventId: `job.completed:${jobId}` }, webhook.id), endpointId: webhook.id, type: 'job.completed', payload }]);
+
+    // The pass pg-boss fires every minute, sent at once here, twice: the second finds nothing to do.
+    const boss = await server.services.queue.boss();
+    for (let pass = 0; pass < 2; pass += 1) {
+      const id = await server.services.queue.send(UNQUEUED_JOBS_QUEUE, {});
+      await eventually(async () => ((await boss.getJobById(UNQUEUED_JOBS_QUEUE, id!))?.state === 'completed' ? true : undefined), 'the requeue pass');
+    }
+    const [delivery] = await eventually(async () => {
+      const log = await server.services.webhooks.deliveries(userId, webhook.id, 10);
+      return log.length === 1 && log[0]!.status === 'delivered' ? log : undefined;
+    }, 'the logged delivery to be delivered', 15_000);
+    expect(delivery!.type).toBe('job.completed');
+    const arrived = receiver.receivedAt('/crashed');
+    expect(arrived).toHaveLength(1);
+    expect((verifiedDelivery(arrived[0]!, webhook.secret).data as { id: string }).id).toBe(jobId);
+    expect(await jobs.listUnannounced(new Date())).toEqual([]);
   });
 
   it('trims the delivery log after the retention: old deliveries (settled, or pending with their job lost) and emptied deleted endpoints go, the rest stays', async () => {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { DomainError } from '../domain-error.ts';
+import { nameBasedUuid } from '../name-based-uuid.ts';
 import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
@@ -107,7 +108,7 @@ function newMessageId(): string {
  * The message of an event to an endpoint. An event that may be emitted again carries its own ID, and
  * its message to an endpoint is then always the same one: logged once, so sent once.
  */
-function messageIdFor(event: AccountEvent, endpointId: string): string {
+export function messageIdFor(event: Pick<AccountEvent, 'eventId'>, endpointId: string): string {
   if (!event.eventId) return newMessageId();
   return `msg_${createHash('sha256').update(`${event.eventId}\0${endpointId}`).digest('hex').slice(0, 32)}`;
 }
@@ -164,13 +165,21 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   });
   deps.queue.schedule({ queue: WEBHOOK_RETENTION_QUEUE, cron: RETENTION_CRON, tz: 'UTC' });
 
-  /** Logs the deliveries, then queues them; deliveries that could not be queued are marked failed, not left pending. */
-  async function enqueue(deliveries: NewWebhookDelivery[]) {
+  /**
+   * Logs the deliveries, then queues them; deliveries that could not be queued are marked failed, not
+   * left pending. Those of an event that may be emitted again (`again`: it has its own ID) are queued
+   * whether logged now or by an earlier emission, which a crash may have stopped between the log and
+   * the queue: each under a queue job ID named by the delivery, which the queue takes once (pg-boss
+   * inserts on conflict do nothing), and the sender skips a settled delivery. If they cannot be
+   * queued they stay pending and the error goes to the emitter, who emits the event again later.
+   */
+  async function enqueue(deliveries: NewWebhookDelivery[], again = false) {
     const rows = await log.insert(deliveries);
+    const queued = again ? deliveries.map((delivery) => delivery.id) : rows.map((row) => row.id);
     try {
-      await deps.queue.insert(WEBHOOK_DELIVERY_QUEUE, rows.map((row) => ({ data: { deliveryId: row.id }, ...retry })));
+      await deps.queue.insert(WEBHOOK_DELIVERY_QUEUE, queued.map((deliveryId) => ({ data: { deliveryId }, ...(again && { id: nameBasedUuid(`provenance-gateway/webhook-delivery/${deliveryId}`) }), ...retry })));
     } catch (error) {
-      await Promise.all(rows.map((row) => log.settle(row.id, 'failed', 'The delivery could not be queued')));
+      if (!again) await Promise.all(rows.map((row) => log.settle(row.id, 'failed', 'The delivery could not be queued')));
       throw error;
     }
     return rows;
@@ -203,7 +212,10 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     const subscribed = event.type === 'verification.failed' ? await withinAlertLimits(listening, event) : listening;
     if (subscribed.length === 0) return;
     const payload = payloadOf(event.type, event.occurredAt, event.data);
-    await enqueue(subscribed.map((endpoint) => ({ id: messageIdFor(event, endpoint.id), endpointId: endpoint.id, type: event.type, payload })));
+    await enqueue(
+      subscribed.map((endpoint) => ({ id: messageIdFor(event, endpoint.id), endpointId: endpoint.id, type: event.type, payload })),
+      event.eventId !== undefined,
+    );
   }
   deps.events.on(fanOut);
 
