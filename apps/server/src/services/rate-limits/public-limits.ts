@@ -30,7 +30,9 @@ export interface PublicLimitRule {
   /**
    * Requests of all clients in progress at once on this copy beyond which only a client with none in
    * progress is let in: however many addresses a flood comes from, a client sending one request at
-   * a time is served, while each flooding client waits for its own requests to finish.
+   * a time is served, while each flooding client waits for its own requests to finish. Where it is
+   * set, the clients over their share (OVER_SHARE_SECONDS) have one client's share (`concurrent`)
+   * in progress between them all, so ten flooding addresses cost the server what one does.
    */
   crowdedAt?: number | undefined;
   /** Requests of one client per window across all copies; absent means no rate limit. */
@@ -69,6 +71,11 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
   };
 }
 
+/** The requests in progress a client over its share may have: a quarter of its share. */
+export function overShareConcurrent(concurrent: number): number {
+  return Math.max(1, Math.ceil(concurrent / 4));
+}
+
 /** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 
@@ -92,6 +99,13 @@ export type Admission =
 export interface PublicLimits {
   /** Lets one request of `client` in, or says how long to wait; never waits on the database. */
   admit(endpoint: PublicEndpoint, client: string): Admission;
+  /** Whether `client` was refused on any endpoint, or a connection of it was, in the last OVER_SHARE_SECONDS. */
+  isOverShare(client: string): boolean;
+  /**
+   * Notes that a connection of `client` was refused as it was accepted (http/connection-gate.ts): the
+   * client is then over its share on every endpoint, as if it had been refused there.
+   */
+  noteRefusedConnection(client: string): void;
   /** Sends the last counts to the database (at shutdown). */
   close(): Promise<void>;
 }
@@ -103,19 +117,28 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
   // dropped as the map grows, so it holds about the clients refused lately.
   const refusedAt = new Map<string, number>();
   const overShareMs = OVER_SHARE_SECONDS * 1000;
-  // Requests in progress per endpoint, all clients together (for crowdedAt).
+  // The same by client alone, whatever the endpoint (isOverShare), and when a connection of the
+  // client was last refused before it reached an endpoint.
+  const clientRefusedAt = new Map<string, number>();
+  const connectionRefusedAt = new Map<string, number>();
+  // Requests in progress per endpoint, all clients together (for crowdedAt), and those of clients over their share.
   const crowd = new Map<PublicEndpoint, number>();
-  const noteRefusal = (key: string) => {
-    const now = Date.now();
-    if (refusedAt.size >= 10_000) for (const [stale, at] of refusedAt) if (now - at > overShareMs) refusedAt.delete(stale);
-    refusedAt.delete(key); // re-inserted last: the map stays in order of refusal
-    refusedAt.set(key, now);
+  const overShareCrowd = new Map<PublicEndpoint, number>();
+  const note = (refusals: Map<string, number>, key: string, now: number) => {
+    if (refusals.size >= 10_000) for (const [stale, at] of refusals) if (now - at > overShareMs) refusals.delete(stale);
+    refusals.delete(key); // re-inserted last: the map stays in order of refusal
+    refusals.set(key, now);
   };
-  const isOverShare = (key: string) => {
-    const at = refusedAt.get(key);
+  const noteRefusal = (key: string, client: string) => {
+    const now = Date.now();
+    note(refusedAt, key, now);
+    note(clientRefusedAt, client, now);
+  };
+  const isRecent = (refusals: Map<string, number>, key: string) => {
+    const at = refusals.get(key);
     if (at === undefined) return false;
     if (Date.now() - at <= overShareMs) return true;
-    refusedAt.delete(key);
+    refusals.delete(key);
     return false;
   };
   return {
@@ -125,36 +148,51 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
       // A client over its share keeps a quarter of its slots until it has been refused no more for
       // OVER_SHARE_SECONDS: the requests a flood still gets in cost the server's thread (reading,
       // hashing, answering) as much as the engine, which other clients need too.
-      const overShare = isOverShare(key);
-      const concurrent = overShare ? Math.max(1, Math.ceil(rule.concurrent / 4)) : rule.concurrent;
+      const overShare = isRecent(refusedAt, key) || isRecent(connectionRefusedAt, client);
+      const concurrent = overShare ? overShareConcurrent(rule.concurrent) : rule.concurrent;
       const inProgress = crowd.get(endpoint) ?? 0;
       if (rule.crowdedAt !== undefined && inProgress >= rule.crowdedAt && inFlight.inFlight(key) > 0) {
-        noteRefusal(key);
+        noteRefusal(key, client);
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+      }
+      // Clients over their share have one share between them on the endpoints that can be crowded:
+      // a quarter share each from many addresses would otherwise still take most of the server.
+      const overShareInProgress = overShareCrowd.get(endpoint) ?? 0;
+      if (overShare && rule.crowdedAt !== undefined && overShareInProgress >= rule.concurrent) {
+        noteRefusal(key, client);
         return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
       }
       // The slot first: a request turned away for concurrency does not use up the client's rate.
       const release = inFlight.tryEnter(key, concurrent);
       if (!release) {
-        noteRefusal(key);
+        noteRefusal(key, client);
         return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
       }
       if (rule.rate) {
         const decision = deps.counter.take(key, rule.rate);
         if (!decision.allowed) {
           release();
-          noteRefusal(key);
+          noteRefusal(key, client);
           return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
         }
       }
       crowd.set(endpoint, inProgress + 1);
+      if (overShare) overShareCrowd.set(endpoint, overShareInProgress + 1);
       let released = false;
       const releaseBoth = () => {
         if (released) return;
         released = true;
         release();
         crowd.set(endpoint, (crowd.get(endpoint) ?? 1) - 1);
+        if (overShare) overShareCrowd.set(endpoint, (overShareCrowd.get(endpoint) ?? 1) - 1);
       };
       return { admitted: true, release: releaseBoth, overShare };
+    },
+    isOverShare: (client) => isRecent(clientRefusedAt, client),
+    noteRefusedConnection(client) {
+      const now = Date.now();
+      note(connectionRefusedAt, client, now);
+      note(clientRefusedAt, client, now);
     },
     close: () => deps.counter.close(),
   };

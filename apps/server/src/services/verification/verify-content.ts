@@ -219,8 +219,8 @@ export function createContentVerifier(deps: {
    * The repository's matches for a file without credentials: the earliest signing of matching content
    * is credited (with its manifest's own verification), and every matching signing is listed.
    */
-  async function recover(bytes: Uint8Array, mime: string, assetHash: string): Promise<TRecovery | null> {
-    const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
+  async function recover(bytes: Uint8Array, mime: string, assetHash: string, placement: TaskPlacement): Promise<TRecovery | null> {
+    const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown', placement);
     const credited = matches[0];
     if (!credited) return null;
     const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(credited.manifestId);
@@ -336,7 +336,7 @@ export function createContentVerifier(deps: {
     verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, { overShare: caller.overShare ?? false });
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
-    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash()) : null;
+    const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash(), { overShare: caller.overShare ?? false }) : null;
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
       ...(caller.eventId && { id: caller.eventId }),
