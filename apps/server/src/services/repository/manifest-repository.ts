@@ -77,14 +77,12 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
 
   /** Signings whose fingerprint is near any of these (the nearest distance kept per signing). */
   async function near(fingerprints: readonly { alg: string; digest: Uint8Array }[]): Promise<RepositoryMatch[]> {
+    const digests = fingerprints.filter((fingerprint) => fingerprint.alg === ISCC_SOFT_BINDING_ALG && fingerprint.digest.length === 8).map((fingerprint) => fingerprint.digest);
     const found = new Map<string, RepositoryMatch>();
-    for (const fingerprint of fingerprints) {
-      if (fingerprint.alg !== ISCC_SOFT_BINDING_ALG || fingerprint.digest.length !== 8) continue;
-      for (const { distance, ...row } of await index.findNear(fingerprint.alg, fingerprint.digest, maxDistance, NEAR_READ_LIMIT)) {
-        const similarity = similarityOf(distance);
-        const known = found.get(row.manifestId);
-        if (!known || known.similarity < similarity) found.set(row.manifestId, { ...row, method: 'fingerprint', similarity });
-      }
+    for (const { distance, ...row } of await index.findNear(ISCC_SOFT_BINDING_ALG, digests, maxDistance, NEAR_READ_LIMIT * digests.length)) {
+      const similarity = similarityOf(distance);
+      const known = found.get(row.manifestId);
+      if (!known || known.similarity < similarity) found.set(row.manifestId, { ...row, method: 'fingerprint', similarity });
     }
     return [...found.values()];
   }
