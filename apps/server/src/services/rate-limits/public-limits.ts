@@ -31,8 +31,10 @@ export interface PublicLimitRule {
    * Requests of all clients in progress at once on this copy beyond which only a client with none in
    * progress is let in: however many addresses a flood comes from, a client sending one request at
    * a time is served, while each flooding client waits for its own requests to finish. Where it is
-   * set, the clients over their share (OVER_SHARE_SECONDS) have one client's share (`concurrent`)
-   * in progress between them all, so ten flooding addresses cost the server what one does.
+   * set, the clients over their share (OVER_SHARE_SECONDS) have what the others leave: one request
+   * in progress between them all while a client within its share has one, else one client's share
+   * (`concurrent`) between them. However many addresses a flood comes from, it costs the server about
+   * one request at a time while anyone else is served.
    */
   crowdedAt?: number | undefined;
   /** Requests of one client per window across all copies; absent means no rate limit. */
@@ -91,10 +93,21 @@ export type Admission =
   | {
       admitted: true;
       release: () => void;
-      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS. */
+      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS when let in. */
       overShare: boolean;
+      /**
+       * Whether it is now: a flood's first requests, let in before the same client's next ones were
+       * refused, then wait behind other clients' work too.
+       */
+      isOverShare: () => boolean;
     }
-  | { admitted: false; reason: 'in_flight' | 'crowded' | 'rate'; retryAfterSeconds: number };
+  | {
+      admitted: false;
+      reason: 'in_flight' | 'crowded' | 'rate';
+      retryAfterSeconds: number;
+      /** The client was over its share already before this refusal. */
+      overShare: boolean;
+    };
 
 export interface PublicLimits {
   /** Lets one request of `client` in, or says how long to wait; never waits on the database. */
@@ -148,32 +161,35 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
       // A client over its share keeps a quarter of its slots until it has been refused no more for
       // OVER_SHARE_SECONDS: the requests a flood still gets in cost the server's thread (reading,
       // hashing, answering) as much as the engine, which other clients need too.
-      const overShare = isRecent(refusedAt, key) || isRecent(connectionRefusedAt, client);
+      const isOverShare = () => isRecent(refusedAt, key) || isRecent(connectionRefusedAt, client);
+      const overShare = isOverShare();
       const concurrent = overShare ? overShareConcurrent(rule.concurrent) : rule.concurrent;
       const inProgress = crowd.get(endpoint) ?? 0;
       if (rule.crowdedAt !== undefined && inProgress >= rule.crowdedAt && inFlight.inFlight(key) > 0) {
         noteRefusal(key, client);
-        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
       }
-      // Clients over their share have one share between them on the endpoints that can be crowded:
-      // a quarter share each from many addresses would otherwise still take most of the server.
+      // Clients over their share have what the others leave on the endpoints that can be crowded: a
+      // quarter share each from many addresses would otherwise still take most of the server (its
+      // thread reads, hashes and looks up every image let in, in turn with everyone else's).
       const overShareInProgress = overShareCrowd.get(endpoint) ?? 0;
-      if (overShare && rule.crowdedAt !== undefined && overShareInProgress >= rule.concurrent) {
+      const othersInProgress = inProgress - overShareInProgress;
+      if (overShare && rule.crowdedAt !== undefined && overShareInProgress >= (othersInProgress > 0 ? 1 : rule.concurrent)) {
         noteRefusal(key, client);
-        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
       }
       // The slot first: a request turned away for concurrency does not use up the client's rate.
       const release = inFlight.tryEnter(key, concurrent);
       if (!release) {
         noteRefusal(key, client);
-        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
       }
       if (rule.rate) {
         const decision = deps.counter.take(key, rule.rate);
         if (!decision.allowed) {
           release();
           noteRefusal(key, client);
-          return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
+          return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds, overShare };
         }
       }
       crowd.set(endpoint, inProgress + 1);
@@ -186,7 +202,7 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
         crowd.set(endpoint, (crowd.get(endpoint) ?? 1) - 1);
         if (overShare) overShareCrowd.set(endpoint, (overShareCrowd.get(endpoint) ?? 1) - 1);
       };
-      return { admitted: true, release: releaseBoth, overShare };
+      return { admitted: true, release: releaseBoth, overShare, isOverShare };
     },
     isOverShare: (client) => isRecent(clientRefusedAt, client),
     noteRefusedConnection(client) {
