@@ -272,12 +272,12 @@ export async function runRecoveryBench(log: Log, options: { corpusDir?: string }
       if (!fingerprint) continue;
       nearest.push(Math.min(...signed.map((entry) => hammingDistance(entry.digest, fingerprint.digest))));
       const started = performance.now();
-      await index.findNear(fingerprint.alg, fingerprint.digest, 8, 5);
+      await index.findNear(fingerprint.alg, [fingerprint.digest], 8, 5);
       lookupMs.push(performance.now() - started);
     }
     for (const entry of signed) {
       const started = performance.now();
-      await index.findNear('io.iscc.v0', entry.digest, 8, 5);
+      await index.findNear('io.iscc.v0', [entry.digest], 8, 5);
       lookupMs.push(performance.now() - started);
     }
     log(`\nUnrelated images (synthesised: gradients, shapes, text-like pages, noise, tiles, plasma), verified through the API: ${unrelated.length}; false matches: **${falseMatches}**. Nearest ISCC distance of each to the ${signed.length} signed images: min ${Math.min(...nearest)}, p1 ${quantile(nearest, 0.01)}, median ${quantile(nearest, 0.5)}.\n`);

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
+import { gatewayConnectionGate, guardConnections } from './http/connection-gate.ts';
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader } from './http/upload-reader.ts';
 import { createUploadSpool } from './http/upload-spool.ts';
@@ -171,6 +172,10 @@ const trustListRefresh =
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
 });
+// Connections are counted per address as they are accepted (not behind a proxy, where they all come
+// from the proxy): past 128 open, or past a quarter of its share while the address is over its share,
+// a connection is held for the Retry-After and refused with a 429, never parsed.
+if (server instanceof HttpServer && !config.TRUST_PROXY) guardConnections(server, gatewayConnectionGate(services.publicLimits, config.PUBLIC_CONCURRENCY_PER_CLIENT));
 // Idle keep-alive connections outlive the client's and a proxy's (60 s is common): with node's 5 s
 // default, a client reusing a connection just as the server closed it gets ECONNRESET (seen in CI).
 if ('keepAliveTimeout' in server) {

@@ -1,6 +1,7 @@
 // A client over its fair share is refused at no cost to the others, over real HTTP: its request past
 // the limit gets 429 before any of its body is read, and the connection is closed rather than kept
-// to read (and drop) the refused body; meanwhile a polite client's verifications keep being answered.
+// to read (and drop) the refused body; meanwhile a polite client's verifications keep being answered,
+// and clients over their share get one request in progress between them while it has one.
 // (That the engine runs a polite client's work ahead of a client over its share is engine-pool.test.ts's.)
 import { makeImage } from '@provenance/engine/testing';
 import { serve, type ServerType } from '@hono/node-server';
@@ -70,7 +71,8 @@ describe('a flooding client over real HTTP', () => {
     const others: RawUpload[] = [];
     for (let index = 0; index < 3; index += 1) others.push(await verifyUpload('127.0.0.25', body.subarray(0, 2)));
     uploads.push(...again, ...others);
-    expect((await Promise.all(again.map((upload) => within(upload.answer, 1_000)))).map((answer) => (answer === 'not yet' ? answer : answer?.status))).toEqual(['not yet', 'not yet', 429]);
+    // (Its refusal comes once its Retry-After, 1 s, has passed.)
+    expect((await Promise.all(again.map((upload) => within(upload.answer, 3_000)))).map((answer) => (answer === 'not yet' ? answer : answer?.status))).toEqual(['not yet', 'not yet', 429]);
     expect(await Promise.all(others.map((upload) => within(upload.answer, 200)))).toEqual(others.map(() => 'not yet'));
     for (const upload of [...again, ...others]) upload.stop();
   }, 30_000);
@@ -100,5 +102,32 @@ describe('a flooding client over real HTTP', () => {
     await flood;
     expect(polite).toEqual(polite.map(() => 200));
     expect(statuses['429'], JSON.stringify(statuses)).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('lets the clients over their share have one request in progress between them while a client within its share has one', async () => {
+    // 127.0.0.30 and 127.0.0.31 go over their share: each holds its 8 and is refused a ninth.
+    for (const address of ['127.0.0.30', '127.0.0.31']) {
+      const holding: RawUpload[] = [];
+      for (let index = 0; index < 8; index += 1) holding.push(await verifyUpload(address, body.subarray(0, 2)));
+      const ninth = await verifyUpload(address);
+      uploads.push(...holding, ninth);
+      expect(await within(ninth.answer, 5_000)).toMatchObject({ status: 429 });
+      for (const upload of [...holding, ninth]) upload.stop();
+    }
+    await sleep(300);
+    // A client within its share has a verification in progress.
+    const polite = await verifyUpload('127.0.0.32', body.subarray(0, 2));
+    uploads.push(polite);
+    expect(await within(polite.answer, 300)).toBe('not yet');
+    // The two over their share get one request in progress between them, not a quarter share each.
+    const overShare = [await verifyUpload('127.0.0.30', body.subarray(0, 2)), await verifyUpload('127.0.0.30', body.subarray(0, 2)), await verifyUpload('127.0.0.31', body.subarray(0, 2))];
+    uploads.push(...overShare);
+    const answers = await Promise.all(overShare.map((upload) => within(upload.answer, 3_000)));
+    expect(answers.map((answer) => (answer === 'not yet' ? answer : answer?.status))).toEqual(['not yet', 429, 429]);
+    // The client within its share keeps its own.
+    const politeAgain = await verifyUpload('127.0.0.32', body.subarray(0, 2));
+    uploads.push(politeAgain);
+    expect(await within(politeAgain.answer, 500)).toBe('not yet');
+    for (const upload of [polite, politeAgain, ...overShare]) upload.stop();
   }, 30_000);
 });

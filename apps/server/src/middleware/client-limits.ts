@@ -9,14 +9,18 @@ import { clientIdentity } from '../services/rate-limits/client-identity.ts';
 import type { PublicEndpoint, PublicLimits } from '../services/rate-limits/public-limits.ts';
 import type { OptionalAccountEnv } from './account.ts';
 
-/** The context variable the middleware leaves whether the request's client is over its share in. */
+/** The context variable the middleware leaves the question whether the request's client is over its share in. */
 interface ClientShareEnv {
-  Variables: { clientOverShare?: boolean };
+  Variables: { clientOverShare?: () => boolean };
 }
 
-/** Whether the request's client was refused lately for going over its share (clientLimits ran before). */
+/**
+ * Whether the request's client was refused lately for going over its share (clientLimits ran before),
+ * as of now: asked again at each step, a request let in just before its client's next ones were
+ * refused waits behind other clients' from then on.
+ */
 export function isClientOverShare(c: Context): boolean {
-  return (c as Context<ClientShareEnv>).get('clientOverShare') ?? false;
+  return (c as Context<ClientShareEnv>).get('clientOverShare')?.() ?? false;
 }
 
 export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => string) {
@@ -36,9 +40,14 @@ export function clientLimits(limits: PublicLimits, clientIp: (c: Context) => str
         // out: kept open, the server would read (and drop) the refused upload to reuse it, which a
         // flood of refused 1.6 MB files turned into most of the server's work.
         c.header('Connection', 'close');
+        // A client refused again while over its share is answered once the Retry-After has passed, its
+        // request unread meanwhile: a flood that asks again at once would otherwise have the server's
+        // thread parse and answer hundreds of refusals a second. Its connection, still open, counts
+        // against what its address may hold (http/connection-gate.ts).
+        if (admission.overShare && admission.reason !== 'rate') await new Promise((waited) => setTimeout(waited, admission.retryAfterSeconds * 1000));
         throw new ApiError(429, 'rate_limited', message, admission.retryAfterSeconds);
       }
-      (c as unknown as Context<ClientShareEnv>).set('clientOverShare', admission.overShare);
+      (c as unknown as Context<ClientShareEnv>).set('clientOverShare', admission.isOverShare);
       try {
         await next();
       } finally {

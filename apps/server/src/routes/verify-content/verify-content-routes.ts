@@ -75,7 +75,17 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     // A badge on another site calls cross-origin, so its page's origin arrives as Origin: the referring site of a recovery.
     const origin = c.req.header('origin');
     const referrer = origin && origin !== new URL(ctx.config.publicUrl).origin ? origin.slice(0, 200) : null;
-    const caller = { userId: c.var.account?.userId, geo: ctx.clientGeo(c), thumbnails: thumbnails === '1' || thumbnails === 'true', referrer, overShare: isClientOverShare(c), at: at === undefined ? undefined : new Date(at) };
+    // Whether the client is over its share is asked as each step places its work (see isClientOverShare).
+    const caller = {
+      userId: c.var.account?.userId,
+      geo: ctx.clientGeo(c),
+      thumbnails: thumbnails === '1' || thumbnails === 'true',
+      referrer,
+      get overShare() {
+        return isClientOverShare(c);
+      },
+      at: at === undefined ? undefined : new Date(at),
+    };
     // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
     // holds (c.body cannot know).
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;

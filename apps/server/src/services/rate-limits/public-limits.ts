@@ -30,7 +30,11 @@ export interface PublicLimitRule {
   /**
    * Requests of all clients in progress at once on this copy beyond which only a client with none in
    * progress is let in: however many addresses a flood comes from, a client sending one request at
-   * a time is served, while each flooding client waits for its own requests to finish.
+   * a time is served, while each flooding client waits for its own requests to finish. Where it is
+   * set, the clients over their share (OVER_SHARE_SECONDS) have what the others leave: one request
+   * in progress between them all while a client within its share has one, else one client's share
+   * (`concurrent`) between them. However many addresses a flood comes from, it costs the server about
+   * one request at a time while anyone else is served.
    */
   crowdedAt?: number | undefined;
   /** Requests of one client per window across all copies; absent means no rate limit. */
@@ -69,6 +73,11 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
   };
 }
 
+/** The requests in progress a client over its share may have: a quarter of its share. */
+export function overShareConcurrent(concurrent: number): number {
+  return Math.max(1, Math.ceil(concurrent / 4));
+}
+
 /** Seconds a client over its concurrency limit is asked to wait: its requests finish quickly. */
 export const IN_FLIGHT_RETRY_SECONDS = 1;
 
@@ -84,14 +93,32 @@ export type Admission =
   | {
       admitted: true;
       release: () => void;
-      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS. */
+      /** The client was refused on this endpoint in the last OVER_SHARE_SECONDS when let in. */
       overShare: boolean;
+      /**
+       * Whether it is now: a flood's first requests, let in before the same client's next ones were
+       * refused, then wait behind other clients' work too.
+       */
+      isOverShare: () => boolean;
     }
-  | { admitted: false; reason: 'in_flight' | 'crowded' | 'rate'; retryAfterSeconds: number };
+  | {
+      admitted: false;
+      reason: 'in_flight' | 'crowded' | 'rate';
+      retryAfterSeconds: number;
+      /** The client was over its share already before this refusal. */
+      overShare: boolean;
+    };
 
 export interface PublicLimits {
   /** Lets one request of `client` in, or says how long to wait; never waits on the database. */
   admit(endpoint: PublicEndpoint, client: string): Admission;
+  /** Whether `client` was refused on any endpoint, or a connection of it was, in the last OVER_SHARE_SECONDS. */
+  isOverShare(client: string): boolean;
+  /**
+   * Notes that a connection of `client` was refused as it was accepted (http/connection-gate.ts): the
+   * client is then over its share on every endpoint, as if it had been refused there.
+   */
+  noteRefusedConnection(client: string): void;
   /** Sends the last counts to the database (at shutdown). */
   close(): Promise<void>;
 }
@@ -103,19 +130,28 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
   // dropped as the map grows, so it holds about the clients refused lately.
   const refusedAt = new Map<string, number>();
   const overShareMs = OVER_SHARE_SECONDS * 1000;
-  // Requests in progress per endpoint, all clients together (for crowdedAt).
+  // The same by client alone, whatever the endpoint (isOverShare), and when a connection of the
+  // client was last refused before it reached an endpoint.
+  const clientRefusedAt = new Map<string, number>();
+  const connectionRefusedAt = new Map<string, number>();
+  // Requests in progress per endpoint, all clients together (for crowdedAt), and those of clients over their share.
   const crowd = new Map<PublicEndpoint, number>();
-  const noteRefusal = (key: string) => {
-    const now = Date.now();
-    if (refusedAt.size >= 10_000) for (const [stale, at] of refusedAt) if (now - at > overShareMs) refusedAt.delete(stale);
-    refusedAt.delete(key); // re-inserted last: the map stays in order of refusal
-    refusedAt.set(key, now);
+  const overShareCrowd = new Map<PublicEndpoint, number>();
+  const note = (refusals: Map<string, number>, key: string, now: number) => {
+    if (refusals.size >= 10_000) for (const [stale, at] of refusals) if (now - at > overShareMs) refusals.delete(stale);
+    refusals.delete(key); // re-inserted last: the map stays in order of refusal
+    refusals.set(key, now);
   };
-  const isOverShare = (key: string) => {
-    const at = refusedAt.get(key);
+  const noteRefusal = (key: string, client: string) => {
+    const now = Date.now();
+    note(refusedAt, key, now);
+    note(clientRefusedAt, client, now);
+  };
+  const isRecent = (refusals: Map<string, number>, key: string) => {
+    const at = refusals.get(key);
     if (at === undefined) return false;
     if (Date.now() - at <= overShareMs) return true;
-    refusedAt.delete(key);
+    refusals.delete(key);
     return false;
   };
   return {
@@ -125,36 +161,54 @@ export function createPublicLimits(deps: { counter: SharedWindowCounter; inFligh
       // A client over its share keeps a quarter of its slots until it has been refused no more for
       // OVER_SHARE_SECONDS: the requests a flood still gets in cost the server's thread (reading,
       // hashing, answering) as much as the engine, which other clients need too.
-      const overShare = isOverShare(key);
-      const concurrent = overShare ? Math.max(1, Math.ceil(rule.concurrent / 4)) : rule.concurrent;
+      const isOverShare = () => isRecent(refusedAt, key) || isRecent(connectionRefusedAt, client);
+      const overShare = isOverShare();
+      const concurrent = overShare ? overShareConcurrent(rule.concurrent) : rule.concurrent;
       const inProgress = crowd.get(endpoint) ?? 0;
       if (rule.crowdedAt !== undefined && inProgress >= rule.crowdedAt && inFlight.inFlight(key) > 0) {
-        noteRefusal(key);
-        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+        noteRefusal(key, client);
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
+      }
+      // Clients over their share have what the others leave on the endpoints that can be crowded: a
+      // quarter share each from many addresses would otherwise still take most of the server (its
+      // thread reads, hashes and looks up every image let in, in turn with everyone else's).
+      const overShareInProgress = overShareCrowd.get(endpoint) ?? 0;
+      const othersInProgress = inProgress - overShareInProgress;
+      if (overShare && rule.crowdedAt !== undefined && overShareInProgress >= (othersInProgress > 0 ? 1 : rule.concurrent)) {
+        noteRefusal(key, client);
+        return { admitted: false, reason: 'crowded', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
       }
       // The slot first: a request turned away for concurrency does not use up the client's rate.
       const release = inFlight.tryEnter(key, concurrent);
       if (!release) {
-        noteRefusal(key);
-        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS };
+        noteRefusal(key, client);
+        return { admitted: false, reason: 'in_flight', retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS, overShare };
       }
       if (rule.rate) {
         const decision = deps.counter.take(key, rule.rate);
         if (!decision.allowed) {
           release();
-          noteRefusal(key);
-          return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds };
+          noteRefusal(key, client);
+          return { admitted: false, reason: 'rate', retryAfterSeconds: decision.retryAfterSeconds, overShare };
         }
       }
       crowd.set(endpoint, inProgress + 1);
+      if (overShare) overShareCrowd.set(endpoint, overShareInProgress + 1);
       let released = false;
       const releaseBoth = () => {
         if (released) return;
         released = true;
         release();
         crowd.set(endpoint, (crowd.get(endpoint) ?? 1) - 1);
+        if (overShare) overShareCrowd.set(endpoint, (overShareCrowd.get(endpoint) ?? 1) - 1);
       };
-      return { admitted: true, release: releaseBoth, overShare };
+      return { admitted: true, release: releaseBoth, overShare, isOverShare };
+    },
+    isOverShare: (client) => isRecent(clientRefusedAt, client),
+    noteRefusedConnection(client) {
+      const now = Date.now();
+      note(connectionRefusedAt, client, now);
+      note(clientRefusedAt, client, now);
     },
     close: () => deps.counter.close(),
   };

@@ -1,11 +1,12 @@
 // The ISCC Image-Code of image files as the fingerprint worker computes it: the same codes as the
 // normalisation gave on the main thread before it moved (pinned below, computed by that code), images
-// larger than DECODE_PIXELS shrunk on load to a code near their own, and files that are no image none.
+// larger than DECODE_PIXELS shrunk on load to a code near their own, and files that are no image none;
+// the images of callers over their share wait behind the others'.
 import { hammingDistance } from '@provenance/engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sceneImage } from '../../testing/scene-image.ts';
-import { fingerprintImage } from './image-fingerprint.ts';
+import { fingerprintImage, normalisedPixels } from './image-fingerprint.ts';
 import { DECODE_PIXELS, decodeSize } from './image-normalisation.ts';
 
 const isccOf = async (bytes: Uint8Array | Buffer) => (await fingerprintImage(new Uint8Array(bytes)))?.iscc;
@@ -27,6 +28,18 @@ describe('fingerprintImage', () => {
     const [ofLarge, ofSmall] = await Promise.all([fingerprintImage(new Uint8Array(large)), fingerprintImage(new Uint8Array(small))]);
     expect(hammingDistance(ofLarge!.digest, ofSmall!.digest)).toBeLessThanOrEqual(4);
   }, 20_000);
+
+  it('normalises the images of callers within their share before the waiting images of callers over it', async () => {
+    const flood = await Promise.all([31, 32, 33].map(async (seed) => new Uint8Array(await sceneImage(seed, 2000, 1500))));
+    const polite = new Uint8Array(await sceneImage(34));
+    const done: string[] = [];
+    const settled = (name: string) => () => done.push(name);
+    // The worker takes the first image at once; the other two wait, and the polite one is asked last.
+    const asked = flood.map((bytes, index) => normalisedPixels(bytes, { overShare: true }).then(settled(`flood ${index}`)));
+    asked.push(normalisedPixels(polite).then(settled('polite')));
+    await Promise.all(asked);
+    expect(done).toEqual(['flood 0', 'polite', 'flood 1', 'flood 2']);
+  }, 30_000);
 
   it('gives a file that is no image no code', async () => {
     expect(await fingerprintImage(new TextEncoder().encode('not an image'))).toBeNull();

@@ -9,7 +9,7 @@
 // main thread, which answers every other request, never decodes or walks pixels. The worker starts
 // with the first fingerprint and does not keep the process alive.
 import { Worker } from 'node:worker_threads';
-import { eightOrientations, imageCode, ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
+import { eightOrientations, imageCode, ISCC_SOFT_BINDING_ALG, type TaskPlacement } from '@provenance/engine';
 import type { NormaliseReply, NormaliseTask } from './image-fingerprint-worker.ts';
 
 export interface ImageFingerprint {
@@ -34,6 +34,7 @@ const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./image-fingerpr
 interface Waiting {
   id: number;
   bytes: Uint8Array;
+  overShare: boolean;
   settle: (pixels: Uint8Array | null) => void;
   fail: (error: Error) => void;
 }
@@ -85,10 +86,18 @@ function feed(slot: Slot): void {
   void slot.ready.then(() => slot.worker.postMessage({ id: next.id, bytes } satisfies NormaliseTask, [bytes.buffer]));
 }
 
-/** The 1024 normalised gray pixels of an image file, from a worker thread; null when sharp cannot decode it. */
-export function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
+/**
+ * The 1024 normalised gray pixels of an image file, from a worker thread; null when sharp cannot decode
+ * it. Images wait their turn in order, but those of callers over their share (`placement`, as the
+ * engine's) behind all the others: a flood's unsigned images, a decode each, never hold up the
+ * lookup of a client within its share.
+ */
+export function normalisedPixels(bytes: Uint8Array, placement: TaskPlacement = {}): Promise<Uint8Array | null> {
   return new Promise((settle, fail) => {
-    queue.push({ id: nextId++, bytes, settle, fail });
+    const waiting: Waiting = { id: nextId++, bytes, overShare: placement.overShare ?? false, settle, fail };
+    const behindAll = waiting.overShare ? -1 : queue.findIndex((other) => other.overShare);
+    if (behindAll === -1) queue.push(waiting);
+    else queue.splice(behindAll, 0, waiting);
     const idle = slots.find((slot) => !slot.current) ?? (slots.length < FINGERPRINT_WORKERS ? startSlot() : undefined);
     if (idle) feed(idle);
   });
@@ -108,8 +117,8 @@ export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerpr
  * once, on the worker; the turns are of its 1024 normalised pixels, so this costs one fingerprint's
  * decode, not eight. Null for a file sharp cannot decode.
  */
-export async function fingerprintOrientations(bytes: Uint8Array): Promise<ImageFingerprint[] | null> {
-  const pixels = await normalisedPixels(bytes);
+export async function fingerprintOrientations(bytes: Uint8Array, placement: TaskPlacement = {}): Promise<ImageFingerprint[] | null> {
+  const pixels = await normalisedPixels(bytes, placement);
   if (!pixels) return null;
   return eightOrientations(pixels).map((turned) => {
     const { iscc, digest } = imageCode(turned);

@@ -4,7 +4,7 @@
 // of those few candidates here: no scan of the table. Each entry carries when it was signed, so that
 // signings of the same content can be ranked (signing-rank.ts).
 import { hammingDistance } from '@provenance/engine';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { manifestIndex } from '../../db/schema/index.ts';
 
@@ -43,8 +43,11 @@ export interface ManifestIndex {
   add(entry: ManifestIndexEntry): Promise<void>;
   /** Entries whose asset as given, as signed or re-derived has this SHA-256 (lowercase hex), oldest indexed first, at most limit. */
   findByHash(sha256: string, limit: number): Promise<IndexedManifest[]>;
-  /** Entries of this algorithm within maxDistance bits of the digest, nearest first, at most limit. */
-  findNear(alg: string, digest: Uint8Array, maxDistance: number, limit: number): Promise<NearManifest[]>;
+  /**
+   * Entries of this algorithm within maxDistance bits of any of the digests (their distance to the
+   * nearest), nearest first, at most limit: one query for all of them (an image's eight orientations).
+   */
+  findNear(alg: string, digests: readonly Uint8Array[], maxDistance: number, limit: number): Promise<NearManifest[]>;
 }
 
 /** The four 16-bit bands of a 64-bit fingerprint, most significant first. */
@@ -96,16 +99,23 @@ export function createManifestIndex(db: Db): ManifestIndex {
         .orderBy(asc(t.createdAt))
         .limit(limit);
     },
-    async findNear(alg, digest, maxDistance, limit) {
-      const [b0, b1, b2, b3] = fingerprintBands(digest);
+    async findNear(alg, digests, maxDistance, limit) {
+      if (digests.length === 0) return [];
+      // Each query costs the server's thread (PGlite runs in it) far more than its few index reads:
+      // the bands of all the digests are asked at once.
+      const bands = digests.map(fingerprintBands);
+      const band = (index: 0 | 1 | 2 | 3) => [...new Set(bands.map((four) => four[index]))];
       const rows = await db
         .select({ ...indexed, fingerprint: t.fingerprint, alg: t.softBindingAlg })
         .from(t)
-        .where(or(eq(t.band0, b0), eq(t.band1, b1), eq(t.band2, b2), eq(t.band3, b3)))
-        .limit(MAX_CANDIDATES);
+        .where(or(inArray(t.band0, band(0)), inArray(t.band1, band(1)), inArray(t.band2, band(2)), inArray(t.band3, band(3))))
+        .limit(MAX_CANDIDATES * digests.length);
       return rows
         .filter((row) => row.alg === alg && row.fingerprint)
-        .map(({ fingerprint, alg: _alg, ...row }) => ({ ...row, distance: hammingDistance(digest, Buffer.from(fingerprint!, 'hex')) }))
+        .map(({ fingerprint, alg: _alg, ...row }) => {
+          const stored = Buffer.from(fingerprint!, 'hex');
+          return { ...row, distance: Math.min(...digests.map((digest) => hammingDistance(digest, stored))) };
+        })
         .filter((row) => row.distance <= maxDistance)
         .sort((a, b) => a.distance - b.distance)
         .slice(0, limit);

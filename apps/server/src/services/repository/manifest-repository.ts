@@ -5,7 +5,7 @@
 // threshold in any of the eight EXIF orientations) is a candidate, and the candidates are ranked by
 // signing-rank.ts, earliest first: the content's first signer is credited, not whoever signed it last.
 import { createHash } from 'node:crypto';
-import { ISCC_SOFT_BINDING_ALG, withoutEmbeddedManifest, type SignResult, type SoftBindingValue, type VerifyResponse } from '@provenance/engine';
+import { ISCC_SOFT_BINDING_ALG, withoutEmbeddedManifest, type SignResult, type SoftBindingValue, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
 import { fingerprintImage, fingerprintOrientations, type ImageFingerprint } from './image-fingerprint.ts';
 import type { IndexedManifest, ManifestIndex } from './manifest-index.ts';
 import { earliestFirst } from './signing-rank.ts';
@@ -46,7 +46,7 @@ export interface ManifestRepository {
   /** The manifest of the asset whose file as given, as signed or re-derived has this SHA-256 (lowercase hex), or null. */
   manifestIdByHash(sha256: string): Promise<string | null>;
   /** Every signing matching a file without credentials, earliest first (signing-rank.ts), at most MAX_RECOVERY_CANDIDATES; empty: none. */
-  lookup(bytes: Uint8Array, sha256: string, kind: 'image' | 'video' | string): Promise<RepositoryMatch[]>;
+  lookup(bytes: Uint8Array, sha256: string, kind: 'image' | 'video' | string, placement?: TaskPlacement): Promise<RepositoryMatch[]>;
   /** Matches of a soft-binding value (SBR byBinding), earliest signing first. */
   matchesByBinding(alg: string, value: Uint8Array, maxResults: number): Promise<RepositoryMatch[]>;
   /** Matches of a file's content (SBR byContent): exact hash or fingerprint (any orientation), earliest signing first. */
@@ -77,14 +77,12 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
 
   /** Signings whose fingerprint is near any of these (the nearest distance kept per signing). */
   async function near(fingerprints: readonly { alg: string; digest: Uint8Array }[]): Promise<RepositoryMatch[]> {
+    const digests = fingerprints.filter((fingerprint) => fingerprint.alg === ISCC_SOFT_BINDING_ALG && fingerprint.digest.length === 8).map((fingerprint) => fingerprint.digest);
     const found = new Map<string, RepositoryMatch>();
-    for (const fingerprint of fingerprints) {
-      if (fingerprint.alg !== ISCC_SOFT_BINDING_ALG || fingerprint.digest.length !== 8) continue;
-      for (const { distance, ...row } of await index.findNear(fingerprint.alg, fingerprint.digest, maxDistance, NEAR_READ_LIMIT)) {
-        const similarity = similarityOf(distance);
-        const known = found.get(row.manifestId);
-        if (!known || known.similarity < similarity) found.set(row.manifestId, { ...row, method: 'fingerprint', similarity });
-      }
+    for (const { distance, ...row } of await index.findNear(ISCC_SOFT_BINDING_ALG, digests, maxDistance, NEAR_READ_LIMIT * digests.length)) {
+      const similarity = similarityOf(distance);
+      const known = found.get(row.manifestId);
+      if (!known || known.similarity < similarity) found.set(row.manifestId, { ...row, method: 'fingerprint', similarity });
     }
     return [...found.values()];
   }
@@ -121,8 +119,8 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
     async manifestIdByHash(hash) {
       return earliestFirst(await index.findByHash(hash, NEAR_READ_LIMIT))[0]?.manifestId ?? null;
     },
-    async lookup(bytes, hash, kind) {
-      const fingerprints = kind === 'image' ? ((await fingerprintOrientations(bytes)) ?? []) : [];
+    async lookup(bytes, hash, kind, placement) {
+      const fingerprints = kind === 'image' ? ((await fingerprintOrientations(bytes, placement)) ?? []) : [];
       return ranked(hash, fingerprints, MAX_RECOVERY_CANDIDATES);
     },
     async matchesByBinding(alg, value, maxResults) {

@@ -272,7 +272,7 @@ export function createContentVerifier(deps: {
    * is credited (with its manifest's own verification), and every matching signing is listed.
    */
   async function recover(bytes: Uint8Array, mime: string, assetHash: string, validation: Validation): Promise<TRecovery | null> {
-    const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown');
+    const matches = await repository!.lookup(bytes, assetHash, findFormat(mime)?.kind ?? 'unknown', validation);
     const credited = matches[0];
     if (!credited) return null;
     const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(credited.manifestId);
@@ -353,7 +353,13 @@ export function createContentVerifier(deps: {
    * verified as the spooled upload it became, and recorded as the URL it was).
    */
   async function verifyAs(source: FileSource, caller: VerifyCaller, origin: FileSource): Promise<VerificationAnswer> {
-    const validation: Validation = { overShare: caller.overShare ?? false, at: caller.at };
+    // Over its share or not is asked as each step places its work (a flood's first requests drop behind others once refused).
+    const validation: Validation = {
+      get overShare() {
+        return caller.overShare ?? false;
+      },
+      at: caller.at,
+    };
     let bytes: Uint8Array;
     let mime: string;
     let manifest: Uint8Array | undefined;
