@@ -16,6 +16,9 @@ const MALFORMED_REASONS: [RegExp, string | null][] = [
   [/Invalid RIFF/i, 'the RIFF structure is invalid'],
   [/UnknownAlgorithm/i, 'its manifest names an unknown signing algorithm'],
   [/PrereleaseError/i, 'its manifest uses a pre-release C2PA format that is no longer supported'],
+  // c2pa-rs 0.92 refuses a BMFF file whose C2PA box resolves to no manifest (a DASH fragment
+  // without its init segment, say) before it looks at the rest of the structure.
+  [/C2PA box present without a readable manifest/i, 'it has a C2PA box from which no manifest can be read'],
   [/invalid BMFF|BMFF/i, 'its BMFF (MP4) structure is invalid'],
   [/InvalidAsset/i, null],
   [/Jumbf|Cbor|ClaimDecoding|Decoding/i, 'its manifest store is corrupt'],

@@ -158,6 +158,15 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect((await readJson<{ error: { code: string } }>(text)).error.code).toBe('unsupported_format');
   });
 
+  it.skipIf(!hasCorpus)('says why an MP4 whose C2PA box holds no readable manifest cannot be verified', async () => {
+    // c2pa-rs's DASH media segment, its styp box renamed ftyp: an MP4 whose C2PA box leaves its manifest to an init segment it lacks.
+    const bytes = corpusFile('c2pa-rs/dash1.m4s').slice();
+    bytes.set(new TextEncoder().encode('ftyp'), 4);
+    const response = await uploadRequest(server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'fragment.mp4' });
+    expect(response.status).toBe(422);
+    expect((await readJson<{ error: { message: string } }>(response)).error.message).toBe('The file could not be read: it has a C2PA box from which no manifest can be read.');
+  });
+
   it('attributes an API-key call to the key’s account', async () => {
     const caller = await signUpAccount(server);
     const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
