@@ -183,6 +183,13 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect(new Set(missing.map((code) => code.explanation))).toEqual(new Set(['An ingredient’s manifest cannot be found.']));
   });
 
+  it.skipIf(!hasCorpus)('says the signature of a file whose certificate has expired still validates, and the certificate does not', async () => {
+    // A Nikon camera's signature, its certificate since expired and no timestamp: c2pa-rs 0.92 checks the signature but no longer says claimSignature.validated.
+    const response = await uploadRequest(server, 'verify-content', { file: new Blob([corpusFile('public-testfiles/nikon-20221019-building.jpeg')]) }, undefined, { name: 'building.jpeg' });
+    const { verification } = await readAnswer(ZVerifyResponse, response);
+    expect(verification).toMatchObject({ status: 'invalid', reasonCode: 'signingCredential.expired', signatureValid: true, chainValid: false });
+  });
+
   it('attributes an API-key call to the key’s account', async () => {
     const caller = await signUpAccount(server);
     const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
