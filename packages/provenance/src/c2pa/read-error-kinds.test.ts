@@ -15,6 +15,10 @@ describe('c2pa-rs reader errors, as the gateway and the browser read them', () =
       kind: 'malformed',
       reason: 'it has a C2PA box from which no manifest can be read',
     });
+    expect(readErrorKind('C2pa(RemoteManifestFetch("remote manifest exceeds the 10485760 byte response size limit"))')).toEqual({
+      kind: 'malformed',
+      reason: 'its remote manifest is larger than the 10 MiB c2pa-rs reads',
+    });
     expect(readErrorKind('something else')).toEqual({ kind: 'malformed', reason: 'c2pa-rs could not read it' });
   });
 });

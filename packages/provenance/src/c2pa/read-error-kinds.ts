@@ -24,6 +24,9 @@ const MALFORMED_REASONS: [RegExp, string | null][] = [
   [/Jumbf|Cbor|ClaimDecoding|Decoding/i, 'its manifest store is corrupt'],
 ];
 
+const MIB = 1024 * 1024;
+const sizeInWords = (bytes: number): string => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
+
 /**
  * `formatName` ("JPEG"): the file was taken for a format the engine reads, so c2pa-rs failing to
  * parse it (even as UnsupportedType) means a broken file of that format, not an unsupported format.
@@ -32,6 +35,10 @@ export function readErrorKind(text: string, formatName?: string): ReadErrorKind 
   const notValid = formatName ? `it is not a valid ${formatName} file` : 'its structure is invalid';
   if (/JumbfNotFound|ProvenanceMissing/.test(text)) return { kind: 'no_manifest' };
   if (/UnsupportedType/.test(text)) return formatName ? { kind: 'malformed', reason: notValid } : { kind: 'unsupported' };
+  // c2pa-rs 0.92 refuses a remote manifest over its size cap (verify.max_manifest_response_size, 10 MiB
+  // by default) though the caller fetched it: not a manifest still to be fetched.
+  const tooLarge = /remote manifest exceeds the (\d+) byte response size limit/.exec(text);
+  if (tooLarge) return { kind: 'malformed', reason: `its remote manifest is larger than the ${sizeInWords(Number(tooLarge[1]))} c2pa-rs reads` };
   const remoteUrl = /RemoteManifestUrl\("([^"]+)"\)/.exec(text);
   if (remoteUrl) return { kind: 'remote_manifest', url: remoteUrl[1]! };
   if (/RemoteManifest/.test(text)) return { kind: 'remote_manifest', url: null };
