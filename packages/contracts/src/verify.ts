@@ -164,7 +164,7 @@ export const ZVerification = z
   .object({
     status: ZVerificationStatus,
     chainValid: z.boolean().openapi({ description: "The signer's certificate chain is valid and chains to a trust anchor (c2pa-rs: signingCredential.trusted, no signingCredential failure), even when the content failed" }),
-    signatureValid: z.boolean().openapi({ description: 'The claim signature validates (claimSignature.validated), even when the content failed' }),
+    signatureValid: z.boolean().openapi({ description: 'The claim signature validates (claimSignature.validated, or no claimSignature failure when the signing certificate has expired), even when the content failed' }),
     trustLevel: ZTrustLevel,
     trust: ZTrustVerdict,
     /** The validation status code the reason explains (the most severe failure); null when unsigned. */

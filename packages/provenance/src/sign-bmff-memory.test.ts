@@ -80,7 +80,9 @@ interface ManifestJson {
 function shape(manifest: ManifestJson, keepInstanceId: boolean) {
   return {
     title: manifest.title,
-    assertions: manifest.assertions.map((assertion) => assertion.label),
+    // In either order: c2pa-rs 0.92 lists a hard binding given in the definition before the actions,
+    // and the one it makes from the whole file after them.
+    assertions: manifest.assertions.map((assertion) => assertion.label).sort(),
     actions: manifest.assertions.flatMap((assertion) => assertion.data.actions ?? []).map(({ action, digitalSourceType }) => ({ action, digitalSourceType })),
     ingredients: (manifest.ingredients ?? []).map(({ title, format, relationship, instance_id }) => ({ title, format, relationship, ...(keepInstanceId && { instance_id }) })),
   };

@@ -16,10 +16,16 @@ const MALFORMED_REASONS: [RegExp, string | null][] = [
   [/Invalid RIFF/i, 'the RIFF structure is invalid'],
   [/UnknownAlgorithm/i, 'its manifest names an unknown signing algorithm'],
   [/PrereleaseError/i, 'its manifest uses a pre-release C2PA format that is no longer supported'],
+  // c2pa-rs 0.92 refuses a BMFF file whose C2PA box resolves to no manifest (a DASH fragment
+  // without its init segment, say) before it looks at the rest of the structure.
+  [/C2PA box present without a readable manifest/i, 'it has a C2PA box from which no manifest can be read'],
   [/invalid BMFF|BMFF/i, 'its BMFF (MP4) structure is invalid'],
   [/InvalidAsset/i, null],
   [/Jumbf|Cbor|ClaimDecoding|Decoding/i, 'its manifest store is corrupt'],
 ];
+
+const MIB = 1024 * 1024;
+const sizeInWords = (bytes: number): string => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
 /**
  * `formatName` ("JPEG"): the file was taken for a format the engine reads, so c2pa-rs failing to
@@ -29,6 +35,10 @@ export function readErrorKind(text: string, formatName?: string): ReadErrorKind 
   const notValid = formatName ? `it is not a valid ${formatName} file` : 'its structure is invalid';
   if (/JumbfNotFound|ProvenanceMissing/.test(text)) return { kind: 'no_manifest' };
   if (/UnsupportedType/.test(text)) return formatName ? { kind: 'malformed', reason: notValid } : { kind: 'unsupported' };
+  // c2pa-rs 0.92 refuses a remote manifest over its size cap (verify.max_manifest_response_size, 10 MiB
+  // by default) though the caller fetched it: not a manifest still to be fetched.
+  const tooLarge = /remote manifest exceeds the (\d+) byte response size limit/.exec(text);
+  if (tooLarge) return { kind: 'malformed', reason: `its remote manifest is larger than the ${sizeInWords(Number(tooLarge[1]))} c2pa-rs reads` };
   const remoteUrl = /RemoteManifestUrl\("([^"]+)"\)/.exec(text);
   if (remoteUrl) return { kind: 'remote_manifest', url: remoteUrl[1]! };
   if (/RemoteManifest/.test(text)) return { kind: 'remote_manifest', url: null };

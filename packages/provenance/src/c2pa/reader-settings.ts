@@ -5,7 +5,10 @@
  * bytes the caller fetched itself, and every other request is refused (see network-guard.ts).
  */
 export interface ReaderSettingsOptions {
+  /** Anchors that vouch for signers (PEM). */
   anchorsPem?: string;
+  /** Anchors that vouch for time-stamping authorities only (PEM). */
+  timestampAnchorsPem?: string;
   remoteManifestFetch?: boolean;
   thumbnails?: boolean;
 }
@@ -25,10 +28,23 @@ export const ALLOWED_SIGNING_EKUS: readonly string[] = [
   '1.3.6.1.4.1.311.76.59.1.9', // Microsoft C2PA signing
 ];
 
+/**
+ * c2pa-rs 0.92 keeps trust purposes apart: an anchor of kind `manifest` vouches for signers only,
+ * one of kind `tsa` for time-stamping authorities only (the deprecated `trust_anchors` it reads as
+ * `manifest`). Before, every anchor vouched for both.
+ */
+function trustAnchors(options: ReaderSettingsOptions): { trust_anchors: string; trust_kind: 'manifest' | 'tsa' }[] {
+  return [
+    ...(options.anchorsPem ? [{ trust_anchors: options.anchorsPem, trust_kind: 'manifest' as const }] : []),
+    ...(options.timestampAnchorsPem ? [{ trust_anchors: options.timestampAnchorsPem, trust_kind: 'tsa' as const }] : []),
+  ];
+}
+
 export function readerSettings(options: ReaderSettingsOptions = {}): string {
+  const anchors = trustAnchors(options);
   return JSON.stringify({
-    verify: { verify_trust: Boolean(options.anchorsPem), remote_manifest_fetch: options.remoteManifestFetch ?? false },
-    trust: { trust_config: ALLOWED_SIGNING_EKUS.join('\n'), ...(options.anchorsPem && { trust_anchors: options.anchorsPem }) },
+    verify: { verify_trust: anchors.length > 0, remote_manifest_fetch: options.remoteManifestFetch ?? false },
+    trust: { trust_config: ALLOWED_SIGNING_EKUS.join('\n'), ...(anchors.length > 0 && { anchors }) },
     ...(options.thumbnails !== undefined && { builder: { thumbnail: { enabled: options.thumbnails } } }),
   });
 }

@@ -312,6 +312,26 @@ describe('provenance CLI', () => {
     }
   });
 
+  it('says a remote manifest over c2pa-rs’s size cap (10 MiB) cannot be read, instead of asking for it to be fetched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-cli-remote-large-'));
+    const { pki } = await ensureLocalPki(join(dir, 'pki'));
+    const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
+    // Within the CLI's 100 MB fetch limit, over the 10 MiB c2pa-rs 0.92 reads.
+    const manifest = new Uint8Array(10 * 1024 * 1024 + 1);
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/c2pa' }).end(manifest));
+    const base = await listen(server);
+    try {
+      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter' }, signer, { remoteManifestUrl: `${base}/manifests/large.c2pa` });
+      const file = join(dir, 'large-remote.jpg');
+      writeFileSync(file, signed.signedBytes);
+      const refused = await run(['verify', file, '--data-dir', dir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe('provenance verify: The file could not be read: its remote manifest is larger than the 10 MiB c2pa-rs reads.');
+    } finally {
+      server.close();
+    }
+  });
+
   it('creates and shows the local PKI without ever replacing it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-cli-pki-'));
     const first = await run(['pki', 'init', '--data-dir', dir]);

@@ -180,7 +180,10 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
   const activeSummary = manifests.find((manifest) => manifest.label === activeLabel) ?? null;
   const signer = activeSummary?.signer ?? null;
   const signatureFailed = failure.some((code) => code.code.startsWith('claimSignature.'));
-  const signatureValid = !!active && !signatureFailed && (results?.success ?? []).some((code) => code.code === 'claimSignature.validated');
+  // c2pa-rs 0.92 still checks the signature of a claim whose certificate has expired (an altered one
+  // gets claimSignature.mismatch) but no longer says claimSignature.validated when it holds.
+  const signatureChecked = success.some((code) => code.code === 'claimSignature.validated') || expired;
+  const signatureValid = !!active && !signatureFailed && signatureChecked;
   // A certificate vouches for its name only when it made this claim's signature.
   const vouch: OrganizationVouch = signatureValid ? organizationVouch(signer?.organization ?? null, verdict, activeLabel ? certificates.get(activeLabel) : undefined) : { verified: false, domain: null };
   const reasonCode = reasonCodeOf(status, failure, ingredientFailures, verdict);

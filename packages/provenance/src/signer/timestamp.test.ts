@@ -63,8 +63,8 @@ const post =
     return new Uint8Array(await response.arrayBuffer());
   };
 
-async function rawResults(bytes: Uint8Array, anchorsPem?: string) {
-  const reader = await loadC2pa().WasmReader.fromBytes('image/jpeg', bytes, readerSettings(anchorsPem ? { anchorsPem } : {}));
+async function rawResults(bytes: Uint8Array, anchors: { anchorsPem?: string; timestampAnchorsPem?: string } = {}) {
+  const reader = await loadC2pa().WasmReader.fromBytes('image/jpeg', bytes, readerSettings(anchors));
   const store = reader.manifestStore() as { validation_state: string; validation_results: { activeManifest: Record<'success' | 'informational' | 'failure', { code: string }[]> } };
   reader.free();
   const codes = (list: 'success' | 'informational' | 'failure') => store.validation_results.activeManifest[list].map((entry) => entry.code);
@@ -91,7 +91,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
     expect(unanchored.success).toContain('timeStamp.validated');
     expect(unanchored.informational).toContain('timeStamp.untrusted');
 
-    const anchored = await rawResults(signed.signedBytes, `${rootPem}\n${tsa.rootPem}`);
+    const anchored = await rawResults(signed.signedBytes, { anchorsPem: rootPem, timestampAnchorsPem: tsa.rootPem });
     expect(anchored.state).toBe('Trusted');
     expect(anchored.success).toEqual(expect.arrayContaining(['timeStamp.validated', 'timeStamp.trusted', 'signingCredential.trusted']));
 
@@ -115,7 +115,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(expiresAt.getTime() + 24 * HOUR_MS);
 
-    const stampedRaw = await rawResults(stamped.signedBytes, `${rootPem}\n${tsa.rootPem}`);
+    const stampedRaw = await rawResults(stamped.signedBytes, { anchorsPem: rootPem, timestampAnchorsPem: tsa.rootPem });
     expect(stampedRaw.state).toBe('Trusted');
     expect(stampedRaw.failure).not.toContain('signingCredential.expired');
     const stampedReport = await verify(stamped.signedBytes, 'image/jpeg', { trust });
@@ -123,7 +123,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
     expect(stampedReport.report.signer?.expired).toBe(false);
     expect(stampedReport.report.timestamp?.trusted).toBe(true);
 
-    const unstampedRaw = await rawResults(unstamped.signedBytes, `${rootPem}\n${tsa.rootPem}`);
+    const unstampedRaw = await rawResults(unstamped.signedBytes, { anchorsPem: rootPem, timestampAnchorsPem: tsa.rootPem });
     expect(unstampedRaw.failure).toContain('signingCredential.expired');
     const unstampedReport = await verify(unstamped.signedBytes, 'image/jpeg', { trust });
     expect(unstampedReport.verification.status).toBe('invalid');

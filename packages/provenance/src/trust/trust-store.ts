@@ -1,7 +1,8 @@
 /**
  * Trust anchors: the certificates whose signers earn a `verified` verdict, each kept with the named
- * trust list it came from and that list's tier. c2pa-rs is given every anchor (its context JSON is
- * built once per store, not per call) and says whether a signer is trusted; the store then says
+ * trust list it came from and that list's tier. c2pa-rs is given every anchor, for signers or for
+ * time-stamping authorities as its lists say (its context JSON is built once per store, not per
+ * call), and says whether a signer and a timestamp are trusted; the store then says
  * which anchor, list and tier vouched (anchor-match.ts). `version` changes whenever the anchors or
  * their lists do, so caches of verdicts can key on it.
  */
@@ -127,6 +128,9 @@ function stronger(a: TrustAnchor, b: TrustAnchor): boolean {
 export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
   const lists = sources.map(asList);
   const unique = new Map<string, TrustAnchor>();
+  // Each anchor goes to c2pa-rs for every purpose a list gives it (one on a signer list and on a
+  // time-stamping list vouches for both), though `anchors` keeps only its strongest list.
+  const pemsByPurpose: Record<TrustAnchor['purpose'], Map<string, string>> = { signers: new Map(), timestamps: new Map() };
   const summaries: TrustListSummary[] = [];
   for (const list of lists) {
     const parsed = parseList(list);
@@ -134,6 +138,7 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
     for (const anchor of parsed) {
       const known = unique.get(anchor.sha256);
       if (!known || stronger(anchor, known)) unique.set(anchor.sha256, anchor);
+      pemsByPurpose[anchor.purpose].set(anchor.sha256, anchor.pem);
     }
   }
   const anchors = [...unique.values()];
@@ -141,15 +146,15 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
     .update(anchors.map((anchor) => `${anchor.sha256} ${anchor.tier} ${anchor.purpose} ${anchor.list}`).sort().join('\n'))
     .digest('hex')
     .slice(0, 16);
-  const anchorsPem = anchors.map((anchor) => anchor.pem).join('\n');
+  const pems = { anchorsPem: [...pemsByPurpose.signers.values()].join('\n'), timestampAnchorsPem: [...pemsByPurpose.timestamps.values()].join('\n') };
   const signerAnchors = anchors.filter((anchor) => anchor.purpose === 'signers');
   const vouched = new Map<string, TrustVerdict>();
   return {
     anchors,
     lists: summaries,
     version,
-    readerContext: readerSettings({ anchorsPem }),
-    remoteReaderContext: readerSettings({ anchorsPem, remoteManifestFetch: true }),
+    readerContext: readerSettings(pems),
+    remoteReaderContext: readerSettings({ ...pems, remoteManifestFetch: true }),
     verdicts: createTrustVerdicts(),
     vouch(chain) {
       if (!chain || chain.length === 0 || signerAnchors.length === 0) return UNTRUSTED;

@@ -158,6 +158,38 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     expect((await readJson<{ error: { code: string } }>(text)).error.code).toBe('unsupported_format');
   });
 
+  it.skipIf(!hasCorpus)('says why an MP4 whose C2PA box holds no readable manifest cannot be verified', async () => {
+    // c2pa-rs's DASH media segment, its styp box renamed ftyp: an MP4 whose C2PA box leaves its manifest to an init segment it lacks.
+    const bytes = corpusFile('c2pa-rs/dash1.m4s').slice();
+    bytes.set(new TextEncoder().encode('ftyp'), 4);
+    const response = await uploadRequest(server, 'verify-content', { file: new Blob([bytes]) }, undefined, { name: 'fragment.mp4' });
+    expect(response.status).toBe(422);
+    expect((await readJson<{ error: { message: string } }>(response)).error.message).toBe('The file could not be read: it has a C2PA box from which no manifest can be read.');
+  });
+
+  it.skipIf(!hasCorpus)('explains in its own words the codes c2pa-rs gives only in its terse English', async () => {
+    const explanations = async (file: string) => {
+      const response = await uploadRequest(server, 'verify-content', { file: new Blob([corpusFile(file)]) }, undefined, { name: path.basename(file) });
+      const { report } = await readAnswer(ZVerifyResponse, response);
+      return [...report.codes.success, ...report.codes.informational, ...report.codes.failure, ...report.ingredientFailures];
+    };
+    // c2pa-rs: "extra BMFF hash exclusion(s) found".
+    expect(await explanations('c2pa-rs/video1.mp4')).toContainEqual(
+      expect.objectContaining({ code: 'assertion.bmffHash.additionalExclusionsPresent', explanation: 'The video’s hash leaves out more of the file than the manifest itself: those bytes are not protected.' }),
+    );
+    // c2pa-rs: "ingredient manifest missing", "ingredient not found".
+    const missing = (await explanations('public-testfiles/adobe-20220124-E-clm-CAICAI.jpg')).filter((code) => code.code === 'ingredient.manifest.missing');
+    expect(missing.length).toBeGreaterThan(0);
+    expect(new Set(missing.map((code) => code.explanation))).toEqual(new Set(['An ingredient’s manifest cannot be found.']));
+  });
+
+  it.skipIf(!hasCorpus)('says the signature of a file whose certificate has expired still validates, and the certificate does not', async () => {
+    // A Nikon camera's signature, its certificate since expired and no timestamp: c2pa-rs 0.92 checks the signature but no longer says claimSignature.validated.
+    const response = await uploadRequest(server, 'verify-content', { file: new Blob([corpusFile('public-testfiles/nikon-20221019-building.jpeg')]) }, undefined, { name: 'building.jpeg' });
+    const { verification } = await readAnswer(ZVerifyResponse, response);
+    expect(verification).toMatchObject({ status: 'invalid', reasonCode: 'signingCredential.expired', signatureValid: true, chainValid: false });
+  });
+
   it('attributes an API-key call to the key’s account', async () => {
     const caller = await signUpAccount(server);
     const key = await readJson<{ key: { secret: string } }>(await server.request('POST', 'account/api-keys/test/regenerate', { token: caller.session.access_token }));
