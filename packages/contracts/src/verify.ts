@@ -171,12 +171,26 @@ export const ZVerification = z
     reasonCode: z.string().nullable().openapi({ example: 'assertion.dataHash.mismatch' }),
     /** Present when the signing certificate's revocation was asked about. */
     revocation: ZRevocationCheck.optional(),
-    /** What the verification was made under; present when it was made as of a declared time (`at`). */
+    /** What the verification was made under; absent only from a verdict made in a browser. */
     evidence: z
       .object({
-        validatedAt: z.string().datetime({ offset: true }).openapi({ description: 'The instant c2pa-rs validated as of: certificates are judged valid or expired at this time (a timestamped signature at its timestamp\'s time)', example: '2045-01-01T00:00:00.000Z' }),
+        trustSnapshot: z
+          .object({
+            id: z.string().openapi({ description: 'SHA-256 over the trust anchors in force with their lists and tiers: give it as trustSnapshot to verify under the same lists again' }),
+            lists: z.array(
+              z.object({
+                name: z.string(),
+                sha256: z.string().openapi({ description: "SHA-256 of the list's text" }),
+                retrievedAt: z.string().nullable().openapi({ description: 'When this copy of the list was retrieved; null when not known (the gateway\'s own root)' }),
+              }),
+            ),
+          })
+          .optional()
+          .openapi({ description: 'The trust lists the verdict was made under' }),
+        validatedAt: z.string().datetime({ offset: true }).openapi({ description: 'The instant certificates were judged at: when the verdict was made, or the declared time (`at`); a timestamped signature is judged at its timestamp\'s time', example: '2045-01-01T00:00:00.000Z' }),
       })
-      .optional(),
+      .optional()
+      .openapi('VerificationEvidence'),
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),
@@ -334,10 +348,20 @@ export const ZValidationTime = z
     example: '2045-01-01T00:00:00Z',
   });
 
+/** An earlier answer's verification.evidence.trustSnapshot.id: verify under the trust lists it names. */
+export const ZTrustSnapshotId = z
+  .string({ error: 'trustSnapshot must be a trust snapshot ID' })
+  .regex(/^[0-9a-f]{64}$/, 'trustSnapshot must be a trust snapshot ID: 64 lowercase hexadecimal characters, as verification.evidence.trustSnapshot.id gives it')
+  .openapi({
+    description:
+      'Verify under the trust lists of an earlier answer (its verification.evidence.trustSnapshot.id): with `at` set to that answer\'s validatedAt, the earlier result is reproduced. Not cached, no event recorded, revocation not asked.',
+    example: '5f1d0c2e9b7a4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d',
+  });
+
 export const ZVerifyContentRequest = z
   .union([
-    z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }), at: ZValidationTime.optional() }).strict(),
-    z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }), at: ZValidationTime.optional() }).strict(),
+    z.object({ assetUrl: ZHttpUrl.openapi({ example: 'https://example.org/photo.jpg' }), at: ZValidationTime.optional(), trustSnapshot: ZTrustSnapshotId.optional() }).strict(),
+    z.object({ manifestId: ZManifestId.openapi({ example: 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f' }), at: ZValidationTime.optional(), trustSnapshot: ZTrustSnapshotId.optional() }).strict(),
     z
       .object({
         manifestId: ZManifestId,

@@ -31,6 +31,11 @@ export interface VerifyOptions extends TrustedReadOptions {
    * so only a thread doing nothing else may ask (the CLI, an engine worker taking no other task).
    */
   at?: Date;
+  /**
+   * Record what the verdict was made under (verification.evidence: the trust snapshot and the
+   * validation time), as answers that are kept or shown must; always with `at`.
+   */
+  evidence?: boolean;
 }
 
 /** A verification and the signing credential whose revocation the caller may ask about (revocation-step.ts). */
@@ -74,14 +79,21 @@ export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, 
 
 /** The verification of a store read (null: the asset carries no manifest); frees the reader. */
 export function verificationOf(read: StoreRead | null, mime: string, options: VerifyOptions): CredentialedVerification {
-  if (!read) return { response: unsignedResponse(mime), signingCredential: null };
+  const trust = options.trust ?? NO_TRUST;
+  // Read under a pinned clock (validation-clock.ts), "now" is the declared time.
+  const evidence = options.evidence || options.at ? { trustSnapshot: trust.snapshot, validatedAt: new Date().toISOString() } : undefined;
+  if (!read) {
+    const response = unsignedResponse(mime);
+    if (evidence) response.verification.evidence = evidence;
+    return { response, signingCredential: null };
+  }
   const { reader, store, storeBytes } = read;
   try {
-    const trust = options.trust ?? NO_TRUST;
     // Which list vouched for a manifest's signer: the chain its signature carries, matched to an anchor.
     const vouchFor = (label: string) => trust.vouch(storeBytes ? signerChain(storeBytes, label) : null);
     const certificates = signerCertificates(storeBytes, store);
     const response = buildVerifyResponse(store, mime, certificates, vouchFor);
+    if (evidence) response.verification.evidence = evidence;
     if (options.thumbnails) attachThumbnails(response, (identifier) => reader.resourceToBytes(identifier));
     const stapled = stapledRevocation(response);
     if (stapled) response.verification.revocation = stapled;

@@ -61,6 +61,7 @@ import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy,
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
 import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
+import { createTrustSnapshots } from './trust/trust-snapshots.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -294,6 +295,7 @@ export function createServices(deps: ServiceDeps): Services {
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
       thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
       cache: verificationCache,
+      trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
       storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },

@@ -75,7 +75,8 @@ export async function verificationAsOf(at: Date, verification: () => Promise<Cre
       ...response,
       verification: {
         ...response.verification,
-        evidence: { validatedAt },
+        // The engine recorded the declared time as the validation time, the clock being pinned to it.
+        evidence: { ...response.verification.evidence, validatedAt },
         ...(response.report.signer && { revocation: revocation?.source === 'stapled' ? revocation : notAsked }),
       },
     },

@@ -46,7 +46,7 @@ describe('provenance verify --at', () => {
     const plainLater = await verifyAt('plain.jpg', inFourYears);
     expect(plainLater.verification.status).toBe('invalid');
     expect(plainLater.verification.reasonCode).toBe('signingCredential.expired');
-    expect(plainLater.verification.evidence).toEqual({ validatedAt: new Date(inFourYears).toISOString() });
+    expect(plainLater.verification.evidence).toMatchObject({ validatedAt: new Date(inFourYears).toISOString() });
     expect(plainLater.verification.revocation).toMatchObject({ status: 'not_checked', reason: expect.stringContaining('not for then') });
 
     const stampedLater = await verifyAt('stamped.jpg', inFourYears);

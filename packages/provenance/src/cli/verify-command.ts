@@ -39,12 +39,13 @@ A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A
 ${TRUST_HELP}
 ${FETCH_HELP}`;
 
-function describe(response: VerifyResponse, name: string, noOcsp: boolean): string {
+function describe(response: VerifyResponse, name: string, noOcsp: boolean, declaredTime: boolean): string {
   const { verification, report } = response;
   // A bare VERIFIED would vouch for a certificate nobody asked about: say when revocation went unchecked.
   const revocationChecked = verification.revocation !== undefined && verification.revocation.status !== 'not_checked';
   const headline = verification.status !== 'verified' ? `Verification Failed (${verification.status.toUpperCase()})` : revocationChecked ? 'VERIFIED' : 'VERIFIED (revocation not checked)';
-  const asOf = verification.evidence ? ` as of ${verification.evidence.validatedAt}` : '';
+  // Every answer says when it was validated; the headline says so only for a declared time (--at).
+  const asOf = declaredTime && verification.evidence ? ` as of ${verification.evidence.validatedAt}` : '';
   const lines = [`${name}: ${headline}${asOf}`, `  trust     ${trustLine(verification.trust)}`, `  reason    ${report.reason}`];
   if (report.manifestId) lines.push(`  manifest  ${report.manifestId}`);
   if (report.signer) {
@@ -113,7 +114,7 @@ export async function runVerify(args: string[]): Promise<void> {
     try {
       const manifest = values.manifest ? await readManifest(values.manifest) : null;
       // As of --at, the clock c2pa-rs reads is pinned for the validation alone (not the download before it).
-      const options = { trust, ...(at && { at }) };
+      const options = { trust, evidence: true, ...(at && { at }) };
       if (manifest) return await verifySourceWithCredential(input.source, input.mime, { ...options, manifest });
       return await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { ...options, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
     } finally {
@@ -123,5 +124,5 @@ export async function runVerify(args: string[]): Promise<void> {
   const verified = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => verifyFile(file.path, file)) : await verifyFile(target);
   // As of --at, revocation was not asked (a responder answers for now): the verdict says so.
   const response = at || values['no-ocsp'] ? verified.response : await withRevocation(verified);
-  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name, values['no-ocsp'] === true));
+  process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : describe(response, name, values['no-ocsp'] === true, at !== null));
 }

@@ -6,6 +6,7 @@ import type { SerializedVerification, VerifyResponse } from '../report/verificat
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
 import type { SharedFilling } from '../filling-source.ts';
+import type { TrustList } from '../trust/trust-store.ts';
 
 /** A signing identity's key and chain as they cross to a worker; never logged. */
 export interface SignerMaterial {
@@ -66,6 +67,11 @@ export interface VerifyTaskOptions {
    * must be the worker's only task (see the gateway's pool for such tasks); otherwise it is refused.
    */
   at?: number;
+  /**
+   * Verify under these lists instead of the worker's (an earlier trust snapshot, reproduced): the
+   * worker builds their store once and keeps a few.
+   */
+  trustLists?: TrustList[];
 }
 
 /** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */

@@ -13,7 +13,7 @@ import { sign } from '../sign.ts';
 import { createHash } from 'node:crypto';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-timestamper.ts';
-import { createTrustStore } from '../trust/trust-store.ts';
+import { createTrustStore, type TrustList, type TrustStore } from '../trust/trust-store.ts';
 import { verifyWithCredential } from '../verify.ts';
 import { verifySourceWithCredential } from '../verify-source.ts';
 import { withFileSource } from '../io/file-source.ts';
@@ -97,6 +97,22 @@ function timestamperOf(taskId: number): Timestamper | undefined {
 // Replaced when the trust lists are refreshed; a verification already running keeps the store it began with.
 let trust = createTrustStore(config.trustAnchorPems);
 
+// Stores of earlier trust snapshots that tasks brought (reproductions), by their lists' digest: a few kept.
+const snapshotStores = new Map<string, TrustStore>();
+const SNAPSHOT_STORE_CACHE = 4;
+
+function storeOf(lists: TrustList[]): TrustStore {
+  const digest = createHash('sha256');
+  for (const list of lists) digest.update(list.name).update('\0').update(list.tier).update('\0').update(list.purpose ?? 'signers').update('\0').update(list.pems.join('\n')).update('\0');
+  const key = digest.digest('hex');
+  const known = snapshotStores.get(key);
+  if (known) return known;
+  const made = createTrustStore(lists);
+  if (snapshotStores.size >= SNAPSHOT_STORE_CACHE) snapshotStores.delete(snapshotStores.keys().next().value!);
+  snapshotStores.set(key, made);
+  return made;
+}
+
 // Tasks begun and not yet answered (those waiting on the pool's thread included): a task validating
 // as of a declared time pins this thread's clock, which every other task would read too.
 let tasksUnderway = 0;
@@ -119,16 +135,17 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
       if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
-    const { at, ...options } = task.options;
+    const { at, trustLists, ...options } = task.options;
     if (at !== undefined && tasksUnderway > 1) throw new Error('A verification as of a declared time must be its worker\'s only task');
-    const verifyOptions = { ...options, trust, ...(at !== undefined && { at: new Date(at) }) };
+    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
+    // A serialized verdict is an answer to keep or show: it says what it was made under.
+    const verifyOptions = { ...options, trust: trustLists ? storeOf(trustLists) : trust, evidence: serialized, ...(at !== undefined && { at: new Date(at) }) };
     const { response, signingCredential, certificatesEnd } =
       'path' in task
         ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))
         : 'filling' in task
           ? await verifySourceWithCredential(fillingSource(task.filling), task.mime, verifyOptions)
           : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
-    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
     return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential, certificatesEnd) : response };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));

@@ -6,6 +6,7 @@
  */
 import type { SigningCredential } from '../revocation/signing-credential.ts';
 import { organizationWords } from './organization-vouch.ts';
+import type { TrustSnapshot } from '../trust/trust-store.ts';
 
 export type VerificationStatus = 'verified' | 'partial' | 'invalid' | 'unsigned';
 /** Kept for older clients: `trusted` (verified), `untrusted` (signed, not verified), `none` (unsigned); `unknown` is no longer given. */
@@ -158,8 +159,11 @@ export interface VerifyResponse {
     reasonCode: string | null;
     /** Present when the signing certificate's revocation was asked about (see RevocationCheck). */
     revocation?: RevocationCheck;
-    /** What the verification was made under; present when it was made as of a declared time. */
-    evidence?: { validatedAt: string };
+    /**
+     * What the verification was made under: the trust lists (their snapshot) and the instant
+     * certificates were judged at (now, or a declared time). Absent from a verdict made in a browser.
+     */
+    evidence?: { trustSnapshot?: TrustSnapshot; validatedAt: string };
     credentials: {
       creator: string | null;
       organization: string | null;

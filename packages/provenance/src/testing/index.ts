@@ -9,3 +9,4 @@ export { startLocalTsa, type LocalTsa } from './local-tsa.ts';
 export { startOcspTestAuthority, type OcspTestAuthority } from './ocsp-responder.ts';
 export { writeUnsignedMp4 } from './large-mp4.ts';
 export { issueTestSigningChain, type TestSigningChain, type TestSigningChainOptions } from './test-signing-chain.ts';
+export { withoutValidationTime } from './validation-time.ts';

@@ -112,5 +112,5 @@ export async function lastGoodCopy(dir: string, list: RefreshableList): Promise<
 
 /** A refreshable list's copy as a named list for a trust store. */
 export function asTrustList(list: RefreshableList, copy: SavedList): TrustList {
-  return { name: list.name, tier: list.tier, purpose: list.purpose, source: list.url, pems: [copy.pem] };
+  return { name: list.name, tier: list.tier, purpose: list.purpose, source: list.url, pems: [copy.pem], retrievedAt: copy.retrievedAt };
 }

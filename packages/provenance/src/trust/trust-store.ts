@@ -32,6 +32,18 @@ export interface TrustList {
   purpose?: 'signers' | 'timestamps';
   /** Where the list comes from (URL or file), for `trust show` and the API. */
   source?: string | null;
+  /** When this copy of the list was retrieved (fetched, or read from its file); null or absent when not known. */
+  retrievedAt?: string | null;
+}
+
+/**
+ * The trust a verification was made under, to keep with it: `id` is the SHA-256 over the anchors
+ * in force with their lists and tiers (equal anchors, equal id), and each list is named with the
+ * SHA-256 of its text and when it was retrieved. A store of snapshots by `id` reproduces the trust.
+ */
+export interface TrustSnapshot {
+  id: string;
+  lists: { name: string; sha256: string; retrievedAt: string | null }[];
 }
 
 /** A PEM text (an unnamed `custom` list) or a named trust list. */
@@ -67,8 +79,10 @@ export interface TrustStore {
   readonly anchors: readonly TrustAnchor[];
   /** The lists in force, in the order given, with how many anchors each holds. */
   readonly lists: readonly TrustListSummary[];
-  /** Hash of the anchors and their lists: equal stores give equal versions. */
+  /** Hash of the anchors and their lists: equal stores give equal versions (the snapshot's id, shortened). */
   readonly version: string;
+  /** What a verification under this store records of it (verification.evidence.trustSnapshot). */
+  readonly snapshot: TrustSnapshot;
   /** The c2pa-rs context JSON for a reader that checks trust against these anchors. */
   readonly readerContext: string;
   /** The same, allowing c2pa-wasm to ask for a remote manifest (served from memory by the engine). */
@@ -142,10 +156,14 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
     }
   }
   const anchors = [...unique.values()];
-  const version = createHash('sha256')
+  const snapshotId = createHash('sha256')
     .update(anchors.map((anchor) => `${anchor.sha256} ${anchor.tier} ${anchor.purpose} ${anchor.list}`).sort().join('\n'))
-    .digest('hex')
-    .slice(0, 16);
+    .digest('hex');
+  const version = snapshotId.slice(0, 16);
+  const snapshot: TrustSnapshot = {
+    id: snapshotId,
+    lists: lists.map((list) => ({ name: list.name, sha256: createHash('sha256').update(list.pems.join('\n')).digest('hex'), retrievedAt: list.retrievedAt ?? null })),
+  };
   const pems = { anchorsPem: [...pemsByPurpose.signers.values()].join('\n'), timestampAnchorsPem: [...pemsByPurpose.timestamps.values()].join('\n') };
   const signerAnchors = anchors.filter((anchor) => anchor.purpose === 'signers');
   const vouched = new Map<string, TrustVerdict>();
@@ -153,6 +171,7 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
     anchors,
     lists: summaries,
     version,
+    snapshot,
     readerContext: readerSettings(pems),
     remoteReaderContext: readerSettings({ ...pems, remoteManifestFetch: true }),
     verdicts: createTrustVerdicts(),

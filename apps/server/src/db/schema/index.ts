@@ -13,3 +13,4 @@ export * from './gateway-pki.ts';
 export * from './email.ts';
 export * from './webhooks.ts';
 export * from './jobs.ts';
+export * from './trust-snapshots.ts';

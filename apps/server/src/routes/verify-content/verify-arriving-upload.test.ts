@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
-import { makeImage } from '@provenance/engine/testing';
+import { makeImage, withoutValidationTime } from '@provenance/engine/testing';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -34,7 +34,8 @@ function arriving(bytes: Uint8Array, chunk: number, cutAt?: number): ReadableStr
   });
 }
 
-const withoutEvent = ({ eventId: _eventId, ...rest }: TVerifyResponse) => rest;
+/** An answer without what differs between two calls: its event, and when it was made. */
+const withoutEvent = ({ eventId: _eventId, ...rest }: TVerifyResponse) => withoutValidationTime(rest);
 
 const BOUNDARY = 'arriving-form-boundary';
 /** A form with the file, and a text field after it when `fieldAfter` is given. */

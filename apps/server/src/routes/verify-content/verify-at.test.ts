@@ -46,13 +46,13 @@ describe('POST /verify-content as of a declared time', () => {
   it('judges the certificate at the declared time: valid today, expired once past its notAfter', { timeout: 60_000 }, async () => {
     const today = await readAnswer(ZVerifyResponse, await upload(''));
     expect(today.verification.status).toBe('verified');
-    expect(today.verification.evidence).toBeUndefined();
+    expect(Math.abs(Date.parse(today.verification.evidence!.validatedAt) - Date.now())).toBeLessThan(60_000);
 
     const later = new Date(notAfter.getTime() + 30 * DAY_MS).toISOString();
     const asOfLater: TVerifyResponse = await readAnswer(ZVerifyResponse, await upload(`?at=${encodeURIComponent(later)}`));
     expect(asOfLater.verification.status).toBe('invalid');
     expect(asOfLater.verification.reasonCode).toBe('signingCredential.expired');
-    expect(asOfLater.verification.evidence).toEqual({ validatedAt: later });
+    expect(asOfLater.verification.evidence).toMatchObject({ validatedAt: later });
     expect(asOfLater.verification.revocation).toMatchObject({ status: 'not_checked', reason: expect.stringContaining('not for then') });
     // A verdict as of another time is no event of the file's life.
     expect(asOfLater.eventId).toBeUndefined();

@@ -1,7 +1,7 @@
 // POST /verify-content: verify an asset by URL, by upload, or a manifest we hold. Public; an API key
 // or session attributes the call to its account. Every call records a verification event.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZValidationTime, ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
+import { ZTrustSnapshotId, ZValidationTime, ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
@@ -39,6 +39,7 @@ const ZVerifyQuery = z.object({
   thumbnails: z.enum(['0', '1', 'true', 'false']).optional().openapi({ description: 'Embed manifest and ingredient thumbnails as data: URLs' }),
   // A query parameter, so an upload (multipart or the file as the body) can be verified as of a time too.
   at: ZValidationTime.optional(),
+  trustSnapshot: ZTrustSnapshotId.optional(),
 });
 
 export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): void {
@@ -71,7 +72,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     },
   });
   api.openapi(route, async (c) => {
-    const { thumbnails, at } = c.req.valid('query');
+    const { thumbnails, at, trustSnapshot } = c.req.valid('query');
     // A badge on another site calls cross-origin, so its page's origin arrives as Origin: the referring site of a recovery.
     const origin = c.req.header('origin');
     const referrer = origin && origin !== new URL(ctx.config.publicUrl).origin ? origin.slice(0, 200) : null;
@@ -85,6 +86,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
         return isClientOverShare(c);
       },
       at: at === undefined ? undefined : new Date(at),
+      trustSnapshot,
     };
     // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
     // holds (c.body cannot know).
@@ -117,7 +119,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const onArriving = (body: ArrivingBody) => {
       // A client over its share does not take a free worker ahead of the queue: it waits its turn behind the others.
       // As of a declared time, a verdict as of now is of no use.
-      if (caller.overShare || caller.at) return false;
+      if (caller.overShare || caller.at || caller.trustSnapshot) return false;
       early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
       return early !== null;
     };
@@ -141,7 +143,11 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       if (at !== undefined && Date.parse(at) !== Date.parse(body.at)) throw ApiError.validation('at is given twice (query and body) with two different times');
       caller.at = new Date(body.at);
     }
-    if (caller.at && 'assetUrl' in body && 'manifestId' in body) throw ApiError.validation('at cannot be used with a media check (manifestId with assetUrl): it verifies a file as of a time');
+    if ('trustSnapshot' in body && body.trustSnapshot !== undefined) {
+      if (trustSnapshot !== undefined && trustSnapshot !== body.trustSnapshot) throw ApiError.validation('trustSnapshot is given twice (query and body) with two different IDs');
+      caller.trustSnapshot = body.trustSnapshot;
+    }
+    if ((caller.at || caller.trustSnapshot) && 'assetUrl' in body && 'manifestId' in body) throw ApiError.validation('at and trustSnapshot cannot be used with a media check (manifestId with assetUrl): they reproduce the verification of a file');
     const source =
       'assetUrl' in body && 'manifestId' in body
         ? ({ kind: 'media', manifestId: body.manifestId, url: body.assetUrl, sha256: body.assetSha256 } as const)

@@ -1,14 +1,15 @@
-// Verifications as of a declared time (`at`). c2pa-rs reads JavaScript's clock, so such a
-// verification pins its thread's clock (the engine's validation-clock.ts): it must never run on the
-// server's own thread, nor beside another task on a shared worker. They run here, on one engine
-// worker of their own started on first use, one at a time, under the same trust lists as the rest.
+// Reproductions of a verification: as of a declared time (`at`), or under an earlier trust
+// snapshot's lists. c2pa-rs reads JavaScript's clock, so a verification as of a declared time pins
+// its thread's clock (the engine's validation-clock.ts): it must never run on the server's own
+// thread, nor beside another task on a shared worker. They run here, on one engine worker of their
+// own started on first use, one at a time, under the lists in force unless a task brings its own.
 import { createEnginePool, type EnginePool, type SerializedVerification, type TaskPlacement, type TrustList } from '@provenance/engine';
 
 type VerifyTaskOptions = NonNullable<Parameters<EnginePool['verifySerialized']>[2]>;
 
 export interface DeclaredTimePool {
-  verifySerialized(bytes: Uint8Array, mime: string, options: VerifyTaskOptions & { at: number }, placement?: TaskPlacement): Promise<SerializedVerification>;
-  verifyFileSerialized(path: string, mime: string, options: VerifyTaskOptions & { at: number }, placement?: TaskPlacement): Promise<SerializedVerification>;
+  verifySerialized(bytes: Uint8Array, mime: string, options: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
+  verifyFileSerialized(path: string, mime: string, options: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /** The lists in force changed: the worker, once started, judges by these from now on. */
   updateTrust(lists: readonly TrustList[]): Promise<void>;
   close(): Promise<void>;

@@ -48,6 +48,8 @@ import { createDeclaredTimePool } from './declared-time-pool.ts';
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
   readonly trust: TrustStore;
+  /** The lists that store was made of (kept as its trust snapshot: trust-snapshots.ts). */
+  trustLists(): readonly TrustList[];
   /** Where the root certificate users should trust is, for start-up messages and docs. */
   readonly rootCertificatePath: string;
   /** The local PKI's root (PEM), trusted as tier gateway. */
@@ -65,7 +67,7 @@ export interface GatewayEngine {
    * the workers' queue as `placement` says (a caller over its fair share waits behind the others).
    * With `at`, as of that instant, on a worker of its own (declared-time-pool.ts).
    */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust'>, placement?: TaskPlacement): Promise<SerializedVerification>;
+  verifySerialized(bytes: Uint8Array, mime: string, options?: ReproducibleVerifyOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Signs the MP4, MOV or M4A file at `path` into `outPath` (a spooled video): hashed as it streams
    * and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
@@ -74,7 +76,7 @@ export interface GatewayEngine {
   /** Verifies a file on disk read as the engine asks (a signed video): never held whole. */
   verifyFile(path: string, mime: string): Promise<VerifyResponse>;
   /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
-  verifyFileSerialized(path: string, mime: string, options?: Omit<VerifyOptions, 'trust' | 'manifest'>, placement?: TaskPlacement): Promise<SerializedVerification>;
+  verifyFileSerialized(path: string, mime: string, options?: Omit<ReproducibleVerifyOptions, 'manifest'>, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Starts verifying a file still arriving (an upload shared as it comes: the engine's
    * filling-source.ts) on an engine worker, serialized; null when no worker is free to start it now
@@ -84,6 +86,12 @@ export interface GatewayEngine {
   /** The engine workers' memory and how many were replaced for passing its bound; null when the engine runs on the server's thread. */
   workers(): EngineWorkersState | null;
 }
+
+/**
+ * A verification's options, and what reproduces an earlier one: `at` (as of a declared time) and
+ * `trustLists` (under an earlier trust snapshot's lists). Either sends it to a worker of its own.
+ */
+export type ReproducibleVerifyOptions = Omit<VerifyOptions, 'trust'> & { trustLists?: readonly TrustList[] };
 
 export interface GatewayEngineOptions {
   pkiDir: string;
@@ -152,10 +160,15 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
   const timestamper = timestampTransport && createRfc3161Timestamper(timestampTransport);
   let listsInForce: readonly TrustList[] = loaded.lists;
   const declaredTime = createDeclaredTimePool(() => listsInForce);
-  /** A verification as of a declared time goes to its own worker (declared-time-pool.ts), never runs here or beside others. */
-  const asOf = <T>(verifyOptions: Omit<VerifyOptions, 'trust'> | undefined, otherwise: (now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>, then: (at: number, now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>): Promise<T> => {
-    const { at, ...now } = verifyOptions ?? {};
-    return at ? then(at.getTime(), now) : otherwise(now);
+  type Reproduction = { at?: number; trustLists?: TrustList[] };
+  /**
+   * A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own
+   * worker (declared-time-pool.ts): a pinned clock never touches this thread or another task.
+   */
+  const asOf = <T>(verifyOptions: ReproducibleVerifyOptions | undefined, otherwise: (now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>, then: (reproduction: Reproduction, now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>): Promise<T> => {
+    const { at, trustLists, ...now } = verifyOptions ?? {};
+    if (!at && !trustLists) return otherwise(now);
+    return then({ ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }) }, now);
   };
   const replaceDeclaredTimeTrust = async (lists: readonly TrustList[]) => {
     listsInForce = lists;
@@ -175,6 +188,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       get trust() {
         return trust;
       },
+      trustLists: () => listsInForce,
       async replaceTrust(lists) {
         const next = createTrustStore(lists);
         await Promise.all([pool.updateTrust([...lists]), replaceDeclaredTimeTrust(lists)]);
@@ -188,9 +202,9 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
         pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions, placement) =>
-        asOf(verifyOptions, (now) => pool.verifySerialized(bytes, mime, now, placement), (at, now) => declaredTime.verifySerialized(bytes, mime, { ...now, at }, placement)),
+        asOf(verifyOptions, (now) => pool.verifySerialized(bytes, mime, now, placement), (reproduction, now) => declaredTime.verifySerialized(bytes, mime, { ...now, ...reproduction }, placement)),
       verifyFileSerialized: (path, mime, verifyOptions, placement) =>
-        asOf(verifyOptions, (now) => pool.verifyFileSerialized(path, mime, now, placement), (at, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, at }, placement)),
+        asOf(verifyOptions, (now) => pool.verifyFileSerialized(path, mime, now, placement), (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement)),
       signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
@@ -206,6 +220,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     get trust() {
       return trust;
     },
+    trustLists: () => listsInForce,
     async replaceTrust(lists) {
       trust = createTrustStore(lists);
       await replaceDeclaredTimeTrust(lists);
@@ -217,20 +232,20 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       asOf(
         verifyOptions,
         async (now) => {
-          const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...now, trust });
+          const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...now, trust, evidence: true });
           return serializeVerification(response, signingCredential, certificatesEnd);
         },
-        (at, now) => declaredTime.verifySerialized(bytes, mime, { ...now, at }, placement),
+        (reproduction, now) => declaredTime.verifySerialized(bytes, mime, { ...now, ...reproduction }, placement),
       ),
     verifyFileSerialized: (path, mime, verifyOptions, placement) =>
       asOf(
         verifyOptions,
         (now) =>
           withFileSource(path, async (source) => {
-            const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...now, trust });
+            const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...now, trust, evidence: true });
             return serializeVerification(response, signingCredential, certificatesEnd);
           }),
-        (at, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, at }, placement),
+        (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement),
       ),
     signFile: (path, outPath, mime, metadata, accountSigner) =>
       signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),

@@ -137,7 +137,8 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     } catch (error) {
       throw new TrustListFileError(`${setting}: trust list '${name}' (${file}): ${error instanceof Error && 'code' in error ? 'cannot be read' : describeError(error)}`);
     }
-    return { list: { name, tier, purpose, source: file, pems: [text] }, retrievedAt: now().toISOString() };
+    const retrievedAt = now().toISOString();
+    return { list: { name, tier, purpose, source: file, pems: [text], retrievedAt }, retrievedAt };
   }
 
   /** Fetches one list; a failure or a refused text leaves its copy as it was. */

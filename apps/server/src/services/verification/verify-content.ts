@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, verifyWithRemoteManifest, formatFromFileName, type SerializedVerification, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
+import type { TrustList } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download.ts';
@@ -26,6 +27,7 @@ import { signedBySameCertificate } from './same-signer.ts';
 import { sightingUrl } from './sighting-url.ts';
 import { createMediaChecks } from './media-check.ts';
 import type { VerificationCache } from './verification-cache.ts';
+import type { TrustSnapshots } from '../trust/trust-snapshots.ts';
 import type { VerificationEvents } from './verification-events.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -99,10 +101,19 @@ export interface VerifyCaller {
   overShare?: boolean;
   /** Validate as of this instant rather than now: never from or into the cache, revocation not asked. */
   at?: Date | undefined;
+  /** Validate under the trust lists of this earlier snapshot (its ID), as `at` is: a reproduction. */
+  trustSnapshot?: string | undefined;
 }
 
-/** How a verification is made: placed in the engine's queue, and as of now or of a declared time. */
-type Validation = TaskPlacement & { at?: Date | undefined };
+/**
+ * How a verification is made: placed in the engine's queue, and as of now under the lists in force,
+ * or reproduced (as of a declared time, under an earlier snapshot's lists).
+ */
+type Validation = TaskPlacement & { at?: Date | undefined; trustLists?: readonly TrustList[] | undefined };
+
+const isReproduction = (validation: Validation): boolean => validation.at !== undefined || validation.trustLists !== undefined;
+/** The engine's options of a reproduction. */
+const reproductionOf = (validation: Validation) => ({ ...(validation.at && { at: validation.at }), ...(validation.trustLists && { trustLists: validation.trustLists }) });
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
 export interface VerificationAnswer {
@@ -150,10 +161,24 @@ export function createContentVerifier(deps: {
    * from a copy streamed into `spoolDir`, never read whole; absent, every stored file is read whole.
    */
   storedCopies?: { spoolDir: string; inMemoryBytes: number } | undefined;
+  /** Keeps each set of trust lists an answer was made under, and finds an earlier one (trustSnapshot); absent: no reproduction. */
+  trustSnapshots?: TrustSnapshots | undefined;
   /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
   onAnnounceError?: ((error: unknown) => void) | undefined;
 }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache, revocation, repository } = deps;
+
+  const keepTrustInForce = async (): Promise<void> => {
+    await deps.trustSnapshots?.keepInForce();
+  };
+
+  /** The lists of an earlier trust snapshot asked for; 404 when this gateway never answered under it. */
+  async function snapshotListsOf(id: string | undefined): Promise<readonly TrustList[] | undefined> {
+    if (id === undefined) return undefined;
+    const lists = await deps.trustSnapshots?.find(id);
+    if (!lists) throw DomainError.notFound(`No trust snapshot ${id}: this gateway never answered under it`);
+    return lists;
+  }
   const manifestUrlOf = deps.manifestUrlOf ?? ((manifestId: string) => `/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`);
 
   /**
@@ -215,9 +240,9 @@ export function createContentVerifier(deps: {
    * these exact bytes were verified under these anchors.
    */
   async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null, placement: Validation = {}): Promise<SerializedVerification> {
-    // As of a declared time: the cache and the early verdict are as of now, and revocation is not asked then.
-    if (placement.at) {
-      const asOf = { thumbnails, at: placement.at };
+    // A reproduction: the cache and the early verdict are as of now under today's lists, and revocation is not asked then.
+    if (isReproduction(placement)) {
+      const asOf = { thumbnails, ...reproductionOf(placement) };
       return manifest ? engine.verifySerialized(bytes, mime, { ...asOf, manifest }, placement) : verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
     }
     // A verification started while the file arrived counts when it was of this file as it is verified now.
@@ -254,8 +279,8 @@ export function createContentVerifier(deps: {
 
   /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
   async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string, placement: Validation): Promise<SerializedVerification> {
-    if (placement.at) {
-      const asOf = { thumbnails, at: placement.at };
+    if (isReproduction(placement)) {
+      const asOf = { thumbnails, ...reproductionOf(placement) };
       return verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
     }
     const key = cacheKey(engine.trust.version, thumbnails, assetHash);
@@ -276,7 +301,7 @@ export function createContentVerifier(deps: {
     const credited = matches[0];
     if (!credited) return null;
     const { bytes: signedBytes, mime: signedMime, manifest } = await loadStored(credited.manifestId);
-    const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest, null, { at: validation.at })).json) as VerifyResponse;
+    const stored = JSON.parse((await validate(signedBytes, signedMime, false, assetHashOf(undefined, signedBytes), manifest, null, { at: validation.at, trustLists: validation.trustLists })).json) as VerifyResponse;
     return {
       manifestId: credited.manifestId,
       method: credited.method,
@@ -359,6 +384,7 @@ export function createContentVerifier(deps: {
         return caller.overShare ?? false;
       },
       at: caller.at,
+      trustLists: await snapshotListsOf(caller.trustSnapshot),
     };
     let bytes: Uint8Array;
     let mime: string;
@@ -399,7 +425,7 @@ export function createContentVerifier(deps: {
     const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
     // A verification as of another time than now says what the file would prove then: it is not an
     // event of the file's life (no analytics, no failure alert to its owner).
-    if (caller.at) return { json: `{${recoveryJson}${verification.json.slice(1)}`, eventId: null };
+    if (isReproduction(validation)) return { json: `{${recoveryJson}${verification.json.slice(1)}`, eventId: null };
     // The owner and signed asset are found from the manifest ID when the event is written.
     const eventId = events.record({
       ...(caller.eventId && { id: caller.eventId }),
@@ -466,9 +492,19 @@ export function createContentVerifier(deps: {
   }
 
   const verifier: ContentVerifier = {
-    verifyContent: (source, caller) => (source.kind === 'media' ? checkMedia(source, caller) : verifyAs(source, caller, source)),
-    verifyStored: (manifestId, options = {}) => verifyStored(manifestId, options.thumbnails ?? false),
-    verifyStoredAsset: async (asset) => JSON.parse((await storedVerdict(asset, false)).json) as VerifyResponse,
+    // The lists in force are kept before an answer names them (evidence.trustSnapshot), so it can always be reproduced.
+    verifyContent: async (source, caller) => {
+      await keepTrustInForce();
+      return source.kind === 'media' ? checkMedia(source, caller) : verifyAs(source, caller, source);
+    },
+    verifyStored: async (manifestId, options = {}) => {
+      await keepTrustInForce();
+      return verifyStored(manifestId, options.thumbnails ?? false);
+    },
+    verifyStoredAsset: async (asset) => {
+      await keepTrustInForce();
+      return JSON.parse((await storedVerdict(asset, false)).json) as VerifyResponse;
+    },
   };
   return verifier;
 }

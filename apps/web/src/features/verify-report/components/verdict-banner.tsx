@@ -7,7 +7,8 @@ import type { TVerifyResponse } from '@provenance/contracts';
 import { StatusBadge } from '@/components/status-badge';
 import { cn } from '@/lib/utils';
 import { trustLevelText } from '@/lib/verification';
-import { partialExplanation, verdictShortText, verdictText, type Tone } from '../lib/report-text';
+import { formatDateTime } from '@/lib/format';
+import { evidenceText, partialExplanation, verdictShortText, verdictText, type Tone } from '../lib/report-text';
 import { verdictChecks, type CheckState } from '../lib/verdict-checks';
 
 const TONE: Record<Tone, string> = {
@@ -39,6 +40,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
   const Icon = ICONS[status];
   const checks = verdictChecks(result);
   const partial = partialExplanation(result);
+  const checkedText = evidenceText(result.verification.evidence, (iso) => formatDateTime(iso));
   return (
     <section
       ref={section}
@@ -78,6 +80,11 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             <span className="font-medium text-foreground">Why: </span>
             {result.report.reason}
           </p>
+          {checkedText ? (
+            <p className="mt-1 text-xs text-muted-foreground" data-testid="verdict-evidence" title={result.verification.evidence?.trustSnapshot ? `Trust snapshot ${result.verification.evidence.trustSnapshot.id}` : undefined}>
+              {checkedText}
+            </p>
+          ) : null}
         </div>
       </div>
       {checks.length > 0 ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { verifiedResult } from '../test-fixtures';
-import { deviceText, expiredText, partialExplanation, redactionText, relationshipLabel, signerDisplayName, sourceTypeLabel, toolName, trustText, verdictShortText, verdictText } from './report-text';
+import { deviceText, evidenceText, expiredText, partialExplanation, redactionText, relationshipLabel, signerDisplayName, sourceTypeLabel, toolName, trustText, verdictShortText, verdictText } from './report-text';
 
 const partialResult: TVerifyResponse = {
   ...verifiedResult,
@@ -26,6 +26,13 @@ describe('report words', () => {
     expect(redactionText([])).toBeNull();
     expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'stds.exif' }, { manifest: 'urn:c2pa:b', assertion: 'stds.exif__2' }])).toBe('Removed by this signer from earlier credentials: camera and location details (EXIF)');
     expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'com.example.place' }])).toContain('com.example.place');
+  });
+
+  it('says when and under which trust lists the verdict was made, and nothing for a verdict made here', () => {
+    const day = (iso: string) => iso.slice(0, 10);
+    expect(evidenceText(undefined, day)).toBeNull();
+    const evidence = { validatedAt: '2026-11-27T10:00:00Z', trustSnapshot: { id: 'a'.repeat(64), lists: [{ name: 'C2PA Trust List', sha256: 'b'.repeat(64), retrievedAt: '2026-11-20T08:00:00Z' }, { name: 'gateway root', sha256: 'c'.repeat(64), retrievedAt: null }] } };
+    expect(evidenceText(evidence, day)).toBe('Checked on 2026-11-27 against the trust lists of this gateway: C2PA Trust List (retrieved 2026-11-20), gateway root.');
   });
 
   it('labels ingredient relationships', () => {

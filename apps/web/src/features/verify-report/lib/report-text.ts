@@ -235,3 +235,14 @@ export function redactionText(redactions: readonly { manifest: string; assertion
   const what = [...new Set(redactions.map(({ assertion }) => REDACTED_WORDS[assertion.replace(/__\d+$/, '')] ?? assertion))];
   return `Removed by this signer from earlier credentials: ${what.join('; ')}`;
 }
+
+/**
+ * When and under which trust lists the verdict was made (verification.evidence), in words: "Checked
+ * on … against the trust lists of …" (each list with the day its copy was retrieved); null when the
+ * verdict carries no evidence (one made in this browser).
+ */
+export function evidenceText(evidence: TVerifyResponse['verification']['evidence'], format: (iso: string) => string): string | null {
+  if (!evidence) return null;
+  const lists = (evidence.trustSnapshot?.lists ?? []).map((list) => (list.retrievedAt ? `${list.name} (retrieved ${format(list.retrievedAt)})` : list.name));
+  return `Checked on ${format(evidence.validatedAt)}${lists.length > 0 ? ` against the trust lists of this gateway: ${lists.join(', ')}` : ''}.`;
+}
