@@ -28,6 +28,7 @@ import { removeAccountFiles } from './services/accounts/remove-account-files.ts'
 import { createServices } from './services/create-services.ts';
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
+import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -137,7 +138,9 @@ services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore))
 // in a folder emptied at start of what a crash left behind.
 const uploadSpool = createUploadSpool(path.join(config.DATA_DIR, 'tmp', 'uploads'));
 await uploadSpool.clearStale();
-const uploads = createUploadReader({ budget: createInflightBytes(config.MAX_INFLIGHT_BYTES), spool: uploadSpool });
+// Once a burst of large uploads is over, their freed buffers are collected rather than kept resident.
+const memoryReclaim = createIdleMemoryReclaim();
+const uploads = createUploadReader({ budget: createInflightBytes(config.MAX_INFLIGHT_BYTES, (held, peak) => memoryReclaim.observe(held, peak)), spool: uploadSpool });
 const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,

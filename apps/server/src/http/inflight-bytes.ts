@@ -22,8 +22,13 @@ interface Waiter {
   grant: (granted: boolean) => void;
 }
 
-export function createInflightBytes(limit: number): InflightBytes {
+/**
+ * `onChange` hears of each reservation and release with what is held then and the most held since
+ * the budget was last empty (idle-memory-reclaim.ts gives memory back once a burst is over).
+ */
+export function createInflightBytes(limit: number, onChange?: (heldBytes: number, peakBytes: number) => void): InflightBytes {
   let held = 0;
+  let peak = 0;
   const waiters: Waiter[] = [];
 
   const fits = (bytes: number) => held + bytes <= limit;
@@ -33,6 +38,8 @@ export function createInflightBytes(limit: number): InflightBytes {
     while (waiters.length > 0 && fits(waiters[0]!.bytes)) {
       const waiter = waiters.shift()!;
       held += waiter.bytes;
+      peak = Math.max(peak, held);
+      onChange?.(held, peak);
       waiter.grant(true);
     }
   }
@@ -45,12 +52,16 @@ export function createInflightBytes(limit: number): InflightBytes {
     tryReserve(bytes) {
       if (waiters.length > 0 || !fits(bytes)) return false;
       held += bytes;
+      peak = Math.max(peak, held);
+      onChange?.(held, peak);
       return true;
     },
     reserve(bytes, waitMs) {
       if (bytes > limit) return Promise.resolve(false);
       if (waiters.length === 0 && fits(bytes)) {
         held += bytes;
+        peak = Math.max(peak, held);
+        onChange?.(held, peak);
         return Promise.resolve(true);
       }
       return new Promise<boolean>((resolve) => {
@@ -73,6 +84,8 @@ export function createInflightBytes(limit: number): InflightBytes {
     release(bytes) {
       held = Math.max(0, held - bytes);
       serveWaiters();
+      onChange?.(held, peak);
+      if (held === 0) peak = 0;
     },
   };
 }

@@ -12,7 +12,7 @@ import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, u
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { Services } from '../../services/create-services.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
-import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { readJson, signUpAccount, TEST_ORGANIZATION, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', aiAssisted: true };
 
@@ -54,9 +54,10 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const response = await verifyUrl(signedBytes, 'ours.jpg', caller.session.access_token);
     expect(response.status).toBe(200);
     const result = await readAnswer(ZVerifyResponse, response);
-    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: owner.email } });
-    // Signed with the owner's managed identity, which names its email while no organisation is set.
-    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${owner.email} (self-declared, not verified) — signer chains to this gateway’s own root`);
+    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: TEST_ORGANIZATION } });
+    // Signed with the owner's managed identity, under the name the account gave (never its email).
+    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${TEST_ORGANIZATION} (self-declared, not verified) — signer chains to this gateway’s own root`);
+    expect(JSON.stringify(result)).not.toContain(owner.email);
     expect(result.verification.trust).toMatchObject({ tier: 'gateway', list: 'gateway root' });
     expect(result.report.manifestId).toBe(signed.manifestId);
     const event = await storedEvent(result.eventId!);
