@@ -8,7 +8,6 @@ import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from './testing/s3-test-server.ts';
 import { startServerProcess } from './testing/server-process.ts';
-import { nameTestOrganizationAt } from './testing/test-server.ts';
 import { signUpOnProcess } from './testing/sign-up-mail.ts';
 
 describe('ASSET_STORE at start', () => {
@@ -30,7 +29,6 @@ describe('ASSET_STORE at start', () => {
     try {
       expect(await server.waitForLog((entry) => entry.msg === 'asset store ready')).toMatchObject({ kind: 's3', location: expect.stringContaining(`s3://${s3.bucket}/`) });
       const session = await signUpOnProcess(server, 'store@example.com', 'secret-123-store');
-      await nameTestOrganizationAt(`${server.baseUrl}/api/v1`, session.access_token);
       const form = new FormData();
       form.set('file', new Blob([await makeImage('jpeg', 160, 120)]), 'pier.jpg');
       form.set('metadata', JSON.stringify({ creator: 'Ada Reporter', aiAssisted: false }));

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/create-db.ts';
 import { signedAssets } from '../db/schema/index.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
-import { nameTestOrganizationAt } from '../testing/test-server.ts';
 import { signUpOnProcess } from '../testing/sign-up-mail.ts';
 
 // The server killed with SIGKILL while it signs concurrently, then restarted on the same DATA_DIR:
@@ -42,9 +41,7 @@ async function consistencyOf(dataDir: string): Promise<Consistency> {
 }
 
 async function signUp(server: ServerProcess): Promise<string> {
-  const token = (await signUpOnProcess(server, `durability-${crypto.randomBytes(4).toString('hex')}@example.com`, 'secret-123')).access_token;
-  await nameTestOrganizationAt(`${server.baseUrl}/api/v1`, token);
-  return token;
+  return (await signUpOnProcess(server, `durability-${crypto.randomBytes(4).toString('hex')}@example.com`, 'secret-123')).access_token;
 }
 
 async function sign(server: ServerProcess, token: string, image: Uint8Array): Promise<{ status: number; assetId?: string }> {

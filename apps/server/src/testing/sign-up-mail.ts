@@ -5,6 +5,7 @@ import type { TSession } from '@provenance/contracts';
 import type { EmailOutbox } from '../services/email/email-outbox.ts';
 import type { LogEntry, ServerProcess } from './server-process.ts';
 import type { SmtpTestServer } from './smtp-test-server.ts';
+import { nameTestOrganizationAt } from './test-organization.ts';
 
 /** What the server logs for each email it keeps without SMTP_URL (with the link of a confirmation). */
 export const KEPT_EMAIL_LOG = 'email kept in the outbox: SMTP_URL is not set';
@@ -42,9 +43,14 @@ export async function signUpTokenFromSmtp(smtp: SmtpTestServer, email: string): 
   }
 }
 
-/** Signs up on a server process without SMTP_URL, confirming with the link it logs: the new account's session. */
-export function signUpOnProcess(server: Pick<ServerProcess, 'baseUrl' | 'waitForLog'>, email: string, password: string): Promise<TSession> {
-  return signUpOverHttp(`${server.baseUrl}/api/v1`, email, password, (address) => signUpTokenFromLog(server.waitForLog, address));
+/**
+ * Signs up on a server process without SMTP_URL, confirming with the link it logs, and names the
+ * organisation it signs under (TEST_ORGANIZATION): the new account's session, ready to sign.
+ */
+export async function signUpOnProcess(server: Pick<ServerProcess, 'baseUrl' | 'waitForLog'>, email: string, password: string): Promise<TSession> {
+  const session = await signUpOverHttp(`${server.baseUrl}/api/v1`, email, password, (address) => signUpTokenFromLog(server.waitForLog, address));
+  await nameTestOrganizationAt(`${server.baseUrl}/api/v1`, session.access_token);
+  return session;
 }
 
 /**

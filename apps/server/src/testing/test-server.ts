@@ -30,6 +30,9 @@ import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
+import { nameTestOrganizationAt, TEST_ORGANIZATION } from './test-organization.ts';
+
+export { nameTestOrganizationAt, TEST_ORGANIZATION };
 
 export const TEST_DEMO_PASSWORD = 'demo-pass-123';
 
@@ -212,8 +215,6 @@ export async function confirmSignUp(server: TestServer, email: string): Promise<
   return ((await response.json()) as { session: TSession }).session;
 }
 
-/** The name the fixtures' accounts sign under: a fresh account has none, and cannot sign through its managed certificate. */
-export const TEST_ORGANIZATION = 'Test Newsroom';
 
 /** Sets the name an account signs under, as the Settings card does (PUT /account/organization). */
 export async function nameTestOrganization(server: TestServer, token: string, name = TEST_ORGANIZATION): Promise<void> {
@@ -221,11 +222,6 @@ export async function nameTestOrganization(server: TestServer, token: string, na
   if (response.status !== 200) throw new Error(`naming the organisation failed: ${response.status} ${await response.text()}`);
 }
 
-/** nameTestOrganization for a server reached over HTTP at `api` (its /api/v1 address). */
-export async function nameTestOrganizationAt(api: string, token: string, name = TEST_ORGANIZATION): Promise<void> {
-  const response = await fetch(`${api}/account/organization`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name }) });
-  if (response.status !== 200) throw new Error(`naming the organisation failed: ${response.status} ${await response.text()}`);
-}
 
 export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
