@@ -52,7 +52,6 @@ export const ZRedactionKind = z.enum(['location', 'exif'], { error: 'redact take
 export const ZSigningOrganization = organizationNameSchema('organization').openapi({
   description:
     'The name to sign under (published in every signature: the certificate, manifest, report and badge). Required while the account has none (409 organization_required), then set as its organisation name; once set, optional and must match it (409 organization_mismatch).',
-  example: 'Daily Planet',
 });
 
 export const ZSignContentRequest = z

@@ -345,7 +345,6 @@ export const ZValidationTime = z
   .openapi({
     description:
       'Validate as of this instant: certificates are judged valid or expired then (a signature without a trusted timestamp whose certificate has expired by then is invalid; a timestamped one is judged at its timestamp). Revocation is not asked (a responder answers for now), and the answer is never cached.',
-    example: '2045-01-01T00:00:00Z',
   });
 
 /** An earlier answer's verification.evidence.trustSnapshot.id: verify under the trust lists it names. */
@@ -355,7 +354,6 @@ export const ZTrustSnapshotId = z
   .openapi({
     description:
       'Verify under the trust lists of an earlier answer (its verification.evidence.trustSnapshot.id): with `at` set to that answer\'s validatedAt, the earlier result is reproduced. Not cached, no event recorded, revocation not asked.',
-    example: '5f1d0c2e9b7a4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d',
   });
 
 export const ZVerifyContentRequest = z

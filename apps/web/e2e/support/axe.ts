@@ -11,6 +11,10 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 export async function expectAccessible(page: Page, label: string, testInfo: TestInfo): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
+  // A toast fading in or out is measured against what shows through it: axe checks toasts once settled.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((toast) => getComputedStyle(toast).opacity === '1'), null, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.map(
     (violation) => `[${violation.impact ?? 'unknown'}] ${label}: ${violation.id} (${violation.nodes.length} nodes) ${violation.help} -> ${violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(' | ')}`,
