@@ -25,6 +25,7 @@ import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingFields, type SignFieldErrors, t
 import { MediaPreview } from './media-preview';
 import { SignResultPanel } from './sign-result-panel';
 import { UploadProgress } from './upload-progress';
+import { SigningNameField } from './signing-name-field';
 
 /** What Share hands on: the latest signing of this visit, else the account's newest signed asset. */
 export interface Shareable {
@@ -157,24 +158,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
             <fieldset disabled={busy} className="space-y-5 lg:col-span-3">
               <legend className="sr-only">Content credentials</legend>
               {asksName ? (
-                <div className="space-y-2 rounded-lg border p-4">
-                  <Label htmlFor="sign-organization">Name to sign under</Label>
-                  <Input
-                    id="sign-organization"
-                    name="organization"
-                    autoComplete="organization"
-                    maxLength={200}
-                    aria-required="true"
-                    aria-invalid={errors.organization ? true : undefined}
-                    aria-describedby={errors.organization ? 'sign-organization-error sign-organization-hint' : 'sign-organization-hint'}
-                    value={values.organization}
-                    onChange={(e) => set('organization', e.target.value)}
-                  />
-                  <p id="sign-organization-hint" className="text-xs text-muted-foreground">
-                    Your organization’s name, or your own. It is published in every signature you make: the certificate, reports and badges name it as the signer. Asked once; you can change it later in Settings.
-                  </p>
-                  <FieldError id="sign-organization-error">{errors.organization}</FieldError>
-                </div>
+                <SigningNameField id="sign-organization" className="space-y-2 rounded-lg border p-4" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
               ) : null}
               <div className="space-y-2">
                 <Label htmlFor="sign-asset-url">Asset URL</Label>

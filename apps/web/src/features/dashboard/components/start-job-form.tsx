@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
 import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, withoutItem, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+import { SigningNameField } from './signing-name-field';
 
 const TYPES: { value: TJobType; label: string; hint: string }[] = [
   { value: 'verify', label: 'Verify', hint: 'Check the Content Credentials of each file and record its verdict.' },
@@ -144,24 +145,7 @@ export function StartJobForm({ onStart, asksName = false }: { onStart: (request:
           </div>
         ) : null}
         {values.type === 'sign' && asksName ? (
-          <div className="space-y-2">
-            <Label htmlFor="job-organization">Name to sign under</Label>
-            <Input
-              id="job-organization"
-              name="organization"
-              autoComplete="organization"
-              maxLength={200}
-              aria-required="true"
-              aria-invalid={errors.organization ? true : undefined}
-              aria-describedby={errors.organization ? 'job-organization-error job-organization-hint' : 'job-organization-hint'}
-              value={values.organization}
-              onChange={(event) => set('organization', event.target.value)}
-            />
-            <p id="job-organization-hint" className="text-xs text-muted-foreground">
-              Your organization’s name, or your own. It is published in every signature you make: the certificate, reports and badges name it as the signer. Asked once; you can change it later in Settings.
-            </p>
-            <FieldError id="job-organization-error">{errors.organization}</FieldError>
-          </div>
+          <SigningNameField id="job-organization" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
         ) : null}
         <Button type="submit">
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <PlayCircle aria-hidden="true" />}
