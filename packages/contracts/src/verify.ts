@@ -187,6 +187,14 @@ export const ZVerification = z
           })
           .optional()
           .openapi({ description: 'The trust lists the verdict was made under' }),
+        revocation: z
+          .object({
+            responder: z.string().openapi({ description: 'The OCSP responder asked' }),
+            producedAt: z.string().openapi({ description: 'When the responder signed its answer' }),
+            response: z.string().openapi({ description: "The responder's whole signed answer, a DER OCSPResponse in base64: `openssl ocsp -respin` reads it" }),
+          })
+          .optional()
+          .openapi({ description: "The OCSP answer the revocation check rests on, when a responder was asked (not for this gateway's own records)" }),
         validatedAt: z.string().datetime({ offset: true }).openapi({ description: 'The instant certificates were judged at: when the verdict was made, or the declared time (`at`); a timestamped signature is judged at its timestamp\'s time', example: '2045-01-01T00:00:00.000Z' }),
       })
       .optional()

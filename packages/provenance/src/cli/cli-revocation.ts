@@ -16,7 +16,7 @@ export async function withRevocation({ response, signingCredential }: Credential
   if (!signingCredential) return response;
   const fetcher = createCliFetcher(env, { maxBytes: 64 * 1024, timeoutMs: OCSP_TIME_LIMIT_MS });
   const outcome = await checkRevocation(signingCredential, { fetchOcsp: async (url) => (await fetcher(url)).bytes });
-  return outcome ? applyRevocation(response, outcome.check, signingCredential.signedAt) : response;
+  return outcome ? applyRevocation(response, outcome.check, signingCredential.signedAt, outcome.answer) : response;
 }
 
 /** The revocation line of the CLI's verdict. */

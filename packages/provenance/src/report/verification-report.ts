@@ -49,6 +49,13 @@ export interface RevocationCheck {
   reason: string | null;
 }
 
+/** An OCSP responder's answer as evidence: who answered, when it signed, and its DER in base64. */
+export interface RevocationAnswer {
+  responder: string;
+  producedAt: string;
+  response: string;
+}
+
 export interface ValidationCode {
   code: string;
   url?: string;
@@ -163,7 +170,7 @@ export interface VerifyResponse {
      * What the verification was made under: the trust lists (their snapshot) and the instant
      * certificates were judged at (now, or a declared time). Absent from a verdict made in a browser.
      */
-    evidence?: { trustSnapshot?: TrustSnapshot; validatedAt: string };
+    evidence?: { trustSnapshot?: TrustSnapshot; validatedAt: string; revocation?: RevocationAnswer };
     credentials: {
       creator: string | null;
       organization: string | null;

@@ -8,7 +8,7 @@
 import { badgeMessage } from '../report/build-report.ts';
 import { mostSevere } from '../report/reason-code.ts';
 import { explainCode } from '../report/validation-codes.ts';
-import { serializeVerification, type RevocationCheck, type SerializedVerification, type ValidationCode, type VerifyResponse } from '../report/verification-report.ts';
+import { serializeVerification, type RevocationAnswer, type RevocationCheck, type SerializedVerification, type ValidationCode, type VerifyResponse } from '../report/verification-report.ts';
 
 const code = (name: string): ValidationCode => ({ code: name, explanation: explainCode(name) });
 
@@ -18,9 +18,11 @@ export function revokedBeforeSigning(revokedAt: string | null, signedAt: string 
   return Date.parse(revokedAt) <= Date.parse(signedAt);
 }
 
-export function applyRevocation(response: VerifyResponse, check: RevocationCheck, signedAt: string | null): VerifyResponse {
+export function applyRevocation(response: VerifyResponse, check: RevocationCheck, signedAt: string | null, answer?: RevocationAnswer): VerifyResponse {
   const { verification, report } = response;
   verification.revocation = check;
+  // A verdict kept as evidence keeps the responder's signed answer with it.
+  if (verification.evidence && answer) verification.evidence.revocation = answer;
   if (verification.status === 'unsigned') return response;
   const add = (list: ValidationCode[], name: string) => {
     if (!list.some((existing) => existing.code === name)) list.push(code(name));
@@ -55,6 +57,6 @@ export function applyRevocation(response: VerifyResponse, check: RevocationCheck
  * The same on a verification serialized in an engine worker. Parsing it costs the server's thread
  * a JSON round trip, paid only for signers whose revocation was asked about, and cached with the verdict.
  */
-export function applyRevocationSerialized(serialized: SerializedVerification, check: RevocationCheck, signedAt: string | null): SerializedVerification {
-  return serializeVerification(applyRevocation(JSON.parse(serialized.json) as VerifyResponse, check, signedAt), undefined, serialized.certificatesEnd);
+export function applyRevocationSerialized(serialized: SerializedVerification, check: RevocationCheck, signedAt: string | null, answer?: RevocationAnswer): SerializedVerification {
+  return serializeVerification(applyRevocation(JSON.parse(serialized.json) as VerifyResponse, check, signedAt, answer), undefined, serialized.certificatesEnd);
 }

@@ -31,6 +31,10 @@ export interface OcspAnswer {
   thisUpdate: string;
   /** Until when it may be relied on (nextUpdate), ISO; null when the responder gives none. */
   nextUpdate: string | null;
+  /** When the responder signed it (producedAt), ISO. */
+  producedAt: string;
+  /** The responder's whole answer (a DER OCSPResponse) in base64: evidence anyone can check again. */
+  response: string;
 }
 
 /** A response that does not answer the request (unsigned, signed by someone else, stale, another certificate). */
@@ -125,5 +129,7 @@ export async function checkOcspResponse(der: Uint8Array, query: OcspQuery, crede
     revokedAt: single.certStatus.revoked?.revocationTime.toISOString() ?? null,
     thisUpdate: single.thisUpdate.toISOString(),
     nextUpdate: single.nextUpdate?.toISOString() ?? null,
+    producedAt: data.producedAt.toISOString(),
+    response: toBuffer(der).toString('base64'),
   };
 }

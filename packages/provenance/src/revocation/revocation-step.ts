@@ -7,7 +7,7 @@
  * answer in time, or answers wrongly, leaves the verdict as it was with a "not checked" note.
  */
 import { createHash } from 'node:crypto';
-import type { RevocationCheck } from '../report/verification-report.ts';
+import type { RevocationAnswer, RevocationCheck } from '../report/verification-report.ts';
 import { checkOcspResponse, ocspGetUrl, ocspQuery, OcspResponseError, type OcspAnswer } from './ocsp.ts';
 import type { SigningCredential } from './signing-credential.ts';
 
@@ -44,6 +44,8 @@ export interface RevocationOutcome {
    * (ask again next time); null for the caller's own records (they have no period of their own).
    */
   validUntil: Date | null;
+  /** The responder's signed answer behind the check, to keep as evidence (verification.evidence.revocation). */
+  answer?: RevocationAnswer;
 }
 
 /** The cache key of a credential: its issuer and serial number (what an OCSP CertID names). */
@@ -69,6 +71,7 @@ const fromAnswer = (answer: OcspAnswer, responder: string, now: Date): Revocatio
     reason: answer.status === 'unknown' ? 'The OCSP responder does not know the signing certificate.' : null,
   },
   validUntil: answer.nextUpdate ? new Date(answer.nextUpdate) : new Date(now.getTime() + UNDATED_ANSWER_MS),
+  answer: { responder, producedAt: answer.producedAt, response: answer.response },
 });
 
 /** Asks about the credential's revocation; null when nobody can be asked (no responder, not ours). */

@@ -3,9 +3,11 @@
 // verification asks no one (answers cached), OCSP off asks no one, revoked before signing is
 // invalid with signingCredential.revoked, a responder that is down leaves the verdict with a
 // not-checked note; the gateway's own certificates are answered from its records.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
 import { createPemSigner, sign } from '@provenance/engine';
 import { makeImage, startOcspTestAuthority, type OcspTestAuthority } from '@provenance/engine/testing';
@@ -17,6 +19,7 @@ import { createTestServer } from '../../testing/test-server.ts';
 import { createGatewayEngine, type GatewayEngine } from '../provenance/gateway-engine.ts';
 import { createGatewayCertificateStatus } from './gateway-certificate-status.ts';
 
+const run = promisify(execFile);
 let database: DbHandle;
 let authority: OcspTestAuthority;
 let engine: GatewayEngine;
@@ -70,6 +73,14 @@ describe('revocation (OCSP) in verification', () => {
     const second = await verifyUpload(server, signed);
     expect(second.verification.revocation?.status).toBe('good');
     expect(requests()).toBe(1);
+    // The evidence keeps the responder's signed answer, which openssl reads as the same status.
+    const answer = first.verification.evidence?.revocation;
+    expect(answer).toMatchObject({ responder: authority.url, producedAt: expect.stringMatching(/^\d{4}-/) });
+    expect(second.verification.evidence?.revocation).toEqual(answer);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pg-ocsp-evidence-'));
+    writeFileSync(path.join(dir, 'answer.der'), Buffer.from(answer!.response, 'base64'));
+    const { stdout } = await run('openssl', ['ocsp', '-respin', path.join(dir, 'answer.der'), '-resp_text', '-noverify'], { timeout: 15_000 });
+    expect(stdout).toMatch(/Cert Status: good/);
   });
 
   it('with OCSP off asks no one and notes nothing', async () => {

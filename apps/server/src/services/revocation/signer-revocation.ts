@@ -38,7 +38,7 @@ export function createSignerRevocation(deps: {
         cache: deps.cache,
       });
       if (!outcome) return { verification: rest, validUntil: null };
-      return { verification: applyRevocationSerialized(rest, outcome.check, signingCredential.signedAt), validUntil: outcome.validUntil };
+      return { verification: applyRevocationSerialized(rest, outcome.check, signingCredential.signedAt, outcome.answer), validUntil: outcome.validUntil };
     },
   };
 }
