@@ -4,7 +4,7 @@
  * the server (the official C2PA lists, the local root, TRUST_LISTS, TRUST_ANCHORS), overridable by
  * flags shared by `verify` and `trust show|update`.
  */
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { readLocalPki } from '../pki/local-pki.ts';
 import { loadTrust as loadTrustSources, TrustAnchorFileError } from '../trust/load-trust.ts';
 import { asTrustList, checkTrustListText, lastGoodCopy, officialLists, readSavedList, savedListsDir } from '../trust/saved-lists.ts';
@@ -26,6 +26,8 @@ export function trustListsDir(dataDir: string | undefined): string {
 export const TRUST_OPTIONS = {
   'trust-anchors': { type: 'string', multiple: true },
   'tsa-anchors': { type: 'string', multiple: true },
+  // The conformance harness's name for the same: a test TSA list.
+  'tsa-list': { type: 'string', multiple: true },
   'trust-list': { type: 'string', multiple: true },
   'no-bundled-lists': { type: 'boolean' },
   'no-local-root': { type: 'boolean' },
@@ -34,11 +36,12 @@ export const TRUST_OPTIONS = {
 
 export const TRUST_HELP = `Trust (the same lists as the server):
       --trust-list NAME=URL-OR-FILE
-                            a further trust list, tier custom; NAME:legacy=... counts as legacy
-                            (repeatable; also $TRUST_LISTS, comma-separated)
+                            a further trust list, tier custom; NAME:legacy=... counts as legacy; a
+                            file alone is named after it (repeatable; also $TRUST_LISTS, comma-separated)
       --trust-anchors FILE  PEM file of trusted roots, tier custom (repeatable; also $TRUST_ANCHORS)
       --tsa-anchors FILE    PEM file of time-stamping authorities' roots: trusted for timestamps
                             only, never for signers (repeatable; also $TSA_TRUST_ANCHORS)
+      --tsa-list FILE       the same, by the conformance harness's name
       --no-bundled-lists    do not trust the bundled C2PA trust list and TSA trust list
       --no-local-root       do not trust the local PKI's root (trusted by default when it exists)
       --data-dir DIR        where the local PKI and the saved trust lists live (default: $DATA_DIR or ./data)
@@ -47,6 +50,7 @@ export const TRUST_HELP = `Trust (the same lists as the server):
 export interface TrustFlags {
   'trust-anchors'?: string[];
   'tsa-anchors'?: string[];
+  'tsa-list'?: string[];
   'trust-list'?: string[];
   'no-bundled-lists'?: boolean;
   'no-local-root'?: boolean;
@@ -55,8 +59,10 @@ export interface TrustFlags {
 
 /** The lists of --trust-list and TRUST_LISTS. */
 export function listSpecs(flags: readonly string[]): TrustListSpec[] {
+  // A flag may name a file alone (as a conformance harness passes its test list): named after the file.
+  const named = flags.map((flag) => (flag.includes('=') || /^https?:\/\//i.test(flag) ? flag : `${basename(flag)}=${flag}`));
   try {
-    return parseTrustListSetting([...flags, process.env['TRUST_LISTS'] ?? ''].join(','));
+    return parseTrustListSetting([...named, process.env['TRUST_LISTS'] ?? ''].join(','));
   } catch (error) {
     if (error instanceof TrustListSettingError) throw new CliError(`TRUST_LISTS / --trust-list: ${error.message}`);
     throw error;
@@ -71,7 +77,7 @@ function filesOf(flagged: readonly string[] | undefined, variable: string): stri
 
 export async function loadTrust(flags: TrustFlags): Promise<{ trust: TrustStore }> {
   const anchorFiles = filesOf(flags['trust-anchors'], 'TRUST_ANCHORS');
-  const tsaAnchorFiles = filesOf(flags['tsa-anchors'], 'TSA_TRUST_ANCHORS');
+  const tsaAnchorFiles = filesOf([...(flags['tsa-anchors'] ?? []), ...(flags['tsa-list'] ?? [])], 'TSA_TRUST_ANCHORS');
   const lists = listSpecs(flags['trust-list'] ?? []);
   const pki = flags['no-local-root'] ? null : await readLocalPki(pkiDir(flags['data-dir']));
   // Lists given by URL are fetched as assets are: through the safe fetcher.

@@ -12,6 +12,7 @@ import { verifySourceWithCredential } from '../verify-source.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
+import { crJsonReport } from '../report/crjson.ts';
 import { parseValidationTime, ValidationTimeError } from '../c2pa/validation-clock.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP, fetchOrExplain } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
@@ -27,6 +28,8 @@ Options:
       --manifest FILE       the file's manifest store kept beside it (a .c2pa sidecar): the file
                             is verified against it
       --json                print the same JSON as the API's verify response
+      --crjson              print c2pa-rs's crJSON report instead (with --trust-list, --tsa-list and
+                            --at: what the C2PA Conformance Program asks of a validator)
       --at TIME             validate as of TIME (ISO 8601 with a zone, e.g. 2045-01-01T00:00:00Z):
                             certificates are judged valid or expired at that instant, and an
                             untimestamped signature whose certificate has expired by then is invalid.
@@ -90,6 +93,7 @@ export async function runVerify(args: string[]): Promise<void> {
       ...TRUST_OPTIONS,
       manifest: { type: 'string' },
       json: { type: 'boolean' },
+      crjson: { type: 'boolean' },
       at: { type: 'string' },
       'no-ocsp': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -106,6 +110,18 @@ export async function runVerify(args: string[]): Promise<void> {
   const target = positionals[0]!;
   const fetchManifest = async (url: string) => (await fetchOrExplain(fetcher, url, `Cannot fetch the remote manifest at ${url}`)).bytes;
   let name = target;
+  if (values.crjson) {
+    if (values.manifest) throw new CliError('--crjson reads the file itself: leave out --manifest');
+    const report = async (path: string, named?: { name: string; contentType: string | null }): Promise<string | null> => {
+      const input = await openInputFile(path, named);
+      input.source.close();
+      return crJsonReport(new Uint8Array(await readFile(path)), input.mime, { trust, ...(at && { at }) });
+    };
+    const crJson = isUrlTarget(target) ? await withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => report(file.path, file)) : await report(target);
+    if (crJson === null) process.stderr.write(`provenance: ${target} carries no Content Credentials: no crJSON\n`);
+    else process.stdout.write(`${crJson}\n`);
+    return;
+  }
   // A local file, or a URL streamed to a temporary file, is read as the engine asks: a video of any
   // size in constant memory.
   const verifyFile = async (path: string, named?: { name: string; contentType: string | null }): Promise<CredentialedVerification> => {
