@@ -72,6 +72,8 @@ export interface VerifyTaskOptions {
    * worker builds their store once and keeps a few.
    */
   trustLists?: TrustList[];
+  /** Also answer c2pa-rs's crJSON of the file (SerializedVerification.crJson); a file read in memory only. */
+  crJson?: boolean;
 }
 
 /** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */

@@ -20,6 +20,7 @@ import { withFileSource } from '../io/file-source.ts';
 import { fillingSource } from '../filling-source.ts';
 import { signFromDisk } from '../io/sign-file.ts';
 import { serializeVerification } from '../report/verification-report.ts';
+import { crJsonReport } from '../report/crjson.ts';
 import { c2paMemoryBytes, loadC2pa } from '../c2pa/wasm.ts';
 import type {
   EngineRemoteSignReply,
@@ -135,7 +136,8 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
       if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
       return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
     }
-    const { at, trustLists, ...options } = task.options;
+    const { at, trustLists, crJson, ...options } = task.options;
+    if (crJson && !('bytes' in task)) throw new ProvenanceError('unsupported_format', 'crJSON is made of a file read in memory: a file this large is verified from disk');
     if (at !== undefined && tasksUnderway > 1) throw new Error('A verification as of a declared time must be its worker\'s only task');
     const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
     // A serialized verdict is an answer to keep or show: it says what it was made under.
@@ -146,7 +148,10 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
         : 'filling' in task
           ? await verifySourceWithCredential(fillingSource(task.filling), task.mime, verifyOptions)
           : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
-    return { id: task.id, ok: true, result: serialized ? serializeVerification(response, signingCredential, certificatesEnd) : response };
+    if (!serialized) return { id: task.id, ok: true, result: response };
+    const result = serializeVerification(response, signingCredential, certificatesEnd);
+    if (crJson && 'bytes' in task) result.crJson = await crJsonReport(task.bytes, task.mime, { trust: verifyOptions.trust, ...(verifyOptions.at && { at: verifyOptions.at }) });
+    return { id: task.id, ok: true, result };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));
     return {

@@ -205,6 +205,8 @@ export interface SerializedVerification {
   signingCredential?: SigningCredential | null;
   /** The earliest notAfter (ms) in the store's signer chains: a kept verdict must not outlive it. */
   certificatesEnd?: number;
+  /** c2pa-rs's crJSON of the same read, when asked for (report/crjson.ts); null when there is no manifest store. */
+  crJson?: string | null;
 }
 
 /** The credentials' organisation as the report and badge name it. */

@@ -40,6 +40,13 @@ const ZVerifyQuery = z.object({
   // A query parameter, so an upload (multipart or the file as the body) can be verified as of a time too.
   at: ZValidationTime.optional(),
   trustSnapshot: ZTrustSnapshotId.optional(),
+  format: z
+    .enum(['report', 'crjson'], { error: 'format must be report or crjson' })
+    .optional()
+    .openapi({
+      description:
+        "crjson: answer c2pa-rs's crJSON report of the file (its @context and manifests), made under the same trust lists (and `at`, `trustSnapshot`), instead of this product's report; 422 no_manifest_store for a file without Content Credentials. Not cached, no event recorded.",
+    }),
 });
 
 export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): void {
@@ -72,7 +79,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     },
   });
   api.openapi(route, async (c) => {
-    const { thumbnails, at, trustSnapshot } = c.req.valid('query');
+    const { thumbnails, at, trustSnapshot, format } = c.req.valid('query');
     // A badge on another site calls cross-origin, so its page's origin arrives as Origin: the referring site of a recovery.
     const origin = c.req.header('origin');
     const referrer = origin && origin !== new URL(ctx.config.publicUrl).origin ? origin.slice(0, 200) : null;
@@ -87,6 +94,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       },
       at: at === undefined ? undefined : new Date(at),
       trustSnapshot,
+      format,
     };
     // The body is a TVerifyResponse the engine serialized already: sent as it is, typed as what it
     // holds (c.body cannot know).
@@ -119,7 +127,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const onArriving = (body: ArrivingBody) => {
       // A client over its share does not take a free worker ahead of the queue: it waits its turn behind the others.
       // As of a declared time, a verdict as of now is of no use.
-      if (caller.overShare || caller.at || caller.trustSnapshot) return false;
+      if (caller.overShare || caller.at || caller.trustSnapshot || caller.format === 'crjson') return false;
       early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
       return early !== null;
     };
@@ -147,7 +155,9 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       if (trustSnapshot !== undefined && trustSnapshot !== body.trustSnapshot) throw ApiError.validation('trustSnapshot is given twice (query and body) with two different IDs');
       caller.trustSnapshot = body.trustSnapshot;
     }
-    if ((caller.at || caller.trustSnapshot) && 'assetUrl' in body && 'manifestId' in body) throw ApiError.validation('at and trustSnapshot cannot be used with a media check (manifestId with assetUrl): they reproduce the verification of a file');
+    if ((caller.at || caller.trustSnapshot || caller.format === 'crjson') && 'assetUrl' in body && 'manifestId' in body) {
+      throw ApiError.validation('at, trustSnapshot and format=crjson cannot be used with a media check (manifestId with assetUrl): they concern the verification of a file');
+    }
     const source =
       'assetUrl' in body && 'manifestId' in body
         ? ({ kind: 'media', manifestId: body.manifestId, url: body.assetUrl, sha256: body.assetSha256 } as const)

@@ -91,7 +91,7 @@ export interface GatewayEngine {
  * A verification's options, and what reproduces an earlier one: `at` (as of a declared time) and
  * `trustLists` (under an earlier trust snapshot's lists). Either sends it to a worker of its own.
  */
-export type ReproducibleVerifyOptions = Omit<VerifyOptions, 'trust'> & { trustLists?: readonly TrustList[] };
+export type ReproducibleVerifyOptions = Omit<VerifyOptions, 'trust'> & { trustLists?: readonly TrustList[]; crJson?: boolean };
 
 export interface GatewayEngineOptions {
   pkiDir: string;
@@ -160,15 +160,15 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
   const timestamper = timestampTransport && createRfc3161Timestamper(timestampTransport);
   let listsInForce: readonly TrustList[] = loaded.lists;
   const declaredTime = createDeclaredTimePool(() => listsInForce);
-  type Reproduction = { at?: number; trustLists?: TrustList[] };
+  type Reproduction = { at?: number; trustLists?: TrustList[]; crJson?: boolean };
   /**
    * A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own
    * worker (declared-time-pool.ts): a pinned clock never touches this thread or another task.
    */
   const asOf = <T>(verifyOptions: ReproducibleVerifyOptions | undefined, otherwise: (now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>, then: (reproduction: Reproduction, now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>): Promise<T> => {
-    const { at, trustLists, ...now } = verifyOptions ?? {};
-    if (!at && !trustLists) return otherwise(now);
-    return then({ ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }) }, now);
+    const { at, trustLists, crJson, ...now } = verifyOptions ?? {};
+    if (!at && !trustLists && !crJson) return otherwise(now);
+    return then({ ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }), ...(crJson && { crJson }) }, now);
   };
   const replaceDeclaredTimeTrust = async (lists: readonly TrustList[]) => {
     listsInForce = lists;

@@ -103,17 +103,24 @@ export interface VerifyCaller {
   at?: Date | undefined;
   /** Validate under the trust lists of this earlier snapshot (its ID), as `at` is: a reproduction. */
   trustSnapshot?: string | undefined;
+  /** `crjson`: answer c2pa-rs's crJSON report of the file instead of the product's (not cached, no event). */
+  format?: 'report' | 'crjson' | undefined;
 }
 
 /**
  * How a verification is made: placed in the engine's queue, and as of now under the lists in force,
  * or reproduced (as of a declared time, under an earlier snapshot's lists).
  */
-type Validation = TaskPlacement & { at?: Date | undefined; trustLists?: readonly TrustList[] | undefined };
+type Validation = TaskPlacement & { at?: Date | undefined; trustLists?: readonly TrustList[] | undefined; crJson?: boolean | undefined };
 
-const isReproduction = (validation: Validation): boolean => validation.at !== undefined || validation.trustLists !== undefined;
+/** A verification that is not the file's verdict now (a reproduction, or c2pa-rs's crJSON): never cached, never an event. */
+const isReproduction = (validation: Validation): boolean => validation.at !== undefined || validation.trustLists !== undefined || validation.crJson === true;
 /** The engine's options of a reproduction. */
-const reproductionOf = (validation: Validation) => ({ ...(validation.at && { at: validation.at }), ...(validation.trustLists && { trustLists: validation.trustLists }) });
+const reproductionOf = (validation: Validation) => ({
+  ...(validation.at && { at: validation.at }),
+  ...(validation.trustLists && { trustLists: validation.trustLists }),
+  ...(validation.crJson && { crJson: true }),
+});
 
 /** A verification response (TVerifyResponse with its eventId) as JSON, ready to send. */
 export interface VerificationAnswer {
@@ -171,6 +178,14 @@ export function createContentVerifier(deps: {
   const keepTrustInForce = async (): Promise<void> => {
     await deps.trustSnapshots?.keepInForce();
   };
+
+  /** c2pa-rs's crJSON of the file, as the answer; a file without a manifest store of its own has none. */
+  function crJsonAnswer(verification: SerializedVerification, sidecar: Uint8Array | undefined): VerificationAnswer {
+    if (sidecar) throw new DomainError('unprocessable', 'crjson_unsupported', 'crJSON is made of a file that carries its manifest store; a file with its .c2pa sidecar is verified as a pair, in the product\'s report only');
+    if (verification.crJson === undefined) throw new DomainError('unprocessable', 'crjson_unsupported', 'crJSON is made of a file read in memory: a file this large is verified from disk, in the product\'s report only');
+    if (verification.crJson === null) throw new DomainError('unprocessable', 'no_manifest_store', 'The file carries no Content Credentials: there is no crJSON report to give');
+    return { json: verification.crJson, eventId: null };
+  }
 
   /** The lists of an earlier trust snapshot asked for; 404 when this gateway never answered under it. */
   async function snapshotListsOf(id: string | undefined): Promise<readonly TrustList[] | undefined> {
@@ -385,6 +400,7 @@ export function createContentVerifier(deps: {
       },
       at: caller.at,
       trustLists: await snapshotListsOf(caller.trustSnapshot),
+      crJson: caller.format === 'crjson',
     };
     let bytes: Uint8Array;
     let mime: string;
@@ -421,6 +437,7 @@ export function createContentVerifier(deps: {
     verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, validation);
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
+    if (validation.crJson) return crJsonAnswer(verification, manifest);
     const recovery = verification.status === 'unsigned' && repository && !manifest ? await recover(bytes, mime, await assetHash(), validation) : null;
     const recoveryJson = recovery ? `"recovery":${JSON.stringify(recovery)},` : '';
     // A verification as of another time than now says what the file would prove then: it is not an
