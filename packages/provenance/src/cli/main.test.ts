@@ -125,7 +125,11 @@ describe('provenance CLI', () => {
     ]);
     const none = await run(['trust', 'show', '--no-bundled-lists', '--no-local-root', '--data-dir', dataDir], { TRUST_LISTS: '', TRUST_ANCHORS: '' });
     expect(none.stdout).toMatch(/^No trust lists/);
-    const broken = await run(['trust', 'show', '--trust-list', 'nameless'], { TRUST_LISTS: '' });
+    // A flag with a file alone names the list after it; one with no name before its '=' is misuse.
+    const missing = await run(['trust', 'show', '--trust-list', 'nameless'], { TRUST_LISTS: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('nameless');
+    const broken = await run(['trust', 'show', '--trust-list', '=nameless.pem'], { TRUST_LISTS: '' });
     expect(broken.code).toBe(2);
   });
 
