@@ -3,22 +3,20 @@
 // event's trust label and organisation, the address verified (without its query, which may hold a
 // token), the page that asked, a recovery, the manifest whose report the gateway can show, and the
 // account's own job item that ran it (never another account's job).
-import { serve, type ServerType } from '@hono/node-server';
 import { ZJob, ZVerificationEventList, type TJob, type TSignContentResponse, type TVerificationEvent } from '@provenance/contracts';
 import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from '../../testing/loopback-files.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { listenOnLoopback, type LoopbackApi } from '../../testing/loopback-api.ts';
 
 describe.each(testDatabaseKinds())('what and where of verification events on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
-  let api: ServerType;
+  let api: LoopbackApi;
   let base: string;
   let files: LoopbackFiles;
 
@@ -29,13 +27,12 @@ describe.each(testDatabaseKinds())('what and where of verification events on %s'
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     server = await createTestServer(database, { jobs: { retryDelaySeconds: 1, maxAttempts: 1, concurrency: 2 } });
-    api = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 });
-    await once(api, 'listening');
-    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1`;
+    api = await listenOnLoopback(server);
+    base = api.base;
   }, 60_000);
 
   afterAll(async () => {
-    api?.close();
+    await api?.close();
     await server?.close();
     await files?.close();
     await database?.close();

@@ -3,8 +3,6 @@
 // elsewhere (a stripped copy fetched from another site, a tampered copy uploaded from a news page) are
 // listed apart, with where and when; a file signed with the account's own certificate on no trust
 // list shows that tier, never Verified; and the list comes a page at a time.
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { ZSignContentResponse, ZSignedAssetList, ZSigningIdentity, ZVerifyResponse, type TSignedAsset } from '@provenance/contracts';
 import { withoutEmbeddedManifest } from '@provenance/engine';
 import { corpusText, hasCorpus, makeImage, tamperJpegPixel } from '@provenance/engine/testing';
@@ -14,13 +12,14 @@ import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer }
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { listenOnLoopback, type LoopbackApi } from '../../testing/loopback-api.ts';
 
 describe.skipIf(!hasCorpus)('Your signed content: each file’s own verdict, copies seen elsewhere apart', () => {
   let database: DbHandle;
   let server: TestServer;
   let close: () => Promise<void>;
   let assets: LocalAssetServer;
-  let listening: ServerType;
+  let listening: LoopbackApi;
   let base: string;
 
   beforeAll(async () => {
@@ -28,13 +27,11 @@ describe.skipIf(!hasCorpus)('Your signed content: each file’s own verdict, cop
     // No anchor beyond the bundled lists and this gateway's root: the c2pa-rs test certificate is on no list.
     ({ server, close } = await createGatewayTestServer(database));
     assets = await startLocalAssetServer();
-    await new Promise<void>((ready) => {
-      listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
-    });
-    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/v1`;
+    listening = await listenOnLoopback(server);
+    base = listening.base;
   }, 60_000);
   afterAll(async () => {
-    await new Promise((closed) => listening?.close(closed));
+    await listening?.close();
     assets?.close();
     await close?.();
     await database?.close();

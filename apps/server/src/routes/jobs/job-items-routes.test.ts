@@ -2,22 +2,20 @@
 // loopback, items fetched from a loopback file server, run on the real work queue): a page of items
 // with each one's verdict and the report's words (reason, trust label, failing checks explained) or
 // its error, paged by index; one item's whole verification for its report; another account's job 404.
-import { serve, type ServerType } from '@hono/node-server';
 import { ZJob, ZJobItemPage, ZJobItemReport, type TJob } from '@provenance/contracts';
 import { makeImage, tamperJpegPixel } from '@provenance/engine/testing';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from '../../testing/loopback-files.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
+import { listenOnLoopback, type LoopbackApi } from '../../testing/loopback-api.ts';
 
 describe.each(testDatabaseKinds())('a batch job\'s items on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
-  let api: ServerType;
+  let api: LoopbackApi;
   let base: string;
   let files: LoopbackFiles;
   let token: string;
@@ -28,9 +26,8 @@ describe.each(testDatabaseKinds())('a batch job\'s items on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     server = await createTestServer(database, { jobs: { retryDelaySeconds: 1, maxAttempts: 1, concurrency: 2 } });
-    api = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 });
-    await once(api, 'listening');
-    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1`;
+    api = await listenOnLoopback(server);
+    base = api.base;
     token = (await signUpAccount(server)).session.access_token;
     // A file the gateway signed, and a copy of it with a pixel changed, stand for files on the web.
     const form = new FormData();
@@ -64,7 +61,7 @@ describe.each(testDatabaseKinds())('a batch job\'s items on %s', (kind) => {
   }, 60_000);
 
   afterAll(async () => {
-    api?.close();
+    await api?.close();
     await server?.close();
     await files?.close();
     await database?.close();

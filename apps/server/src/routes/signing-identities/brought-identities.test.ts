@@ -4,8 +4,6 @@
 // on the C2PA trust list is added with a warning saying other validators will show its files as
 // partial; and an identity can be removed, the account then signing as its managed identity again
 // while what it signed still verifies as before.
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { ZSignContentResponse, ZSigningIdentity, ZSigningIdentityList, ZVerifyResponse, type TSigningIdentity } from '@provenance/contracts';
 import { issueTestSigningChain, makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
 import { nameTestOrganizationAt, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { listenOnLoopback, type LoopbackApi } from '../../testing/loopback-api.ts';
 
 const PRIVATE_ROOT = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";
 
@@ -22,7 +21,7 @@ describe('certificates brought by an account: test signing at upload, trust-list
   let database: DbHandle;
   let server: TestServer;
   let close: () => Promise<void>;
-  let listening: ServerType;
+  let listening: LoopbackApi;
   let base: string;
   let assets: LocalAssetServer;
   let image: Uint8Array;
@@ -32,13 +31,11 @@ describe('certificates brought by an account: test signing at upload, trust-list
     ({ server, close } = await createGatewayTestServer(database, { workers: 1 }));
     assets = await startLocalAssetServer();
     image = await makeImage('jpeg', 120, 80);
-    await new Promise<void>((ready) => {
-      listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
-    });
-    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/v1`;
+    listening = await listenOnLoopback(server);
+    base = listening.base;
   }, 60_000);
   afterAll(async () => {
-    await new Promise((closed) => listening?.close(closed));
+    await listening?.close();
     await assets?.close();
     await close?.();
     await database?.close();
