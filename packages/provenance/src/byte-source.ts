@@ -35,3 +35,10 @@ export function bytesSource(bytes: Uint8Array): MemorySource {
 }
 
 export const isMemorySource = (source: ByteSource): source is MemorySource => (source as Partial<MemorySource>).bytes instanceof Uint8Array;
+
+/** The SHA-256 of a file's bytes outside [from, to). */
+export interface ExcludedRangeDigest {
+  from: number;
+  to: number;
+  digest: Uint8Array;
+}

@@ -17,7 +17,9 @@
  * pool only once every holder let go: the writer's side (the request done with the bytes) and each
  * reader's (the engine's job on it settled), so no job still reading one ever sees another file.
  */
-import type { ByteSource } from './byte-source.ts';
+import type { ByteSource, ExcludedRangeDigest } from './byte-source.ts';
+
+export type { ExcludedRangeDigest };
 
 /** What crosses to the engine's thread: the file's memory and the word saying how much has arrived. */
 export interface SharedFilling {
@@ -101,13 +103,6 @@ function copyShared(target: Uint8Array, chunk: Uint8Array, at: number): void {
     scratch.set(piece, shift);
     target.set(scratch.subarray(shift, shift + piece.byteLength), at + done);
   }
-}
-
-/** The SHA-256 of a file's bytes outside [from, to). */
-export interface ExcludedRangeDigest {
-  from: number;
-  to: number;
-  digest: Uint8Array;
 }
 
 /** The writer's side, on the thread receiving the file. */

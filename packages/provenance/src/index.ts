@@ -9,8 +9,8 @@ export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVeri
 export { verifySource, verifySourceWithCredential } from './verify-source.ts';
 export { bytesSource, type ByteSource } from './byte-source.ts';
 export { createFillingPool, createFillingWriter, fillingSource, FillingFailedError, type ExcludedRangeDigest, type FillingPool, type FillingPoolOptions, type FillingWriter, type SharedFilling } from './filling-source.ts';
-export { jpegSegmentsExcludedDigest } from './c2pa/jpeg-hard-binding.ts';
-export { pngChunkExcludedDigest } from './c2pa/png-manifest-prefix.ts';
+export { jpegSegmentsExcludedDigest } from './containers/jpeg-hard-binding.ts';
+export { pngChunkExcludedDigest } from './containers/png-manifest-prefix.ts';
 export { openFileSource, withFileSource, type FileSource } from './io/file-source.ts';
 export { signFromDisk, SIGN_FROM_DISK_BYTES, type DiskSignResult } from './io/sign-file.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';

@@ -6,7 +6,7 @@
 // file's XMP instance ID kept. A file already signed keeps its credentials as its parent.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { C2PA_UUID } from './c2pa/bmff-boxes.ts';
+import { C2PA_UUID } from './containers/bmff-boxes.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import { loadC2pa } from './c2pa/wasm.ts';
 import { sign, verify, type ClaimSigner, type SigningMetadata, type TrustStore } from './index.ts';

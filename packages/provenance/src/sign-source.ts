@@ -24,9 +24,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { bytesSource, type ByteSource } from './byte-source.ts';
-import { C2PA_UUID, readBmffTree, sameBytes, type BmffBox } from './c2pa/bmff-boxes.ts';
-import { BMFF_MIME_TYPES } from './c2pa/bmff-hard-binding.ts';
-import { bmffHashOf, type BmffExclusion } from './c2pa/bmff-hash.ts';
+import { C2PA_UUID, readBmffTree, sameBytes, type BmffBox } from './containers/bmff-boxes.ts';
+import { BMFF_MIME_TYPES } from './hard-binding/bmff-hard-binding.ts';
+import { bmffHashOf, type BmffExclusion } from './hard-binding/bmff-hash.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
 import { MalformedAssetError, ProvenanceError, SigningError, UnsupportedFormatError } from './errors.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readBmffTree } from './c2pa/bmff-boxes.ts';
+import { readBmffTree } from './containers/bmff-boxes.ts';
 import { bytesSource } from './byte-source.ts';
 import { NO_TRUST, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
 import { withFileSource } from './io/file-source.ts';

@@ -6,16 +6,15 @@
  * the caller's source does the reading.
  */
 import { isMemorySource, type ByteSource } from './byte-source.ts';
-import { nativeBmff } from './c2pa/bmff-read.ts';
-import { nativeDataHashSource } from './c2pa/data-hash-source-read.ts';
-import { sourceReads } from './c2pa/source-read.ts';
+import { nativeBmff } from './hard-binding/bmff-read.ts';
+import { nativeDataHashSource } from './hard-binding/data-hash-source-read.ts';
+import { sourceReads } from './hard-binding/source-read.ts';
 import { UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import type { VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST } from './trust/trust-store.ts';
 import { readTrusted } from './trust/trusted-read.ts';
-import { verificationOf, verifyWithCredential, type CredentialedVerification, type VerifyOptions } from './verify.ts';
-import { verificationAsOf } from './c2pa/validation-clock.ts';
+import { verificationAsOf, verificationOf, verifyWithCredential, type CredentialedVerification, type VerifyOptions } from './verify.ts';
 
 export async function verifySourceWithCredential(source: ByteSource, mimeType: string, options: VerifyOptions = {}): Promise<CredentialedVerification> {
   const { at, ...now } = options;

@@ -4,9 +4,9 @@
  * A file without Content Credentials is `unsigned`, not an error; unreadable, hostile or
  * unsupported files raise typed errors.
  */
-import { signerChain } from './c2pa/claim-signature.ts';
+import { signerChain } from './containers/claim-signature.ts';
 import { signingCredentialOf, type SigningCredential } from './revocation/signing-credential.ts';
-import { readWithSidecar } from './c2pa/sidecar-read.ts';
+import { readWithSidecar } from './sidecar/sidecar-read.ts';
 import { UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse } from './report/build-report.ts';
@@ -15,8 +15,9 @@ import { attachThumbnails } from './report/thumbnails.ts';
 import type { VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
 import { readWithTrust, type TrustedReadOptions } from './trust/trusted-read.ts';
-import type { StoreRead } from './c2pa/read-store.ts';
-import { verificationAsOf } from './c2pa/validation-clock.ts';
+import type { StoreRead } from './c2pa/store-read.ts';
+import { withValidationTime } from './c2pa/validation-clock.ts';
+import type { RevocationCheck } from './report/verification-report.ts';
 
 export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 
@@ -104,4 +105,30 @@ export function verificationOf(read: StoreRead | null, mime: string, options: Ve
   } finally {
     reader.free();
   }
+}
+
+/**
+ * A verification made as of `at`: validated under the pinned clock, and saying so
+ * (`verification.evidence.validatedAt`). Revocation is not asked (an OCSP responder answers for now,
+ * not for then), so no signing credential is handed on for it; a stapled answer, read by c2pa-rs
+ * from the file itself, stays.
+ */
+export async function verificationAsOf(at: Date, verification: () => Promise<CredentialedVerification>): Promise<CredentialedVerification> {
+  const { response, certificatesEnd } = await withValidationTime(at, verification);
+  const validatedAt = at.toISOString();
+  const { revocation } = response.verification;
+  const notAsked: RevocationCheck = { status: 'not_checked', source: 'ocsp', responder: null, checkedAt: null, revokedAt: null, reason: `Validated as of ${validatedAt}: an OCSP responder answers for now, not for then, so revocation was not asked` };
+  return {
+    response: {
+      ...response,
+      verification: {
+        ...response.verification,
+        // The engine recorded the declared time as the validation time, the clock being pinned to it.
+        evidence: { ...response.verification.evidence, validatedAt },
+        ...(response.report.signer && { revocation: revocation?.source === 'stapled' ? revocation : notAsked }),
+      },
+    },
+    signingCredential: null,
+    ...(certificatesEnd !== undefined && { certificatesEnd }),
+  };
 }

@@ -8,8 +8,6 @@
  * The clock is the thread's own, so the pin is only for a thread doing nothing else meanwhile (the
  * CLI, or an engine worker that takes no other task until this one ends).
  */
-import type { RevocationCheck } from '../report/verification-report.ts';
-import type { CredentialedVerification } from '../verify.ts';
 
 const RealDate = Date;
 
@@ -57,30 +55,4 @@ export async function withValidationTime<T>(at: Date, task: () => Promise<T>): P
     globalThis.Date = RealDate;
     pinned = false;
   }
-}
-
-/**
- * A verification made as of `at`: validated under the pinned clock, and saying so
- * (`verification.evidence.validatedAt`). Revocation is not asked (an OCSP responder answers for now,
- * not for then), so no signing credential is handed on for it; a stapled answer, read by c2pa-rs
- * from the file itself, stays.
- */
-export async function verificationAsOf(at: Date, verification: () => Promise<CredentialedVerification>): Promise<CredentialedVerification> {
-  const { response, certificatesEnd } = await withValidationTime(at, verification);
-  const validatedAt = at.toISOString();
-  const { revocation } = response.verification;
-  const notAsked: RevocationCheck = { status: 'not_checked', source: 'ocsp', responder: null, checkedAt: null, revokedAt: null, reason: `Validated as of ${validatedAt}: an OCSP responder answers for now, not for then, so revocation was not asked` };
-  return {
-    response: {
-      ...response,
-      verification: {
-        ...response.verification,
-        // The engine recorded the declared time as the validation time, the clock being pinned to it.
-        evidence: { ...response.verification.evidence, validatedAt },
-        ...(response.report.signer && { revocation: revocation?.source === 'stapled' ? revocation : notAsked }),
-      },
-    },
-    signingCredential: null,
-    ...(certificatesEnd !== undefined && { certificatesEnd }),
-  };
 }

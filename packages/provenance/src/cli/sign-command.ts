@@ -20,7 +20,7 @@ import { createCliFetcher, createCliStreamFetcher, FETCH_HELP } from './cli-fetc
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
 import { withUrlDownload } from './url-download.ts';
 import { SIGN_FROM_DISK_BYTES, signFromDisk } from '../io/sign-file.ts';
-import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
+import { BMFF_MIME_TYPES } from '../hard-binding/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { CliError } from './usage-error.ts';
 

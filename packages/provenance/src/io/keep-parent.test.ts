@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesSource } from '../byte-source.ts';
-import { C2PA_UUID, readBmffTree, sameBytes } from '../c2pa/bmff-boxes.ts';
+import { C2PA_UUID, readBmffTree, sameBytes } from '../containers/bmff-boxes.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';

@@ -18,11 +18,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import type { ByteSource } from '../byte-source.ts';
-import { C2PA_UUID, readBmffTree, sameBytes } from '../c2pa/bmff-boxes.ts';
-import { bmffManifestLayout } from '../c2pa/bmff-hard-binding.ts';
+import { C2PA_UUID, readBmffTree, sameBytes } from '../containers/bmff-boxes.ts';
+import { bmffManifestLayout } from '../hard-binding/bmff-hard-binding.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
-import { sourceReads } from '../c2pa/source-read.ts';
+import { sourceReads } from '../hard-binding/source-read.ts';
 import { MalformedAssetError } from '../errors.ts';
 import { mostSevere } from '../report/reason-code.ts';
 import { explainCode } from '../report/validation-codes.ts';

@@ -12,7 +12,7 @@ import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { signBmffSource, type SourceSignResult } from '../sign-source.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
-import { withFileSource } from '../io/file-source.ts';
+import { withFileSource } from './file-source.ts';
 import type { ParentCredentials } from '../sign.ts';
 import { copyReplacingParent, parentInFile } from './keep-parent.ts';
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegSegmentsExcludedDigest } from '../c2pa/jpeg-hard-binding.ts';
+import { jpegSegmentsExcludedDigest } from '../containers/jpeg-hard-binding.ts';
 import { createFillingWriter, type FillingWriter } from '../filling-source.ts';
 import { ensureLocalPki } from '../pki/local-pki.ts';
 import { makeImage } from '../testing/make-assets.ts';

@@ -7,7 +7,7 @@
 import { X509Certificate } from 'node:crypto';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
-import { signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
+import { signatureTimestampToken, signerChain } from '../containers/claim-signature.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { ORGANIZATION_VERIFIED_POLICY } from './organization-vouch.ts';

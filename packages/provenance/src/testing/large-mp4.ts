@@ -6,7 +6,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { SourceBlob } from '../c2pa/source-read.ts';
+import { SourceBlob } from '../hard-binding/source-read.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
 import { withFileSource } from '../io/file-source.ts';
 import { assertionsFor } from '../manifest/signing-metadata.ts';

@@ -13,7 +13,7 @@
  * entries expire as certificates can). Only intact (Valid) reads are remembered and reused.
  */
 import { createHash } from 'node:crypto';
-import { boxes, superbox } from '../c2pa/jumbf.ts';
+import { boxes, superbox } from '../containers/jumbf.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import type { TrustStore } from './trust-store.ts';
 

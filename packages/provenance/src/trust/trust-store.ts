@@ -7,7 +7,7 @@
  * their lists do, so caches of verdicts can key on it.
  */
 import { X509Certificate, createHash } from 'node:crypto';
-import { chainFingerprint } from '../c2pa/claim-signature.ts';
+import { chainFingerprint } from '../containers/claim-signature.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import { UNTRUSTED } from '../report/trust-words.ts';
 import type { TrustVerdict } from '../report/verification-report.ts';

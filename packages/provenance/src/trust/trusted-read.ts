@@ -3,11 +3,10 @@
  * signer chain under the same anchors: c2pa-rs parses every anchor on every checked read, which
  * would otherwise cost more than the validation itself.
  */
-import { chainFingerprint, signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
+import { chainFingerprint, signatureTimestampToken, signerChain } from '../containers/claim-signature.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
-import { bytesSource } from '../byte-source.ts';
-import { bmffNativeRead, nativeBmff } from '../c2pa/bmff-read.ts';
-import { nativeSegments, readNatively, readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/read-store.ts';
+import type { StoreRead, StoreReadOptions } from '../c2pa/store-read.ts';
+import { assetReads, type AssetReads } from '../hard-binding/source-read.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { TrustStore } from './trust-store.ts';
 import { storeVerdictsOf } from './store-verdicts.ts';
@@ -42,27 +41,6 @@ function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The two ways an asset's store can be read: c2pa-wasm reading it whole, and, where one applies, the
- * native read (c2pa-wasm reads the manifest prefix, the hard binding is hashed natively), which is
- * null when it does not confirm the file.
- */
-export interface AssetReads {
-  whole(context: string): Promise<StoreRead | null>;
-  native?: (context: string) => Promise<StoreRead | null>;
-}
-
-/** The reads of an asset held in memory: the native one for data-hashed formats and BMFF. */
-export function assetReads(mime: string, bytes: Uint8Array, options: StoreReadOptions): AssetReads {
-  const segments = nativeSegments(mime, bytes, options);
-  const native = segments
-    ? (context: string) => readNatively(bytes, segments, context)
-    : nativeBmff(mime, options)
-      ? bmffNativeRead(mime, bytesSource(bytes))
-      : undefined;
-  return { whole: (context) => readWhole(mime, bytes, context, options), native };
 }
 
 /**

@@ -7,11 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type TrustStore } from './index.ts';
-import { BMFF_MIME_TYPES } from './formats.ts';
-import { SUPPORTED_FORMATS } from './formats.ts';
-import { makeBmff, makeImage, tamperJpegPixel } from './testing/make-assets.ts';
-import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
+import { createPemSigner, createTrustStore, ensureLocalPki, sign, verify, type ClaimSigner, type TrustStore } from '../index.ts';
+import { BMFF_MIME_TYPES } from '../formats.ts';
+import { SUPPORTED_FORMATS } from '../formats.ts';
+import { makeBmff, makeImage, tamperJpegPixel } from '../testing/make-assets.ts';
+import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
 
 let signer: ClaimSigner;
 let trust: TrustStore;

@@ -16,9 +16,9 @@
  * file with c2pa-wasm, so unusual files get c2pa-rs's own codes.
  */
 import type { ByteSource } from '../byte-source.ts';
-import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from './bmff-boxes.ts';
+import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from '../containers/bmff-boxes.ts';
 import { readBmffHash, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
-import type { RawCode, RawManifestStore } from './manifest-store.ts';
+import type { RawCode, RawManifestStore } from '../c2pa/manifest-store.ts';
 
 export { BMFF_MIME_TYPES } from '../formats.ts';
 

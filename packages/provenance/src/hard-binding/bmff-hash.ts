@@ -13,8 +13,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { decode } from 'cbor-x';
 import type { ByteSource } from '../byte-source.ts';
-import { boxesAt, sameBytes, WindowReader, type BmffBox } from './bmff-boxes.ts';
-import { manifestBox, superbox } from './jumbf.ts';
+import { boxesAt, sameBytes, WindowReader, type BmffBox } from '../containers/bmff-boxes.ts';
+import { manifestBox, superbox } from '../containers/jumbf.ts';
 
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
 /** Bytes hashed per read: large enough that per-read costs vanish, small enough to stay constant in memory. */

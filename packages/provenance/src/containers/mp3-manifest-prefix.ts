@@ -8,7 +8,7 @@
  * tag, or whose tag runs past its end, returns null; a tag without a C2PA frame reads as no
  * manifest from the prefix, and the caller then reads the whole file.
  */
-import type { ManifestPrefix } from './data-hash-binding.ts';
+import type { ManifestPrefix } from './manifest-prefix.ts';
 
 const FOOTER_FLAG = 0x10;
 

@@ -8,14 +8,14 @@ import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
-import { loadC2pa } from './wasm.ts';
+import { loadC2pa } from '../c2pa/wasm.ts';
 import { manifestCount } from './jumbf.ts';
 import { jpegManifestSegments, manifestPrefix } from './jpeg-hard-binding.ts';
-import { withWholeFileBinding } from './data-hash-binding.ts';
+import { withWholeFileBinding } from '../hard-binding/data-hash-binding.ts';
 
 const manifestSegmentsEnd = (bytes: Uint8Array) => jpegManifestSegments(bytes)?.end ?? null;
-import { readerSettings } from './reader-settings.ts';
-import type { RawManifestStore } from './manifest-store.ts';
+import { readerSettings } from '../c2pa/reader-settings.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 
 /** Whether the native path confirms the file on its own (no whole-file read by c2pa-wasm). */
 async function nativelyConfirmed(bytes: Uint8Array): Promise<boolean> {

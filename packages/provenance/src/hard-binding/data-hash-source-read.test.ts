@@ -15,11 +15,11 @@ import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '.
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
 import { dataHashSourceRead } from './data-hash-source-read.ts';
-import { jpegManifestSegments, jpegSegmentsExcludedDigest } from './jpeg-hard-binding.ts';
-import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
-import { pngChunkExcludedDigest, pngManifestPrefix } from './png-manifest-prefix.ts';
-import { pngSourceChunks } from './png-source-chunks.ts';
-import { readerSettings } from './reader-settings.ts';
+import { jpegManifestSegments, jpegSegmentsExcludedDigest } from '../containers/jpeg-hard-binding.ts';
+import { findJumbfSegment, jpegSourceSegments } from '../containers/jpeg-source-segments.ts';
+import { pngChunkExcludedDigest, pngManifestPrefix } from '../containers/png-manifest-prefix.ts';
+import { pngSourceChunks } from '../containers/png-source-chunks.ts';
+import { readerSettings } from '../c2pa/reader-settings.ts';
 import { bytesSource } from '../byte-source.ts';
 
 const settle = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error: String(error) }));

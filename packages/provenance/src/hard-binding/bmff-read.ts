@@ -7,9 +7,9 @@ import { oncePerAssertion } from './hash-outcomes.ts';
 import type { ByteSource } from '../byte-source.ts';
 import { BMFF_MIME_TYPES, bmffManifestLayout, manifestPrefixBytes, withWholeFileBmffBinding, type BmffManifestLayout } from './bmff-hard-binding.ts';
 import { bmffHashMatches, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
-import type { RawManifestStore } from './manifest-store.ts';
-import { manifestStoreBytes, openReader } from './open-reader.ts';
-import type { StoreRead } from './read-store.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { manifestStoreBytes, openReader } from '../c2pa/open-reader.ts';
+import type { StoreRead } from '../c2pa/store-read.ts';
 
 /** Whether a file of this type may have its BMFF hash checked natively under these options. */
 export function nativeBmff(mime: string, options: { nativeHardBinding?: boolean; remoteManifest?: unknown }): boolean {

@@ -6,7 +6,7 @@
  * instance) are left to c2pa-wasm reading the whole file.
  */
 import { createHash } from 'node:crypto';
-import type { ExcludedRangeDigest } from '../filling-source.ts';
+import type { ExcludedRangeDigest } from '../byte-source.ts';
 
 const END_OF_IMAGE = Uint8Array.of(0xff, 0xd9);
 const APP11 = Uint8Array.of(0xff, 0xeb);

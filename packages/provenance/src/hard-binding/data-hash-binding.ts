@@ -16,22 +16,15 @@
  */
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
-import { manifestBox, superbox } from './jumbf.ts';
-import type { RawCode, RawManifestStore } from './manifest-store.ts';
+import { manifestBox, superbox } from '../containers/jumbf.ts';
+import type { RawCode, RawManifestStore } from '../c2pa/manifest-store.ts';
+import type { ManifestPrefix } from '../containers/manifest-prefix.ts';
+
+export type { ManifestPrefix };
 
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
 // Failures c2pa-rs tolerates in a valid manifest (is_tolerated_manifest_failure_code).
 const TOLERATED_FAILURES = new Set(['signingCredential.untrusted']);
-
-/** What c2pa-wasm reads in place of a whole asset: its bytes up to the end of the manifest store, closed so they parse. */
-export interface ManifestPrefix {
-  /** The asset's MIME type, as c2pa-wasm is told it. */
-  mime: string;
-  /** The rebuilt file: the store at the same offsets as in the asset. */
-  prefix: Uint8Array;
-  /** The manifest store's JUMBF bytes when the format module joins them cheaply; null otherwise. */
-  store: Uint8Array | null;
-}
 
 export interface DataHashAssertion {
   alg?: unknown;

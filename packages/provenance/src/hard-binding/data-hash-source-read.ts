@@ -5,19 +5,19 @@
  * read, the rest of the format's walk (what its in-memory prefix finder checks past the manifest)
  * made over the same chunks. Over a source that fills while it is read (an upload still arriving,
  * filling-source.ts), c2pa-wasm's work and most of the hashing happen during the transfer. The result
- * is exactly readNatively's on the same bytes (read-store.ts); null when that would not confirm the
+ * is exactly readNatively's on the same bytes (data-hash-read.ts); null when that would not confirm the
  * file, which the caller then has c2pa-wasm read whole.
  */
 import { oncePerAssertion } from './hash-outcomes.ts';
 import { createHash } from 'node:crypto';
 import type { ByteSource } from '../byte-source.ts';
 import { dataHashPlan, standInDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
-import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
-import { manifestCount } from './jumbf.ts';
-import type { RawManifestStore } from './manifest-store.ts';
-import { manifestStoreBytes, openReader } from './open-reader.ts';
-import { PNG_CHUNK_HEADER_BYTES, pngRestWalk, pngSourceChunks } from './png-source-chunks.ts';
-import type { StoreRead, StoreReadOptions } from './read-store.ts';
+import { findJumbfSegment, jpegSourceSegments } from '../containers/jpeg-source-segments.ts';
+import { manifestCount } from '../containers/jumbf.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { manifestStoreBytes, openReader } from '../c2pa/open-reader.ts';
+import { PNG_CHUNK_HEADER_BYTES, pngRestWalk, pngSourceChunks } from '../containers/png-source-chunks.ts';
+import type { StoreRead, StoreReadOptions } from '../c2pa/store-read.ts';
 
 /**
  * How much is read and hashed at a time: over a file still arriving, each read waits for its bytes,

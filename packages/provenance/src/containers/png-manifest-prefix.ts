@@ -9,8 +9,8 @@
  * offsets; any other layout returns null and c2pa-wasm reads the whole file.
  */
 import { createHash } from 'node:crypto';
-import type { ManifestPrefix } from './data-hash-binding.ts';
-import type { ExcludedRangeDigest } from '../filling-source.ts';
+import type { ManifestPrefix } from './manifest-prefix.ts';
+import type { ExcludedRangeDigest } from '../byte-source.ts';
 
 export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 // Length 0, "IEND", and its CRC.

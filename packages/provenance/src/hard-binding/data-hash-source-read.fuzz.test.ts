@@ -15,10 +15,10 @@ import { makeImage } from '../testing/make-assets.ts';
 import { openLocalSigning } from '../testing/local-signing.ts';
 import { type TrustStore } from '../trust/trust-store.ts';
 import { verifySource } from '../verify-source.ts';
-import { jpegManifestSegments } from './jpeg-hard-binding.ts';
-import { findJumbfSegment, jpegSourceSegments } from './jpeg-source-segments.ts';
-import { pngManifestPrefix } from './png-manifest-prefix.ts';
-import { pngSourceChunks } from './png-source-chunks.ts';
+import { jpegManifestSegments } from '../containers/jpeg-hard-binding.ts';
+import { findJumbfSegment, jpegSourceSegments } from '../containers/jpeg-source-segments.ts';
+import { pngManifestPrefix } from '../containers/png-manifest-prefix.ts';
+import { pngSourceChunks } from '../containers/png-source-chunks.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 

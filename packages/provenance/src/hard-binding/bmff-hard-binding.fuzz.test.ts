@@ -13,7 +13,7 @@ import { ProvenanceError } from '../errors.ts';
 import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
 import { makeBmff } from '../testing/make-assets.ts';
 import { createTrustStore, type TrustStore } from '../trust/trust-store.ts';
-import { boxesAt, readBmffTree } from './bmff-boxes.ts';
+import { boxesAt, readBmffTree } from '../containers/bmff-boxes.ts';
 import { bmffManifestLayout } from './bmff-hard-binding.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);

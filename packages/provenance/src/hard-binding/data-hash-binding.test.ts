@@ -12,13 +12,13 @@ import { makeImage } from '../testing/make-assets.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
 import { dataHashMatches, exclusionsOf, withWholeFileBinding } from './data-hash-binding.ts';
-import { gifManifestPrefix } from './gif-manifest-prefix.ts';
-import type { RawManifestStore } from './manifest-store.ts';
-import { manifestPrefixOf } from './manifest-prefix.ts';
-import { mp3ManifestPrefix } from './mp3-manifest-prefix.ts';
-import { pngManifestPrefix } from './png-manifest-prefix.ts';
-import { readerSettings } from './reader-settings.ts';
-import { loadC2pa } from './wasm.ts';
+import { gifManifestPrefix } from '../containers/gif-manifest-prefix.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { manifestPrefixOf } from '../containers/manifest-prefix.ts';
+import { mp3ManifestPrefix } from '../containers/mp3-manifest-prefix.ts';
+import { pngManifestPrefix } from '../containers/png-manifest-prefix.ts';
+import { readerSettings } from '../c2pa/reader-settings.ts';
+import { loadC2pa } from '../c2pa/wasm.ts';
 
 /** Whether the native path confirms the file on its own (no whole-file read by c2pa-wasm). */
 async function nativelyConfirmed(mime: string, bytes: Uint8Array): Promise<boolean> {

@@ -18,11 +18,11 @@
  */
 import { MalformedAssetError } from '../errors.ts';
 import { BMFF_MIME_TYPES } from '../formats.ts';
-import { dataHashMatches, exclusionsOf, isStandInFailure, readDataHash, withDataHashMatch, type DataHashAssertion } from './data-hash-binding.ts';
-import { boxes } from './jumbf.ts';
-import type { RawManifestStore } from './manifest-store.ts';
-import { manifestStoreBytes, openReader } from './open-reader.ts';
-import type { StoreRead } from './read-store.ts';
+import { dataHashMatches, exclusionsOf, isStandInFailure, readDataHash, withDataHashMatch, type DataHashAssertion } from '../hard-binding/data-hash-binding.ts';
+import { boxes } from '../containers/jumbf.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { manifestStoreBytes, openReader } from '../c2pa/open-reader.ts';
+import type { StoreRead } from '../c2pa/store-read.ts';
 
 
 const C2PA_UUID = Buffer.from('d8fec3d61b0e483c92975828877ec481', 'hex');

@@ -9,7 +9,7 @@
  * offsets. A block this walk does not follow byte for byte (an unknown label, a run past the end)
  * returns null and c2pa-wasm reads the whole file.
  */
-import type { ManifestPrefix } from './data-hash-binding.ts';
+import type { ManifestPrefix } from './manifest-prefix.ts';
 
 const TRAILER = 0x3b;
 const MAX_BLOCKS = 100_000;

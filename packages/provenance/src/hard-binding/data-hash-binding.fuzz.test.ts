@@ -13,9 +13,9 @@ import { createPemSigner, ensureLocalPki, sign, verify } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, type TrustStore } from '../trust/trust-store.ts';
-import { gifManifestPrefix } from './gif-manifest-prefix.ts';
-import { mp3ManifestPrefix } from './mp3-manifest-prefix.ts';
-import { pngManifestPrefix } from './png-manifest-prefix.ts';
+import { gifManifestPrefix } from '../containers/gif-manifest-prefix.ts';
+import { mp3ManifestPrefix } from '../containers/mp3-manifest-prefix.ts';
+import { pngManifestPrefix } from '../containers/png-manifest-prefix.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 

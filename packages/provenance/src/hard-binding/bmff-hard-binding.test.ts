@@ -13,7 +13,7 @@ import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '.
 import { createTrustStore, NO_TRUST } from '../trust/trust-store.ts';
 import { BMFF_MIME_TYPES } from './bmff-hard-binding.ts';
 import { readBmffNatively } from './bmff-read.ts';
-import { readerSettings } from './reader-settings.ts';
+import { readerSettings } from '../c2pa/reader-settings.ts';
 
 /** The state the native path answers on its own (no whole-file read by c2pa-wasm), or null when it leaves the file to c2pa-wasm. */
 async function nativeState(bytes: Uint8Array, mime: string): Promise<string | null> {

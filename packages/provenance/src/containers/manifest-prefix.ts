@@ -9,11 +9,20 @@
  * metadata near the start, but a cut document does not parse as XML; rebuilding one that closes
  * every open element is not a prefix of the same bytes, so not the same parse).
  */
-import type { ManifestPrefix } from './data-hash-binding.ts';
 import { gifManifestPrefix } from './gif-manifest-prefix.ts';
 import { jpegManifestSegments, manifestPrefix } from './jpeg-hard-binding.ts';
 import { mp3ManifestPrefix } from './mp3-manifest-prefix.ts';
 import { pngManifestPrefix } from './png-manifest-prefix.ts';
+
+/** What c2pa-wasm reads in place of a whole asset: its bytes up to the end of the manifest store, closed so they parse. */
+export interface ManifestPrefix {
+  /** The asset's MIME type, as c2pa-wasm is told it. */
+  mime: string;
+  /** The rebuilt file: the store at the same offsets as in the asset. */
+  prefix: Uint8Array;
+  /** The manifest store's JUMBF bytes when the format module joins them cheaply; null otherwise. */
+  store: Uint8Array | null;
+}
 
 function jpegPrefix(bytes: Uint8Array): ManifestPrefix | null {
   const segments = jpegManifestSegments(bytes);

@@ -6,17 +6,17 @@
  */
 import { isMemorySource, type ByteSource } from '../byte-source.ts';
 import { RemoteManifestError } from '../errors.ts';
-import type { AssetReads } from '../trust/trusted-read.ts';
-import { assetReads } from '../trust/trusted-read.ts';
 import { bmffNativeRead, nativeBmff } from './bmff-read.ts';
 import { dataHashSourceRead, nativeDataHashSource } from './data-hash-source-read.ts';
-import type { RawManifestStore } from './manifest-store.ts';
-import { withRemoteManifest } from './network-guard.ts';
-import { manifestStoreBytes, type FetchedRemoteManifest, type Reader } from './open-reader.ts';
-import { classifyReadError } from './read-errors.ts';
-import type { StoreRead, StoreReadOptions } from './read-store.ts';
-import { findRemoteManifestUrl } from './remote-manifest-url.ts';
-import { loadC2pa, c2paErrorText } from './wasm.ts';
+import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { withRemoteManifest } from '../c2pa/network-guard.ts';
+import { manifestStoreBytes, type FetchedRemoteManifest, type Reader } from '../c2pa/open-reader.ts';
+import { classifyReadError } from '../c2pa/read-errors.ts';
+import { readWhole, type StoreRead, type StoreReadOptions } from '../c2pa/store-read.ts';
+import { nativeSegments, readNatively } from './data-hash-read.ts';
+import { bytesSource } from '../byte-source.ts';
+import { findRemoteManifestUrl } from '../c2pa/remote-manifest-url.ts';
+import { loadC2pa, c2paErrorText } from '../c2pa/wasm.ts';
 
 /** How much of a file is searched for the XMP naming a remote manifest, when c2pa-rs names none. */
 const REMOTE_URL_SEARCH_BYTES = 16 * 1024 * 1024;
@@ -61,6 +61,27 @@ async function readSourceWhole(mime: string, source: ByteSource & { readSync(off
   }
   const store = reader.manifestStore() as RawManifestStore;
   return { reader, store, storeBytes: manifestStoreBytes(reader, store) };
+}
+
+/**
+ * The two ways an asset's store can be read: c2pa-wasm reading it whole, and, where one applies, the
+ * native read (c2pa-wasm reads the manifest prefix, the hard binding is hashed natively), which is
+ * null when it does not confirm the file.
+ */
+export interface AssetReads {
+  whole(context: string): Promise<StoreRead | null>;
+  native?: (context: string) => Promise<StoreRead | null>;
+}
+
+/** The reads of an asset held in memory: the native one for data-hashed formats and BMFF. */
+export function assetReads(mime: string, bytes: Uint8Array, options: StoreReadOptions): AssetReads {
+  const segments = nativeSegments(mime, bytes, options);
+  const native = segments
+    ? (context: string) => readNatively(bytes, segments, context)
+    : nativeBmff(mime, options)
+      ? bmffNativeRead(mime, bytesSource(bytes))
+      : undefined;
+  return { whole: (context) => readWhole(mime, bytes, context, options), native };
 }
 
 /**
