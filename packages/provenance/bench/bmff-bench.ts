@@ -52,7 +52,7 @@ export async function runBmffBench(log: (text: string) => void): Promise<BmffBen
 
     log('\n### BMFF hard binding in native SHA-2 (issue 20)\n');
     log('Trust anchors: our local root plus the C2PA trust list. 15 rounds in one process, the five measurements taking turns in each; p50 at 0.1 ms.\n');
-    const signed = (await sign(makeBmff('mp4', 20_000_000), 'video/mp4', { creator: 'Bench' }, signer)).signedBytes;
+    const signed = (await sign(makeBmff('mp4', 20_000_000), 'video/mp4', { creator: 'Bench' }, { signer })).signedBytes;
     // Taking turns, round after round: measured one after another, each saw a different machine
     // (two runs of the same code a minute apart gave engine ÷ SHA-256 1.42 and 2.81).
     const { wall: figures, cpu } = await takingTurnsWithCpu(15, {

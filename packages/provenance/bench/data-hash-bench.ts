@@ -47,7 +47,7 @@ export async function runDataHashBench(log: (text: string) => void): Promise<Dat
   for (const input of inputs) {
     const original = await input.bytes().catch(() => null);
     if (!original) continue;
-    const signed = (await sign(original, input.mime, { creator: 'Bench' }, signer)).signedBytes;
+    const signed = (await sign(original, input.mime, { creator: 'Bench' }, { signer })).signedBytes;
     const p50 = await takingTurns(input.runs, {
       engine: () => verify(signed, input.mime, { trust }),
       wasmHashing: () => verify(signed, input.mime, { trust, nativeHardBinding: false }),

@@ -173,7 +173,7 @@ export async function runEngineMemoryBench(log: (text: string) => void, dir: str
   const unsigned = makeBmff('mp4', 20_000_000);
   const paths = { unsigned: join(dir, 'memory-unsigned.mp4'), signed: join(dir, 'memory-signed.mp4'), anchors: join(dir, 'memory-anchors.pem') };
   writeFileSync(paths.unsigned, unsigned);
-  writeFileSync(paths.signed, (await sign(unsigned, 'video/mp4', { creator: 'Bench' }, signer)).signedBytes);
+  writeFileSync(paths.signed, (await sign(unsigned, 'video/mp4', { creator: 'Bench' }, { signer })).signedBytes);
   writeFileSync(paths.anchors, anchorsPem);
   const child = fileURLToPath(new URL('./engine-memory-child.ts', import.meta.url));
   const sections: [section: MemorySection, what: string][] = [

@@ -33,7 +33,7 @@ async function runSection(section: MemorySection, unsignedPath: string, signedPa
     if (!pki) throw new Error(`no PKI in ${pkiDir}`);
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     const unsigned = new Uint8Array(readFileSync(unsignedPath));
-    for (let run = 0; run < runs; run += 1) await sign(unsigned, 'video/mp4', { creator: 'Bench' }, signer);
+    for (let run = 0; run < runs; run += 1) await sign(unsigned, 'video/mp4', { creator: 'Bench' }, { signer });
     return;
   }
   const signed = new Uint8Array(readFileSync(signedPath));

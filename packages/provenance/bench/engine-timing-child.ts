@@ -54,10 +54,10 @@ async function timestamps(plan: EngineTimingPlan, signer: ClaimSigner, metadata:
     const rows: EngineTimingResult['timestamps'] = [];
     for (const { name, path } of plan.timestamped) {
       const bytes = load(path);
-      const plain = await sign(bytes, 'image/jpeg', metadata, signer);
-      const stamped = await sign(bytes, 'image/jpeg', metadata, signer, { timestamper });
-      const without = await time(10, () => sign(bytes, 'image/jpeg', metadata, signer));
-      const withStamp = await time(10, () => sign(bytes, 'image/jpeg', metadata, signer, { timestamper }));
+      const plain = await sign(bytes, 'image/jpeg', metadata, { signer });
+      const stamped = await sign(bytes, 'image/jpeg', metadata, { signer, timestamper });
+      const without = await time(10, () => sign(bytes, 'image/jpeg', metadata, { signer }));
+      const withStamp = await time(10, () => sign(bytes, 'image/jpeg', metadata, { signer, timestamper }));
       rows.push({ name, without, with: withStamp, added: stamped.signedBytes.byteLength - plain.signedBytes.byteLength });
     }
     return { timestamps: rows, timestampRoundTrip: await time(20, () => timestamper(new Uint8Array(200))) };
@@ -76,12 +76,12 @@ async function run(plan: EngineTimingPlan): Promise<EngineTimingResult> {
   const inputs: EngineTimingResult['inputs'] = [];
   // A fresh process: the engine used once first (on the smallest input: a large one would only add garbage), so the first file's timings are not c2pa-wasm's compilation.
   const first = plan.inputs[0]!;
-  await verify((await sign(load(first.path), first.mime, metadata, signer)).signedBytes, first.mime, { trust });
+  await verify((await sign(load(first.path), first.mime, metadata, { signer })).signedBytes, first.mime, { trust });
   for (const input of plan.inputs) {
     const bytes = load(input.path);
-    const signed = (await sign(bytes, input.mime, metadata, signer)).signedBytes;
+    const signed = (await sign(bytes, input.mime, metadata, { signer })).signedBytes;
     writeFileSync(input.signedPath, signed);
-    const signTime = await time(Math.max(3, Math.floor(input.runs / 2)), () => sign(bytes, input.mime, metadata, signer));
+    const signTime = await time(Math.max(3, Math.floor(input.runs / 2)), () => sign(bytes, input.mime, metadata, { signer }));
     const verifyTime = await time(input.runs, () => verify(signed, input.mime, { trust }));
     // The floor: one native SHA-256 over the same bytes, all a hard-binding check must at least do.
     const sha256 = await time(input.runs, async () => createHash('sha256').update(signed).digest());
@@ -102,7 +102,7 @@ async function run(plan: EngineTimingPlan): Promise<EngineTimingResult> {
   const overhead: EngineTimingResult['overhead'] = [];
   for (const fixture of plan.overhead) {
     const bytes = load(fixture.path);
-    const signed = await sign(bytes, fixture.mime, metadata, signer);
+    const signed = await sign(bytes, fixture.mime, metadata, { signer });
     overhead.push({ format: fixture.format, size: fixture.size, bytes: bytes.byteLength, added: signed.signedBytes.byteLength - bytes.byteLength });
   }
   return { inputs, corpus, overhead, ...(await timestamps(plan, signer, metadata)), peakAfterInputsMb, peakMb: peakRssMb() };

@@ -63,7 +63,7 @@ export async function runIdentityBench(log: (text: string) => void, runs = 30): 
     ];
     // Kinds take turns, run by run, so the shared machine's slow moments fall on all of them alike.
     const samples = identities.map((): number[] => []);
-    const signAs = (material: SignerMaterial | ClaimSigner | undefined) => pool.sign(image, 'image/jpeg', { creator: 'Bench', aiAssisted: false }, {}, material);
+    const signAs = (material: SignerMaterial | ClaimSigner | undefined) => pool.sign(image, 'image/jpeg', { creator: 'Bench', aiAssisted: false }, { signer: material });
     for (const [, material] of identities) await signAs(material);
     for (let run = 0; run < runs; run += 1) {
       for (const [index, [, material]] of identities.entries()) {

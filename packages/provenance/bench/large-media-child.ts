@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { openFileSource } from '../src/io/file-source.ts';
 import { createTrustStore } from '../src/trust/trust-store.ts';
-import { verifySource } from '../src/verify-source.ts';
+import { verify } from '../src/verify.ts';
 
 const [mode, file, runsText, anchorsFile] = process.argv.slice(2);
 if (!file || (mode !== 'sha256' && mode !== 'verify')) throw new Error('usage: large-media-child.ts sha256|verify <file> <runs> [anchors.pem]');
@@ -30,7 +30,7 @@ for (let run = 0; run < runs; run += 1) {
   } else {
     const source = openFileSource(file);
     try {
-      status = (await verifySource(source, 'video/mp4', { trust })).verification.status;
+      status = (await verify(source, 'video/mp4', { trust })).verification.status;
     } finally {
       source.close();
     }

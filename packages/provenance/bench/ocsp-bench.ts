@@ -4,7 +4,7 @@
  * with the responder asked every time (uncached), and with the answer cached until its nextUpdate.
  */
 import { get } from 'node:http';
-import { createPemSigner, createTrustStore, sign, verifyWithCredential } from '../src/index.ts';
+import { createPemSigner, createTrustStore, sign, verify } from '../src/index.ts';
 import { applyRevocation } from '../src/revocation/apply-revocation.ts';
 import { checkRevocation, type OcspAnswerCache } from '../src/revocation/revocation-step.ts';
 import { startOcspTestAuthority } from '../src/testing/ocsp-responder.ts';
@@ -27,11 +27,11 @@ export async function runOcspBench(log: (text: string) => void, runs = 30): Prom
   try {
     const trust = createTrustStore([authority.rootPem]);
     const signer = createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem });
-    const signed = (await sign(await makeSizedImage('jpeg', 100_000), 'image/jpeg', { creator: 'Bench' }, signer)).signedBytes;
+    const signed = (await sign(await makeSizedImage('jpeg', 100_000), 'image/jpeg', { creator: 'Bench' }, { signer })).signedBytes;
     const entries = new Map<string, Parameters<OcspAnswerCache['set']>[1]>();
     const cache: OcspAnswerCache = { get: (key) => entries.get(key), set: (key, answer) => void entries.set(key, answer) };
     const verifyWith = async (sources: 'none' | 'uncached' | 'cached') => {
-      const verified = await verifyWithCredential(signed, 'image/jpeg', { trust });
+      const verified = await verify(signed, 'image/jpeg', { trust, answer: 'credentialed' });
       if (sources === 'none' || !verified.signingCredential) return;
       const outcome = await checkRevocation(verified.signingCredential, { fetchOcsp: httpGet, ...(sources === 'cached' && { cache }) });
       if (outcome?.check.status !== 'good') throw new Error(`OCSP bench: expected good, got ${outcome?.check.status}`);

@@ -90,7 +90,7 @@ export async function runPoolBench(log: (text: string) => void): Promise<void> {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-pool-bench-')), 'pki'));
   const signerPems = { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem };
   const trustAnchorPems = [pki.rootCertificatePem];
-  const signed = (await sign(makeBmff('mp4', 16_000_000), 'video/mp4', { creator: 'Bench' }, createPemSigner(signerPems))).signedBytes;
+  const signed = (await sign(makeBmff('mp4', 16_000_000), 'video/mp4', { creator: 'Bench' }, { signer: createPemSigner(signerPems) })).signedBytes;
 
   log('\n### Engine pool: worker start and hand-over\n');
   const startRows: (string | number)[][] = [];
@@ -109,7 +109,7 @@ export async function runPoolBench(log: (text: string) => void): Promise<void> {
   log(table(['workers', 'round', 'pool ready', 'first answer from every worker', 'start to first answers'], startRows));
   log('\n"pool ready" includes each worker registering the TypeScript loader and importing the engine from source (tsx); the compiled server\'s bundled worker skips that. "first answer": a tiny task per worker.\n');
   const wasmFile = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm')));
-  const signedJpeg = (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Bench' }, createPemSigner(signerPems))).signedBytes;
+  const signedJpeg = (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Bench' }, { signer: createPemSigner(signerPems) })).signedBytes;
   const compiling = await workerLoadTimes(wasmFile, signedJpeg, 7);
   const sharing = await workerLoadTimes(await compileC2pa(), signedJpeg, 7);
   const loadRows = [

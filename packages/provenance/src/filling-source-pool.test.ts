@@ -119,7 +119,7 @@ describe('filling pool with an engine worker reading', () => {
     const pool = createFillingPool({ maxBytes: 2 * MB, maxFileBytes: 1 * MB });
     const writer = pool.lend(signed.byteLength)!;
     const letGo = writer.hold();
-    const job = engine.verifyFillingSerialized(writer.shared, 'image/jpeg').finally(letGo);
+    const job = engine.verify({ filling: writer.shared }, 'image/jpeg', { answer: 'serialized' }).finally(letGo);
     writer.write(signed.subarray(0, 20 * KB));
     // The request is done (cut off): the job is failed but may still be running.
     writer.release();
@@ -131,11 +131,11 @@ describe('filling pool with an engine worker reading', () => {
     const next = pool.lend(signed.byteLength, 6)!;
     expect(next.shared.data).toBe(writer.shared.data);
     expect(next.shared.offset).toBe(6);
-    const verifying = engine.verifyFillingSerialized(next.shared, 'image/jpeg');
+    const verifying = engine.verify({ filling: next.shared }, 'image/jpeg', { answer: 'serialized' });
     for (let at = 0; at < signed.byteLength; at += 32 * KB) {
       await new Promise((resolve) => setImmediate(resolve));
       next.write(signed.subarray(at, at + 32 * KB));
     }
-    expect(withoutValidationTime(await verifying)).toEqual(withoutValidationTime(await engine.verifySerialized(signed, 'image/jpeg')));
+    expect(withoutValidationTime(await verifying)).toEqual(withoutValidationTime(await engine.verify(signed, 'image/jpeg', { answer: 'serialized' })));
   });
 });

@@ -97,7 +97,7 @@ const samples: [string, string, () => Uint8Array][] = [
 describe('a BMFF file signed in memory through the native hash', () => {
   it.each(samples)('%s: the original followed by one C2PA box, valid and trusted for c2pa-wasm, the same report both ways', async (_name, mime, make) => {
     const original = make();
-    const signed = await sign(original, mime, metadata, signer);
+    const signed = await sign(original, mime, metadata, { signer });
     expect(Buffer.from(signed.signedBytes.subarray(0, original.byteLength)).equals(original)).toBe(true);
     const tail = topBoxes(signed.signedBytes.subarray(original.byteLength));
     expect(tail.map((added) => added.type)).toEqual(['uuid']);
@@ -115,7 +115,7 @@ describe('a BMFF file signed in memory through the native hash', () => {
 
   it('tampered (a changed media byte, an added box, the boxes moved): invalid, as c2pa-wasm reading the whole file says', async () => {
     const original = makeBmff('mp4', 200_000);
-    const signed = (await sign(original, 'video/mp4', metadata, signer)).signedBytes;
+    const signed = (await sign(original, 'video/mp4', metadata, { signer })).signedBytes;
     const [ftyp, moov, mdat, manifest] = topBoxes(signed);
     expect([ftyp, moov, mdat, manifest].map((found) => found?.type)).toEqual(['ftyp', 'moov', 'mdat', 'uuid']);
 
@@ -131,9 +131,9 @@ describe('a BMFF file signed in memory through the native hash', () => {
 
   it('makes the manifest c2pa-wasm makes from the whole file: the same assertions, actions and parent ingredient', async () => {
     // A thumbnail asked for sends the file to c2pa-wasm's own signing (it makes none for video).
-    const viaWasm = async (bytes: Uint8Array, given: SigningMetadata) => activeManifest((await sign(bytes, 'video/mp4', given, signer, { thumbnail: true })).signedBytes, 'video/mp4');
+    const viaWasm = async (bytes: Uint8Array, given: SigningMetadata) => activeManifest((await sign(bytes, 'video/mp4', given, { signer, thumbnail: true })).signedBytes, 'video/mp4');
     const native = async (bytes: Uint8Array, given: SigningMetadata) => {
-      const signed = await sign(bytes, 'video/mp4', given, signer);
+      const signed = await sign(bytes, 'video/mp4', given, { signer });
       expect(topBoxes(signed.signedBytes).at(-1)?.type).toBe('uuid');
       return activeManifest(signed.signedBytes, 'video/mp4');
     };
@@ -149,8 +149,8 @@ describe('a BMFF file signed in memory through the native hash', () => {
   });
 
   it('a file signed so and signed again keeps its credentials as the parent ingredient', async () => {
-    const first = await sign(makeBmff('mp4', 50_000), 'video/mp4', metadata, signer);
-    const second = await sign(first.signedBytes, 'video/mp4', { creator: 'Desk Editor' }, signer);
+    const first = await sign(makeBmff('mp4', 50_000), 'video/mp4', metadata, { signer });
+    const second = await sign(first.signedBytes, 'video/mp4', { creator: 'Desk Editor' }, { signer });
     expect(second.hasParentIngredient).toBe(true);
     expect(second.parentCredentials).toEqual({ status: 'valid', reason: null, failureCodes: [] });
     const report = await bothWays(second.signedBytes, 'video/mp4');

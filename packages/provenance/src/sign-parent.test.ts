@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 describe('sign with a separate parent asset', () => {
   it('keeps the signed source as parentOf ingredient and records the edits after c2pa.opened', async () => {
-    const source = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter' }, signer);
+    const source = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter' }, { signer });
     // The transformed pixels carry no manifest of their own (another format, another size).
     const transformed = await makeImage('png', 80, 60, 3);
     const result = await sign(
@@ -30,10 +30,7 @@ describe('sign with a separate parent asset', () => {
           { action: 'c2pa.resized', description: 'Resized to 80×60' },
           { action: 'c2pa.transcoded', description: 'Converted from JPEG to PNG' },
         ],
-      },
-      signer,
-      { parent: { bytes: source.signedBytes, mime: 'image/jpeg', title: 'harbour.jpg' } },
-    );
+      }, { signer, parent: { bytes: source.signedBytes, mime: 'image/jpeg', title: 'harbour.jpg' } },);
     expect(result.hasParentIngredient).toBe(true);
     expect(result.parentCredentials).toEqual({ status: 'valid', reason: null, failureCodes: [] });
     expect(result.assetHash).not.toBe(source.assetHash);
@@ -47,9 +44,7 @@ describe('sign with a separate parent asset', () => {
   });
 
   it('opens a parent without credentials as a plain ingredient', async () => {
-    const result = await sign(await makeImage('png', 40, 30, 5), 'image/png', { creator: 'Ada Reporter', edits: [{ action: 'c2pa.cropped' }] }, signer, {
-      parent: { bytes: await makeImage('jpeg', 80, 60, 5), mime: 'image/jpeg' },
-    });
+    const result = await sign(await makeImage('png', 40, 30, 5), 'image/png', { creator: 'Ada Reporter', edits: [{ action: 'c2pa.cropped' }] }, { signer, parent: { bytes: await makeImage('jpeg', 80, 60, 5), mime: 'image/jpeg' }, });
     expect(result.hasParentIngredient).toBe(true);
     expect(result.parentCredentials).toBeNull();
     const report = await verify(result.signedBytes, 'image/png', { trust });

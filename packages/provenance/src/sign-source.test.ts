@@ -51,7 +51,7 @@ describe('signing a BMFF file from a source', () => {
   });
 
   it('refuses a file that already carries Content Credentials, and formats that are not BMFF', async () => {
-    const embedded = (await sign(makeBmff('mp4', 4096), 'video/mp4', { creator: 'Ada' }, signer)).signedBytes;
+    const embedded = (await sign(makeBmff('mp4', 4096), 'video/mp4', { creator: 'Ada' }, { signer })).signedBytes;
     await expect(signBmffSource(bytesSource(embedded), 'video/mp4', { creator: 'Ada' }, signer)).rejects.toMatchObject({ code: 'malformed_asset' });
     await expect(signBmffSource(bytesSource(await makeImage('jpeg')), 'image/jpeg', { creator: 'Ada' }, signer)).rejects.toMatchObject({ code: 'unsupported_format' });
     await expect(signBmffSource(bytesSource(new Uint8Array(64).fill(3)), 'video/mp4', { creator: 'Ada' }, signer)).rejects.toMatchObject({ code: 'malformed_asset' });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 const metadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0', softwareAgent: 'Provenance Gateway Tests' };
 
 async function expectRoundTrip(bytes: Uint8Array, mime: string): Promise<void> {
-  const result = await sign(bytes, mime, metadata, signer);
+  const result = await sign(bytes, mime, metadata, { signer });
   expect(result.manifestId).toMatch(/^urn:c2pa:/);
   expect(result.signedBytes.byteLength).toBeGreaterThan(bytes.byteLength);
   expect(result.manifestStore.byteLength).toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe.skipIf(!hasCorpus)('every signing algorithm, with the c2pa-rs test cert
       const algSigner = createPemSigner({ privateKeyPem: corpusText(`certs/${alg}.key.pem`), certificateChainPem: corpusText(`certs/${alg}.chain.pem`), alg });
       const testRoots = corpusText('trust/c2pa-rs-test-roots.pem');
       const image = await makeImage('jpeg');
-      const result = await sign(image, 'image/jpeg', metadata, algSigner);
+      const result = await sign(image, 'image/jpeg', metadata, { signer: algSigner });
       const report = await verify(result.signedBytes, 'image/jpeg', { trust: createTrustStore([testRoots]) });
       expect(report.verification.status).toBe('verified');
       expect(report.report.signer?.algorithm?.toLowerCase()).toBe(alg);
@@ -84,7 +84,7 @@ describe.skipIf(!hasCorpus)('every signing algorithm, with the c2pa-rs test cert
 
 describe('signing metadata', () => {
   it('records the AI flag as AI-edited (compositeWithTrainedAlgorithmicMedia) and says so in the credentials', async () => {
-    const result = await sign(await makeImage('png'), 'image/png', { ...metadata, aiAssisted: true }, signer);
+    const result = await sign(await makeImage('png'), 'image/png', { ...metadata, aiAssisted: true }, { signer });
     const report = await verify(result.signedBytes, 'image/png', { trust });
     expect(report.verification.credentials.aiAssisted).toBe(true);
     expect(report.report.activeManifest?.aiDisclosure).toBe('ai_edited');
@@ -92,16 +92,14 @@ describe('signing metadata', () => {
   });
 
   it('records camera captures as digitalCapture with device and location only when given', async () => {
-    const plain = await verify((await sign(await makeImage('jpeg'), 'image/jpeg', metadata, signer)).signedBytes, 'image/jpeg', { trust });
+    const plain = await verify((await sign(await makeImage('jpeg'), 'image/jpeg', metadata, { signer })).signedBytes, 'image/jpeg', { trust });
     expect(plain.report.activeManifest?.assertions).not.toContain('stds.exif');
     expect(plain.verification.credentials.aiAssisted).toBe(false);
 
     const captured = await sign(
       await makeImage('jpeg'),
       'image/jpeg',
-      { ...metadata, capturedWithCamera: true, deviceInfo: { manufacturer: 'Google', model: 'Pixel 9', platform: 'android', osVersion: '15' }, location: { latitude: 51.507, longitude: -0.128, accuracy: 12.5 } },
-      signer,
-    );
+      { ...metadata, capturedWithCamera: true, deviceInfo: { manufacturer: 'Google', model: 'Pixel 9', platform: 'android', osVersion: '15' }, location: { latitude: 51.507, longitude: -0.128, accuracy: 12.5 } }, { signer },);
     const report = await verify(captured.signedBytes, 'image/jpeg', { trust });
     expect(report.report.activeManifest?.aiDisclosure).toBe('captured');
     expect(report.report.activeManifest?.device).toEqual({ make: 'Google', model: 'Pixel 9' });
@@ -111,8 +109,8 @@ describe('signing metadata', () => {
   });
 
   it('keeps an existing manifest as the parent ingredient (c2pa.opened)', async () => {
-    const first = await sign(await makeImage('jpeg'), 'image/jpeg', metadata, signer);
-    const second = await sign(first.signedBytes, 'image/jpeg', { creator: 'Desk Editor' }, signer);
+    const first = await sign(await makeImage('jpeg'), 'image/jpeg', metadata, { signer });
+    const second = await sign(first.signedBytes, 'image/jpeg', { creator: 'Desk Editor' }, { signer });
     expect(second.hasParentIngredient).toBe(true);
     expect(second.manifestId).not.toBe(first.manifestId);
     const report = await verify(second.signedBytes, 'image/jpeg', { trust });
@@ -125,8 +123,8 @@ describe('signing metadata', () => {
 
   it('gives the SHA-256 of the original and a fresh manifest for the same bytes signed twice', async () => {
     const image = await makeImage('webp');
-    const one = await sign(image, 'image/webp', metadata, signer);
-    const two = await sign(image, 'image/webp', metadata, signer);
+    const one = await sign(image, 'image/webp', metadata, { signer });
+    const two = await sign(image, 'image/webp', metadata, { signer });
     const { createHash } = await import('node:crypto');
     expect(one.assetHash).toBe(createHash('sha256').update(image).digest('hex'));
     expect(two.assetHash).toBe(one.assetHash);

@@ -1,10 +1,11 @@
 /**
- * sign: bytes + MIME type + metadata + signer → the signed asset with its manifest embedded (or,
+ * sign: an asset (bytes, or a file on disk: asset-source.ts) + MIME type + metadata + signer → the signed asset with its manifest embedded (or,
  * for a sidecar, the asset unembedded and its manifest store over it), the manifest ID, the
  * original's SHA-256 and the signing time. An asset that already carries Content Credentials becomes
  * the parent ingredient (or a separate parent asset does, for a transform's re-encoded output), and
  * whether those credentials were intact is said (c2pa-rs records an invalid parent's failures in the
- * ingredient, as C2PA requires).
+ * ingredient, as C2PA requires). A file on disk (a large MP4, MOV, M4A, HEIC, HEIF or AVIF) is signed
+ * into `output` as it streams, never held whole (io/sign-file.ts).
  */
 import { createHash } from 'node:crypto';
 import { BytesBlob, c2paErrorText, loadC2pa } from './c2pa/wasm.ts';
@@ -22,8 +23,12 @@ import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import { redactionsFor, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 import { signBmffBytes } from './sign-source.ts';
+import { isFileOnDisk, type FileOnDisk } from './asset-source.ts';
+import { signFromDisk, type DiskSignResult } from './io/sign-file.ts';
 
 export interface SignOptions {
+  /** Who signs: the claim signer (a key here, or a remote signing service). */
+  signer: ClaimSigner;
   /** Embed a thumbnail of the asset in the manifest (off by default: it costs kilobytes). */
   thumbnail?: boolean;
   /**
@@ -61,6 +66,15 @@ export interface SignOptions {
    * parent ingredient, its credentials kept inside it.
    */
   parent?: ParentAsset;
+}
+
+/**
+ * Signing a file on disk: the signed file is written to `output` (the file followed by its
+ * manifest's C2PA box). Only an ISO BMFF file, with its manifest embedded; its own credentials, if
+ * any, become its parent ingredient.
+ */
+export interface FileSignOptions extends Pick<SignOptions, 'signer' | 'timestamper'> {
+  output: string;
 }
 
 /** A separate parent asset: its bytes (with its Content Credentials), MIME type and title. */
@@ -134,7 +148,19 @@ async function readParentCredentials(mime: string, bytes: Uint8Array): Promise<{
   return { credentials: { status: 'invalid', reason, failureCodes: failures.map((code) => code.code) }, readable: true, store };
 }
 
-export async function sign(bytes: Uint8Array, mimeType: string, metadata: SigningMetadata, signer: ClaimSigner, options: SignOptions = {}): Promise<SignResult> {
+export function sign(source: Uint8Array, mimeType: string, metadata: SigningMetadata, options: SignOptions): Promise<SignResult>;
+export function sign(source: FileOnDisk, mimeType: string, metadata: SigningMetadata, options: FileSignOptions): Promise<DiskSignResult>;
+export async function sign(source: Uint8Array | FileOnDisk, mimeType: string, metadata: SigningMetadata, options: SignOptions | FileSignOptions): Promise<SignResult | DiskSignResult> {
+  if (isFileOnDisk(source)) {
+    if (!('output' in options)) throw new SigningError('A file on disk is signed into another file: give the output path.');
+    return signFromDisk(source.path, options.output, mimeType, metadata, options.signer, options.timestamper);
+  }
+  if ('output' in options) throw new SigningError('Bytes in memory are signed into memory: an output path is for a file on disk.');
+  return signBytes(source, mimeType, metadata, options);
+}
+
+async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningMetadata, options: SignOptions): Promise<SignResult> {
+  const { signer } = options;
   const format = findFormat(mimeType);
   if (!format?.signable) throw new UnsupportedFormatError(mimeType);
   const mime = format.mime;

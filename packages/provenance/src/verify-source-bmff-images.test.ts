@@ -14,7 +14,6 @@ import { withFileSource } from './io/file-source.ts';
 import { makeImage } from './testing/make-assets.ts';
 import { openLocalSigning } from './testing/local-signing.ts';
 import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
-import { verifySource } from './verify-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-verify-source-heic-'));
 let signer: ClaimSigner;
@@ -30,7 +29,7 @@ const settle = (promise: Promise<unknown>): Promise<Outcome> => promise.then((va
 async function fromDisk(bytes: Uint8Array, mime: string, anchors: TrustStore, name: string): Promise<Outcome> {
   const path = join(dir, name);
   writeFileSync(path, bytes);
-  return withFileSource(path, (file) => settle(verifySource(file, mime, { trust: anchors })));
+  return withFileSource(path, (file) => settle(verify(file, mime, { trust: anchors })));
 }
 
 /** A byte inside the file's mdat payload, changed. */
@@ -72,7 +71,7 @@ describe('HEIC, HEIF and AVIF verified from a file on disk', () => {
     for (const [file, mime] of samples) {
       const unsigned = corpusFile(`c2pa-rs/${file}`);
       expect(status(await expectSameFromDisk(unsigned, mime, `unsigned-${file}`))).toBe('unsigned');
-      const signed = (await sign(unsigned, mime, { creator: 'Ada Reporter' }, signer)).signedBytes;
+      const signed = (await sign(unsigned, mime, { creator: 'Ada Reporter' }, { signer })).signedBytes;
       expect(status(await expectSameFromDisk(signed, mime, `signed-${file}`)), file).toBe('verified');
       expect(status(await expectSameFromDisk(await tamperMdat(signed), mime, `tampered-${file}`)), file).toBe('invalid');
       await expectSameFromDisk(withAddedBox(signed), mime, `added-${file}`);
@@ -80,7 +79,7 @@ describe('HEIC, HEIF and AVIF verified from a file on disk', () => {
   });
 
   it('an AVIF made by sharp, signed and tampered, gives the reports verify() gives', async () => {
-    const signed = (await sign(await makeImage('avif', 640, 480), 'image/avif', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const signed = (await sign(await makeImage('avif', 640, 480), 'image/avif', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     expect(status(await expectSameFromDisk(signed, 'image/avif', 'signed.avif'))).toBe('verified');
     expect(status(await expectSameFromDisk(await tamperMdat(signed), 'image/avif', 'tampered.avif'))).toBe('invalid');
   });

@@ -10,7 +10,6 @@ import { createPemSigner, createTrustStore, ensureLocalPki, NO_TRUST, sign, veri
 import { withFileSource } from './io/file-source.ts';
 import { makeBmff, makeImage } from './testing/make-assets.ts';
 import { corpusFile, hasCorpus } from './testing/shared-corpus.ts';
-import { verifySource } from './verify-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-verify-source-'));
 let signer: ClaimSigner;
@@ -46,7 +45,7 @@ async function fromDisk(bytes: Uint8Array, mime: string, anchors: TrustStore, na
   writeFileSync(path, bytes);
   return withFileSource(path, async (file) => {
     const probe = counting(file);
-    const report = await verifySource(probe.source, mime, { trust: anchors }).then((value) => ({ value }), (error: unknown) => ({ error: String(error) }));
+    const report = await verify(probe.source, mime, { trust: anchors }).then((value) => ({ value }), (error: unknown) => ({ error: String(error) }));
     return { report, largestRead: probe.largestRead(), bytesRead: probe.bytesRead() };
   });
 }
@@ -64,7 +63,7 @@ const inMemory = (bytes: Uint8Array, mime: string, anchors: TrustStore) => verif
 
 describe('verifying from a file on disk', () => {
   it('a signed MP4 streams through the native hash in chunks and reports what verify() does', async () => {
-    const signed = (await sign(makeBmff('mp4', 20 * 1024 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const signed = (await sign(makeBmff('mp4', 20 * 1024 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     for (const anchors of [NO_TRUST, trust]) {
       const { report, largestRead, bytesRead } = await fromDisk(signed, 'video/mp4', anchors, 'signed.mp4');
       expect(report).toEqual(await inMemory(signed, 'video/mp4', anchors));
@@ -76,7 +75,7 @@ describe('verifying from a file on disk', () => {
   });
 
   it('a tampered MP4 is read by c2pa-wasm through the source, with the whole-file verdict', async () => {
-    const signed = (await sign(makeBmff('mp4', 256 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const signed = (await sign(makeBmff('mp4', 256 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     const tampered = signed.slice();
     // A media byte: the engine appends its C2PA box, so the file's last bytes are the manifest's.
     tampered[mdatEnd(signed) - 1000]! ^= 0x01;
@@ -86,7 +85,7 @@ describe('verifying from a file on disk', () => {
   });
 
   it('a JPEG and unsigned files give the same answers as verify()', async () => {
-    const jpeg = (await sign(await makeImage('jpeg', 320, 240), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const jpeg = (await sign(await makeImage('jpeg', 320, 240), 'image/jpeg', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     expect((await fromDisk(jpeg, 'image/jpeg', trust, 'signed.jpg')).report).toEqual(await inMemory(jpeg, 'image/jpeg', trust));
     const unsigned = makeBmff('mov', 4096);
     const { report } = await fromDisk(unsigned, 'video/quicktime', trust, 'unsigned.mov');

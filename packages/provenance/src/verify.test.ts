@@ -19,7 +19,7 @@ beforeAll(async () => {
   signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   rootPem = pki.rootCertificatePem;
   trust = createTrustStore([{ name: 'gateway root', tier: 'gateway', pems: [pki.rootCertificatePem] }]);
-  const result = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, signer);
+  const result = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, { signer });
   signedJpeg = result.signedBytes;
   manifestStore = result.manifestStore;
 });
@@ -135,7 +135,7 @@ describe('errors a person understands', () => {
     const corrupt = new Uint8Array([...signedJpeg.slice(0, 20), ...new Uint8Array(200).fill(7)]);
     const message = 'The file could not be read: it is not a valid JPEG file.';
     await expect(verify(corrupt, 'image/jpeg')).rejects.toMatchObject({ code: 'malformed_asset', message });
-    await expect(sign(corrupt, 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer)).rejects.toMatchObject({ code: 'malformed_asset', message });
+    await expect(sign(corrupt, 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer })).rejects.toMatchObject({ code: 'malformed_asset', message });
   });
 });
 
@@ -214,7 +214,7 @@ describe.skipIf(!hasCorpus)('each check answers from its own codes', () => {
 describe('remote manifests', () => {
   it('never lets c2pa-wasm fetch on its own, and verifies with the manifest the caller fetched', async () => {
     const url = 'https://manifests.example.org/m/photo.c2pa';
-    const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, signer, { remoteManifestUrl: url });
+    const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: true }, { signer, remoteManifestUrl: url });
     const originalFetch = globalThis.fetch;
     const requested: string[] = [];
     globalThis.fetch = (async (input: Parameters<typeof fetch>[0]) => {

@@ -1,25 +1,35 @@
 /**
- * verify: bytes + MIME type + trust → the verification response, from a real c2pa-rs validation,
- * saying which trust list vouched for the signer.
+ * verify: an asset (bytes, a file on disk, an upload still arriving: asset-source.ts) + MIME type +
+ * trust → the verification, from a real c2pa-rs validation, saying which trust list vouched for the
+ * signer; `answer` says its form (the response, with the signing credential for a revocation check,
+ * or serialized for keeping and answering HTTP).
  * A file without Content Credentials is `unsigned`, not an error; unreadable, hostile or
  * unsupported files raise typed errors.
+ *
+ * An asset not held in memory is read as the engine asks: a BMFF file or a JPEG or PNG is hashed as
+ * its bytes stream, c2pa-wasm given only its manifest prefix; anything else is read by c2pa-wasm
+ * through the source. Memory stays bounded by the chunks in flight, not the file's size.
  */
 import { signerChain } from './containers/claim-signature.ts';
 import { signingCredentialOf, type SigningCredential } from './revocation/signing-credential.ts';
 import { readWithSidecar } from './sidecar/sidecar-read.ts';
-import { UnsupportedFormatError } from './errors.ts';
+import { ProvenanceError, UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
 import { buildVerifyResponse, unsignedResponse } from './report/build-report.ts';
 import { signerCertificates } from './report/signer-certificates.ts';
 import { attachThumbnails } from './report/thumbnails.ts';
-import type { VerifyResponse } from './report/verification-report.ts';
+import { serializeVerification, type SerializedVerification, type VerifyResponse } from './report/verification-report.ts';
 import { NO_TRUST, type TrustStore } from './trust/trust-store.ts';
-import { readWithTrust, type TrustedReadOptions } from './trust/trusted-read.ts';
+import { readTrusted, readWithTrust, type TrustedReadOptions } from './trust/trusted-read.ts';
 import type { StoreRead } from './c2pa/store-read.ts';
+import { isMemorySource, type ByteSource } from './byte-source.ts';
+import { withByteSource, type AssetSource } from './asset-source.ts';
+import { nativeBmff } from './hard-binding/bmff-read.ts';
+import { nativeDataHashSource } from './hard-binding/data-hash-source-read.ts';
+import { sourceReads } from './hard-binding/source-read.ts';
+import { crJsonReport } from './report/crjson.ts';
 import { withValidationTime } from './c2pa/validation-clock.ts';
 import type { RevocationCheck } from './report/verification-report.ts';
-
-export { findRemoteManifestUrl } from './c2pa/remote-manifest-url.ts';
 
 export interface VerifyOptions extends TrustedReadOptions {
   trust?: TrustStore;
@@ -34,9 +44,18 @@ export interface VerifyOptions extends TrustedReadOptions {
   at?: Date;
   /**
    * Record what the verdict was made under (verification.evidence: the trust snapshot and the
-   * validation time), as answers that are kept or shown must; always with `at`.
+   * validation time), as answers that are kept or shown must; always with `at` or a serialized answer.
    */
   evidence?: boolean;
+}
+
+/** The answer's form: the response; with the signing credential (a revocation check follows); serialized. */
+export type VerifyAnswer = 'report' | 'credentialed' | 'serialized';
+
+export interface SerializedVerifyOptions extends VerifyOptions {
+  answer: 'serialized';
+  /** Also answer c2pa-rs's crJSON of the file (SerializedVerification.crJson); bytes in memory only. */
+  crJson?: boolean;
 }
 
 /** A verification and the signing credential whose revocation the caller may ask about (revocation-step.ts). */
@@ -52,8 +71,24 @@ export interface CredentialedVerification {
   certificatesEnd?: number;
 }
 
-export async function verify(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<VerifyResponse> {
-  return (await verifyWithCredential(bytes, mimeType, options)).response;
+export function verify(source: AssetSource, mimeType: string, options: VerifyOptions & { answer: 'credentialed' }): Promise<CredentialedVerification>;
+export function verify(source: AssetSource, mimeType: string, options: SerializedVerifyOptions): Promise<SerializedVerification>;
+// Last, as the one ReturnType<typeof verify> names.
+export function verify(source: AssetSource, mimeType: string, options?: VerifyOptions & { answer?: 'report' }): Promise<VerifyResponse>;
+export async function verify(
+  source: AssetSource,
+  mimeType: string,
+  options: VerifyOptions & { answer?: VerifyAnswer; crJson?: boolean } = {},
+): Promise<VerifyResponse | CredentialedVerification | SerializedVerification> {
+  const { answer = 'report', crJson, ...verifyOptions } = options;
+  if (crJson && !(source instanceof Uint8Array)) throw new ProvenanceError('unsupported_format', 'crJSON is made of a file read in memory: a file this large is verified from disk');
+  // A serialized verdict is an answer to keep or show: it says what it was made under.
+  const made = await withByteSource(source, (bytes) => verifySource(bytes, mimeType, answer === 'serialized' ? { ...verifyOptions, evidence: true } : verifyOptions));
+  if (answer === 'report') return made.response;
+  if (answer === 'credentialed') return made;
+  const serialized = serializeVerification(made.response, made.signingCredential, made.certificatesEnd);
+  if (crJson && source instanceof Uint8Array) serialized.crJson = await crJsonReport(source, mimeType, { ...(verifyOptions.trust && { trust: verifyOptions.trust }), ...(verifyOptions.at && { at: verifyOptions.at }) });
+  return serialized;
 }
 
 /**
@@ -67,9 +102,10 @@ function stapledRevocation(response: VerifyResponse): VerifyResponse['verificati
   return { status: revoked ? 'revoked' : 'good', source: 'stapled', responder: null, checkedAt: null, revokedAt: null, reason: null };
 }
 
-export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, options: VerifyOptions = {}): Promise<CredentialedVerification> {
+/** The verification of bytes in memory. */
+async function verifyBytes(bytes: Uint8Array, mimeType: string, options: VerifyOptions): Promise<CredentialedVerification> {
   const { at, ...now } = options;
-  if (at) return verificationAsOf(at, () => verifyWithCredential(bytes, mimeType, now));
+  if (at) return verificationAsOf(at, () => verifyBytes(bytes, mimeType, now));
   const format = findFormat(mimeType);
   if (!format) throw new UnsupportedFormatError(mimeType);
   const read = options.manifest
@@ -78,8 +114,26 @@ export async function verifyWithCredential(bytes: Uint8Array, mimeType: string, 
   return verificationOf(read, format.mime, options);
 }
 
+/** The verification of an asset read through a ByteSource (in memory, the bytes' own). */
+async function verifySource(source: ByteSource, mimeType: string, options: VerifyOptions): Promise<CredentialedVerification> {
+  const { at, ...now } = options;
+  if (at) return verificationAsOf(at, () => verifySource(source, mimeType, now));
+  // In memory, or checked against a sidecar (which reads the asset whole): the ordinary path.
+  if (isMemorySource(source)) return verifyBytes(source.bytes, mimeType, options);
+  if (options.manifest) return verifyBytes(await source.read(0, source.size), mimeType, options);
+  const format = findFormat(mimeType);
+  if (!format) throw new UnsupportedFormatError(mimeType);
+  // A source c2pa-wasm cannot read through a Blob (no synchronous reads: an upload still arriving)
+  // of a format without a native read from a source is read whole, then verified as bytes.
+  if (!source.readSync && !nativeBmff(format.mime, options) && !nativeDataHashSource(format.mime, options)) {
+    return verifyBytes(await source.read(0, source.size), mimeType, options);
+  }
+  const read = await readTrusted(sourceReads(format.mime, source, options), options.trust ?? NO_TRUST, options);
+  return verificationOf(read, format.mime, options);
+}
+
 /** The verification of a store read (null: the asset carries no manifest); frees the reader. */
-export function verificationOf(read: StoreRead | null, mime: string, options: VerifyOptions): CredentialedVerification {
+function verificationOf(read: StoreRead | null, mime: string, options: VerifyOptions): CredentialedVerification {
   const trust = options.trust ?? NO_TRUST;
   // Read under a pinned clock (validation-clock.ts), "now" is the declared time.
   const evidence = options.evidence || options.at ? { trustSnapshot: trust.snapshot, validatedAt: new Date().toISOString() } : undefined;
@@ -113,7 +167,7 @@ export function verificationOf(read: StoreRead | null, mime: string, options: Ve
  * not for then), so no signing credential is handed on for it; a stapled answer, read by c2pa-rs
  * from the file itself, stays.
  */
-export async function verificationAsOf(at: Date, verification: () => Promise<CredentialedVerification>): Promise<CredentialedVerification> {
+async function verificationAsOf(at: Date, verification: () => Promise<CredentialedVerification>): Promise<CredentialedVerification> {
   const { response, certificatesEnd } = await withValidationTime(at, verification);
   const validatedAt = at.toISOString();
   const { revocation } = response.verification;

@@ -33,14 +33,14 @@ describe('fair share of the public endpoints per client', () => {
    * progress; `held` resolves once all of them are held, `restore` lets everything through again.
    */
   function holdVerifications(count: number): { held: Promise<void>; release: () => void; restore: () => void } {
-    const original = gateway.engine.verifySerialized;
+    const original = gateway.engine.verify;
     let calls = 0;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let allHeld!: () => void;
     const held = new Promise<void>((resolve) => (allHeld = resolve));
     Object.assign(gateway.engine, {
-      verifySerialized: async (...args: Parameters<typeof original>) => {
+      verify: async (...args: Parameters<typeof original>) => {
         calls += 1;
         if (calls <= count) {
           if (calls === count) allHeld();
@@ -54,7 +54,7 @@ describe('fair share of the public endpoints per client', () => {
       release,
       restore: () => {
         release();
-        Object.assign(gateway.engine, { verifySerialized: original });
+        Object.assign(gateway.engine, { verify: original });
       },
     };
   }

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** A JPEG whose manifest lives at `url` (XMP dcterms:provenance), and that manifest's bytes. */
 async function remoteAsset(url: string) {
-  const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: false }, signer, { remoteManifestUrl: url });
+  const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: false }, { signer, remoteManifestUrl: url });
   return { bytes: result.signedBytes, manifest: result.manifestStore, manifestId: result.manifestId };
 }
 

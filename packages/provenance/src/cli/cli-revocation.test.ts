@@ -26,7 +26,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pg-cli-ocsp-'));
   writeFileSync(join(dir, 'root.pem'), authority.rootPem);
   const signer = createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem });
-  writeFileSync(join(dir, 'signed.jpg'), (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'OCSP Tester' }, signer)).signedBytes);
+  writeFileSync(join(dir, 'signed.jpg'), (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'OCSP Tester' }, { signer })).signedBytes);
 }, 30_000);
 afterAll(async () => authority?.close());
 

@@ -294,7 +294,7 @@ describe('provenance CLI', () => {
     });
     const base = await listen(server);
     try {
-      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: false }, signer, { remoteManifestUrl: `${base}/manifests/m.c2pa` });
+      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter', aiAssisted: false }, { signer, remoteManifestUrl: `${base}/manifests/m.c2pa` });
       manifest = signed.manifestStore;
       const file = join(dir, 'remote.jpg');
       writeFileSync(file, signed.signedBytes);
@@ -325,7 +325,7 @@ describe('provenance CLI', () => {
     const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/c2pa' }).end(manifest));
     const base = await listen(server);
     try {
-      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter' }, signer, { remoteManifestUrl: `${base}/manifests/large.c2pa` });
+      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada Reporter' }, { signer, remoteManifestUrl: `${base}/manifests/large.c2pa` });
       const file = join(dir, 'large-remote.jpg');
       writeFileSync(file, signed.signedBytes);
       const refused = await run(['verify', file, '--data-dir', dir], { FETCH_ALLOW_HOSTS: '127.0.0.1' });

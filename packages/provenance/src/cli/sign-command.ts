@@ -19,7 +19,7 @@ import { pkiDir } from './cli-config.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
 import { withUrlDownload } from './url-download.ts';
-import { SIGN_FROM_DISK_BYTES, signFromDisk } from '../io/sign-file.ts';
+import { SIGN_FROM_DISK_BYTES } from '../io/sign-file.ts';
 import { BMFF_MIME_TYPES } from '../hard-binding/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { CliError } from './usage-error.ts';
@@ -222,7 +222,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     if (fromDisk) {
       const { signer, note } = await chooseSigner(values, post);
       if (note && !values.json) process.stderr.write(`${note}\n`);
-      const signed = await signFromDisk(path, values.output, mime, metadataOf(values, name), signer, timestamper);
+      const signed = await sign({ path }, mime, metadataOf(values, name), { signer, timestamper, output: values.output });
       // Credentials the file carried are its parent ingredient here too (io/keep-parent.ts).
       const parentWarning = invalidParentWarning(signed.parentCredentials);
       if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
@@ -253,10 +253,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   const result = await sign(
     input.bytes,
     input.mime,
-    metadataOf(values, input.name),
-    signer,
-    { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }) },
-  );
+    metadataOf(values, input.name), { signer, thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }) },);
   if (!values.output && !result.assetUnchanged) {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);
   }

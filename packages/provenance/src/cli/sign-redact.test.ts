@@ -22,7 +22,7 @@ describe('provenance sign --redact', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-cli-redact-'));
     const { pki } = await ensureLocalPki(join(dir, 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    const source = await sign(await makeImage('jpeg', 96, 64, 61), 'image/jpeg', { creator: 'Field Reporter', capturedWithCamera: true, location: { latitude: 41.0082, longitude: 28.9784 } }, signer);
+    const source = await sign(await makeImage('jpeg', 96, 64, 61), 'image/jpeg', { creator: 'Field Reporter', capturedWithCamera: true, location: { latitude: 41.0082, longitude: 28.9784 } }, { signer });
     writeFileSync(join(dir, 'source.jpg'), source.signedBytes);
 
     const out = join(dir, 'desk.jpg');

@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
 import type { VerifyResponse } from '../report/verification-report.ts';
-import type { CredentialedVerification } from '../verify.ts';
-import { verifySourceWithCredential } from '../verify-source.ts';
+import { verify, type CredentialedVerification } from '../verify.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
 import { trustLine } from './trust-line.ts';
@@ -130,9 +129,9 @@ export async function runVerify(args: string[]): Promise<void> {
     try {
       const manifest = values.manifest ? await readManifest(values.manifest) : null;
       // As of --at, the clock c2pa-rs reads is pinned for the validation alone (not the download before it).
-      const options = { trust, evidence: true, ...(at && { at }) };
-      if (manifest) return await verifySourceWithCredential(input.source, input.mime, { ...options, manifest });
-      return await verifyWithRemoteManifest((remoteManifest) => verifySourceWithCredential(input.source, input.mime, { ...options, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
+      const options = { trust, evidence: true, answer: 'credentialed' as const, ...(at && { at }) };
+      if (manifest) return await verify(input.source, input.mime, { ...options, manifest });
+      return await verifyWithRemoteManifest((remoteManifest) => verify(input.source, input.mime, { ...options, ...(remoteManifest && { remoteManifest }) }), fetchManifest);
     } finally {
       input.source.close();
     }

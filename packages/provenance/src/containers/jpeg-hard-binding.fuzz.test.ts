@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-binding-fuzz-')), 'pki'));
   trust = createTrustStore([pki.rootCertificatePem]);
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, { signer })).signedBytes;
 });
 
 /** The JPEG segment starting at `offset` (marker and length), when one does. */

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-binding-')), 'pki'));
   ourTrust = createTrustStore([pki.rootCertificatePem]);
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 640, 480), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 640, 480), 'image/jpeg', { creator: 'Ada Reporter' }, { signer })).signedBytes;
 });
 
 describe('the engine’s own JPEGs', () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-bmff-fuzz-')), 'pki'));
   trust = createTrustStore([pki.rootCertificatePem]);
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(makeBmff('mp4', 2048), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signed = (await sign(makeBmff('mp4', 2048), 'video/mp4', { creator: 'Ada Reporter' }, { signer })).signedBytes;
 });
 
 /** Top-level box boundaries of a file, as far as they parse. */

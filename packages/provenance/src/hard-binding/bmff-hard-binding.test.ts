@@ -84,12 +84,12 @@ beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-bmff-')), 'pki'));
   ourRoot = pki.rootCertificatePem;
   signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signedMp4 = (await sign(makeBmff('mp4', 64 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signedMp4 = (await sign(makeBmff('mp4', 64 * 1024), 'video/mp4', { creator: 'Ada Reporter' }, { signer })).signedBytes;
 });
 
 describe('the engine’s own BMFF files', () => {
   it('an MP4 and a MOV are confirmed natively, with exactly the report c2pa-wasm gives reading the whole file', async () => {
-    const mov = (await sign(makeBmff('mov', 32 * 1024), 'video/quicktime', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const mov = (await sign(makeBmff('mov', 32 * 1024), 'video/quicktime', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     for (const [bytes, mime] of [[signedMp4, 'video/mp4'], [mov, 'video/quicktime']] as const) {
       expect(await nativelyConfirmed(bytes, mime)).toBe(true);
       const native = await expectSameBothWays(bytes, mime, [ANCHORLESS, [ourRoot]]);
@@ -99,7 +99,7 @@ describe('the engine’s own BMFF files', () => {
 
   it('a manifest placed after the media (made without embedding, its store appended as a C2PA box) is confirmed natively too', async () => {
     for (const [kind, mime] of [['mp4', 'video/mp4'], ['mov', 'video/quicktime']] as const) {
-      const made = await sign(makeBmff(kind, 48 * 1024), mime, { creator: 'Ada Reporter' }, signer, { sidecar: true });
+      const made = await sign(makeBmff(kind, 48 * 1024), mime, { creator: 'Ada Reporter' }, { signer, sidecar: true });
       const appended = join_(made.signedBytes, c2paBox(made.manifestStore));
       expect(await nativeState(appended, mime)).toBe('Valid');
       const native = await expectSameBothWays(appended, mime, [ANCHORLESS, [ourRoot]]);
@@ -222,7 +222,7 @@ describe.skipIf(!hasCorpus)(`every BMFF file of ${CORPUS_DIR}`, () => {
     ['c2pa-rs/sample1.heif', 'image/heif'],
     ['c2pa-rs/sample1.avif', 'image/avif'],
   ])('%s signed by the engine is confirmed natively with c2pa-wasm’s report', async (file, mime) => {
-    const signed = (await sign(corpusFile(file), mime, { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const signed = (await sign(corpusFile(file), mime, { creator: 'Ada Reporter' }, { signer })).signedBytes;
     expect(await nativelyConfirmed(signed, mime)).toBe(true);
     const native = await expectSameBothWays(signed, mime, [ANCHORLESS, [ourRoot]]);
     expect(native).toMatchObject({ value: { verification: { status: 'verified' } } });

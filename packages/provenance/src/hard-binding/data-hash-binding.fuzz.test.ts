@@ -31,7 +31,7 @@ beforeAll(async () => {
     { mime: 'image/gif', bytes: await makeImage('gif', 48, 32) },
     ...(hasCorpus ? [{ mime: 'audio/mpeg', bytes: corpusFile('c2pa-rs/sample1.mp3').subarray(0, 60_000) }] : []),
   ];
-  for (const { mime, bytes } of originals) signedFiles.push({ mime, bytes: (await sign(bytes, mime, { creator: 'Ada Reporter' }, signer)).signedBytes });
+  for (const { mime, bytes } of originals) signedFiles.push({ mime, bytes: (await sign(bytes, mime, { creator: 'Ada Reporter' }, { signer })).signedBytes });
 });
 
 type Mutation = { kind: 'flip'; at: number; xor: number } | { kind: 'truncate'; at: number } | { kind: 'repeat'; at: number; length: number };

@@ -118,7 +118,7 @@ describe.each(FORMATS)('$mime signed by the engine', ({ mime, layout, make, corp
 
   it('is confirmed natively, with exactly the report c2pa-wasm gives reading the whole file, and verifies', async () => {
     for (const original of await originals()) {
-      const { signedBytes } = await sign(original, mime, { creator: 'Ada Reporter' }, signer);
+      const { signedBytes } = await sign(original, mime, { creator: 'Ada Reporter' }, { signer });
       expect(await nativelyConfirmed(mime, signedBytes)).toBe(true);
       for (const trust of [NO_TRUST, ourTrust]) {
         const { native, whole } = await bothWays(mime, signedBytes, trust);
@@ -130,7 +130,7 @@ describe.each(FORMATS)('$mime signed by the engine', ({ mime, layout, make, corp
 
   it('gives c2pa-rs’s report on tampered copies (data byte, store byte, block added, store moved, cut short)', async () => {
     for (const original of await originals()) {
-      const { signedBytes } = await sign(original, mime, { creator: 'Ada Reporter' }, signer);
+      const { signedBytes } = await sign(original, mime, { creator: 'Ada Reporter' }, { signer });
       const { storeStart, storeEnd, filler, dataAfter, moveTo } = layout(signedBytes);
       const store = signedBytes.subarray(storeStart, storeEnd);
       const withoutStore = Buffer.concat([signedBytes.subarray(0, storeStart), signedBytes.subarray(storeEnd)]);

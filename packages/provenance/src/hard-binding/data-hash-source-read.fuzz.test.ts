@@ -14,7 +14,6 @@ import { sign, verify } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { openLocalSigning } from '../testing/local-signing.ts';
 import { type TrustStore } from '../trust/trust-store.ts';
-import { verifySource } from '../verify-source.ts';
 import { jpegManifestSegments } from '../containers/jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from '../containers/jpeg-source-segments.ts';
 import { pngManifestPrefix } from '../containers/png-manifest-prefix.ts';
@@ -29,8 +28,8 @@ let trust: TrustStore;
 beforeAll(async () => {
   const local = await openLocalSigning('pg-streamed-fuzz-');
   trust = local.trust;
-  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
-  signedPng = (await sign(await makeImage('png', 64, 48), 'image/png', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada Reporter' }, { signer: local.signer })).signedBytes;
+  signedPng = (await sign(await makeImage('png', 64, 48), 'image/png', { creator: 'Ada Reporter' }, { signer: local.signer })).signedBytes;
 });
 
 type Mutation = { kind: 'flip'; at: number; xor: number } | { kind: 'truncate'; at: number } | { kind: 'duplicate'; at: number; length: number };
@@ -69,7 +68,7 @@ const settle = async (promise: Promise<unknown>): Promise<{ report?: unknown; er
 /** verifySource over the bytes written in chunks of `chunk` bytes, one per turn of the event loop. */
 async function arriving(bytes: Uint8Array, chunk: number, mime = 'image/jpeg') {
   const writer = createFillingWriter(bytes.byteLength);
-  const verifying = settle(verifySource(fillingSource(writer.shared), mime, { trust }));
+  const verifying = settle(verify(fillingSource(writer.shared), mime, { trust }));
   for (let at = 0; at < bytes.byteLength; at += chunk) {
     await new Promise((resolve) => setImmediate(resolve));
     writer.write(bytes.subarray(at, at + chunk));

@@ -13,7 +13,6 @@ import { makeImage } from '../testing/make-assets.ts';
 import { openLocalSigning } from '../testing/local-signing.ts';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '../testing/shared-corpus.ts';
 import { createTrustStore, NO_TRUST, type TrustStore } from '../trust/trust-store.ts';
-import { verifySource } from '../verify-source.ts';
 import { dataHashSourceRead } from './data-hash-source-read.ts';
 import { jpegManifestSegments, jpegSegmentsExcludedDigest } from '../containers/jpeg-hard-binding.ts';
 import { findJumbfSegment, jpegSourceSegments } from '../containers/jpeg-source-segments.ts';
@@ -36,7 +35,7 @@ async function trickle(writer: FillingWriter, bytes: Uint8Array, chunk: number, 
 /** verifySource over the bytes as they arrive, and verify() over them whole. */
 async function bothWays(bytes: Uint8Array, trust: TrustStore, chunk = 16 * 1024, mime = 'image/jpeg') {
   const writer = createFillingWriter(bytes.byteLength);
-  const [streamed] = await Promise.all([settle(verifySource(fillingSource(writer.shared), mime, { trust: fresh(trust), thumbnails: true })), trickle(writer, bytes, chunk)]);
+  const [streamed] = await Promise.all([settle(verify(fillingSource(writer.shared), mime, { trust: fresh(trust), thumbnails: true })), trickle(writer, bytes, chunk)]);
   const whole = await settle(verify(bytes, mime, { trust: fresh(trust), thumbnails: true }));
   return { streamed, whole };
 }
@@ -60,7 +59,7 @@ let ourTrust: TrustStore;
 beforeAll(async () => {
   const local = await openLocalSigning('pg-streamed-jpeg-');
   ourTrust = local.trust;
-  signed = (await sign(await makeImage('jpeg', 800, 600), 'image/jpeg', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 800, 600), 'image/jpeg', { creator: 'Ada Reporter' }, { signer: local.signer })).signedBytes;
 });
 
 describe('the engine’s own JPEGs, arriving in chunks', () => {
@@ -147,7 +146,7 @@ async function offeredThenVerified(bytes: Uint8Array, offer: (writer: FillingWri
   writer.write(bytes);
   const offered = offer(writer);
   const { source, bytesRead } = countingSource(writer);
-  const streamed = await settle(verifySource(source, mime, { trust: fresh(trust), thumbnails: true }));
+  const streamed = await settle(verify(source, mime, { trust: fresh(trust), thumbnails: true }));
   const whole = await settle(verify(bytes, mime, { trust: fresh(trust), thumbnails: true }));
   return { offered, streamed, whole, bytesRead: bytesRead() };
 }
@@ -244,7 +243,7 @@ describe('the engine’s own PNGs, arriving in chunks', () => {
   beforeAll(async () => {
     const local = await openLocalSigning('pg-streamed-png-');
     pngTrust = local.trust;
-    png = (await sign(await makeImage('png', 500, 400), 'image/png', { creator: 'Ada Reporter' }, local.signer)).signedBytes;
+    png = (await sign(await makeImage('png', 500, 400), 'image/png', { creator: 'Ada Reporter' }, { signer: local.signer })).signedBytes;
   });
   const bothPng = (bytes: Uint8Array, chunk = 16 * 1024, trust: TrustStore = pngTrust) => bothWays(bytes, trust, chunk, 'image/png');
 
@@ -318,7 +317,7 @@ describe('the engine’s own PNGs, arriving in chunks', () => {
 describe('a file that stops arriving', () => {
   it('fails the verification promptly when the writer fails it mid-way (cut off, refused)', async () => {
     const writer = createFillingWriter(signed.byteLength);
-    const verifying = settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
+    const verifying = settle(verify(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
     await trickle(writer, signed, 16 * 1024, signed.byteLength / 2);
     writer.fail();
     expect(await verifying).toEqual({ error: expect.stringContaining('FillingFailedError') });
@@ -328,7 +327,7 @@ describe('a file that stops arriving', () => {
   it('fails a verification already past the head, and one started after the failure', async () => {
     const writer = createFillingWriter(signed.byteLength);
     await trickle(writer, signed, 64 * 1024, signed.byteLength - 10);
-    const verifying = settle(verifySource(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
+    const verifying = settle(verify(fillingSource(writer.shared), 'image/jpeg', { trust: fresh(ourTrust) }));
     setTimeout(() => writer.fail(), 20);
     expect(await verifying).toEqual({ error: expect.stringContaining('FillingFailedError') });
     await expect(fillingSource(writer.shared).read(0, 10)).rejects.toBeInstanceOf(FillingFailedError);

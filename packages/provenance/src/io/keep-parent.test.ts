@@ -87,7 +87,7 @@ const topTypes = async (bytes: Uint8Array) => (await readBmffTree(bytesSource(by
 describe('signing from disk a file that carries Content Credentials', () => {
   const parents = async (): Promise<[string, Uint8Array][]> => {
     // Our own signing appends the box last; c2pa-rs's own places it after ftyp.
-    const appended = (await sign(makeBmff('mp4', 2 * 1024 * 1024), 'video/mp4', { creator: 'First Signer' }, first)).signedBytes;
+    const appended = (await sign(makeBmff('mp4', 2 * 1024 * 1024), 'video/mp4', { creator: 'First Signer' }, { signer: first })).signedBytes;
     writeFileSync(join(dir, 'unsigned.mp4'), makeBmff('mp4', 2 * 1024 * 1024, 11));
     await signMp4File(join(dir, 'unsigned.mp4'), join(dir, 'embedded.mp4'), first);
     const embedded = new Uint8Array(readFileSync(join(dir, 'embedded.mp4')));
@@ -106,7 +106,7 @@ describe('signing from disk a file that carries Content Credentials', () => {
       writeFileSync(input, parent);
       const fromDisk = await signFromDisk(input, output, 'video/mp4', metadata, second);
       const signed = new Uint8Array(readFileSync(output));
-      const inMemory = await sign(parent, 'video/mp4', metadata, second);
+      const inMemory = await sign(parent, 'video/mp4', metadata, { signer: second });
 
       const ours = await parentAsRead(signed);
       const theirs = await parentAsRead(inMemory.signedBytes);
@@ -141,7 +141,7 @@ describe('signing from disk a file that carries Content Credentials', () => {
 
 describe('signing from disk a file whose credentials cannot be kept so', () => {
   it('refuses a file with two C2PA boxes, as before', async () => {
-    const signed = (await sign(makeBmff('mp4', 64 * 1024), 'video/mp4', { creator: 'First Signer' }, first)).signedBytes;
+    const signed = (await sign(makeBmff('mp4', 64 * 1024), 'video/mp4', { creator: 'First Signer' }, { signer: first })).signedBytes;
     const box = (await readBmffTree(bytesSource(signed)))!.find((candidate) => candidate.type === 'uuid')!;
     const twice = Buffer.concat([signed, signed.subarray(box.offset, box.offset + box.size)]);
     writeFileSync(join(dir, 'twice.mp4'), twice);

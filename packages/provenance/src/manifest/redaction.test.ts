@@ -29,14 +29,14 @@ beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-redact-')), 'pki'));
   signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   trust = createTrustStore([pki.rootCertificatePem]);
-  const source = await sign(await makeImage('jpeg', 120, 80, 5), 'image/jpeg', { creator: 'Field Reporter', capturedWithCamera: true, location: { latitude: 48.8566, longitude: 2.3522, accuracy: 5 }, deviceInfo: { manufacturer: 'Nikon', model: 'Z9' } }, signer);
+  const source = await sign(await makeImage('jpeg', 120, 80, 5), 'image/jpeg', { creator: 'Field Reporter', capturedWithCamera: true, location: { latitude: 48.8566, longitude: 2.3522, accuracy: 5 }, deviceInfo: { manufacturer: 'Nikon', model: 'Z9' } }, { signer });
   located = source.signedBytes;
   sourceLabel = source.manifestId;
 });
 
 describe('redaction when re-signing', () => {
   it('removes the source\'s location from the parent ingredient, records it, and the result validates', async () => {
-    const resigned = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, signer, { redact: ['location'] });
+    const resigned = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, { signer, redact: ['location'] });
     expect(resigned.redacted).toEqual([{ manifest: sourceLabel, assertion: 'stds.exif', uri: assertionUri(sourceLabel, 'stds.exif') }]);
 
     const report = await verify(resigned.signedBytes, 'image/jpeg', { trust });
@@ -51,11 +51,11 @@ describe('redaction when re-signing', () => {
   });
 
   it('keeps everything when not asked, and a file without credentials has nothing to redact', async () => {
-    const kept = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, signer);
+    const kept = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, { signer });
     expect(kept.redacted).toEqual([]);
     expect((await rawStore(kept.signedBytes)).manifests?.[sourceLabel]?.assertions?.map((assertion) => assertion.label)).toContain('stds.exif');
 
-    const plain = await sign(await makeImage('jpeg', 64, 48, 9), 'image/jpeg', {}, signer, { redact: ['location', 'exif'] });
+    const plain = await sign(await makeImage('jpeg', 64, 48, 9), 'image/jpeg', {}, { signer, redact: ['location', 'exif'] });
     expect(plain.redacted).toEqual([]);
     expect((await verify(plain.signedBytes, 'image/jpeg', { trust })).verification.status).toBe('verified');
   });

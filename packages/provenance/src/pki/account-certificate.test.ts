@@ -49,7 +49,7 @@ describe('account certificates (managed signing identities)', () => {
     const names: (string | null | undefined)[] = [];
     for (const organization of ['Daily Planet', 'Gotham Gazette']) {
       const issued = await issueAccountCertificate(pki.dir, { organization, ocspUrl: 'https://gateway.example/api/v1/pki/ocsp' });
-      const signed = await pool.sign(image, 'image/jpeg', { creator: 'Ada', aiAssisted: false }, {}, { privateKeyPem: issued.privateKeyPem, certificateChainPem: issued.certificateChainPem });
+      const signed = await pool.sign(image, 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer: { privateKeyPem: issued.privateKeyPem, certificateChainPem: issued.certificateChainPem } });
       const report = await pool.verify(signed.signedBytes, 'image/jpeg');
       expect(report.verification.status).toBe('verified');
       names.push(report.report.signer?.organization);

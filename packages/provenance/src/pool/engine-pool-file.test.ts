@@ -25,14 +25,14 @@ describe('engine pool: verifying a file by its path', () => {
   afterAll(() => pool.close());
 
   it('gives the report verify() gives for the bytes, plain and serialized', async () => {
-    const report = await pool.verifyFile(join(dir, 'signed.mp4'), 'video/mp4');
+    const report = await pool.verify({ path: join(dir, 'signed.mp4') }, 'video/mp4');
     expect(report).toEqual(await verify(signed, 'video/mp4', { trust: createTrustStore([rootPem]) }));
     expect(report.verification.status).toBe('verified');
-    expect((await pool.verifyFileSerialized(join(dir, 'signed.mp4'), 'video/mp4')).status).toBe('verified');
+    expect((await pool.verify({ path: join(dir, 'signed.mp4') }, 'video/mp4', { answer: 'serialized' })).status).toBe('verified');
   });
 
   it('fails a path that is not there, and goes on working', async () => {
-    await expect(pool.verifyFile(join(dir, 'missing.mp4'), 'video/mp4')).rejects.toThrow(/ENOENT/);
-    expect((await pool.verifyFile(join(dir, 'signed.mp4'), 'video/mp4')).verification.status).toBe('verified');
+    await expect(pool.verify({ path: join(dir, 'missing.mp4') }, 'video/mp4')).rejects.toThrow(/ENOENT/);
+    expect((await pool.verify({ path: join(dir, 'signed.mp4') }, 'video/mp4')).verification.status).toBe('verified');
   });
 });

@@ -33,11 +33,11 @@ describe('engine pool: verifying a file as it arrives', () => {
   it('gives the verification the pool gives for the whole bytes, and leaves the bytes readable here', async () => {
     expect(pool.idle()).toBe(1);
     const writer = createFillingWriter(signed.byteLength);
-    const verifying = pool.verifyFillingSerialized(writer.shared, 'image/jpeg', { thumbnails: true });
+    const verifying = pool.verify({ filling: writer.shared }, 'image/jpeg', { thumbnails: true, answer: 'serialized' });
     expect(pool.idle()).toBe(0);
     await trickle(writer, signed, 16 * 1024);
     const streamed = await verifying;
-    expect(withoutValidationTime(streamed)).toEqual(withoutValidationTime(await pool.verifySerialized(signed, 'image/jpeg', { thumbnails: true })));
+    expect(withoutValidationTime(streamed)).toEqual(withoutValidationTime(await pool.verify(signed, 'image/jpeg', { thumbnails: true, answer: 'serialized' })));
     expect(streamed.status).toBe('verified');
     expect(Buffer.from(signed).equals(writer.bytes)).toBe(true);
     expect(pool.idle()).toBe(1);
@@ -45,18 +45,18 @@ describe('engine pool: verifying a file as it arrives', () => {
 
   it('fails the task at once when the file stops arriving, and goes on working', async () => {
     const writer = createFillingWriter(signed.byteLength);
-    const verifying = pool.verifyFillingSerialized(writer.shared, 'image/jpeg');
+    const verifying = pool.verify({ filling: writer.shared }, 'image/jpeg', { answer: 'serialized' });
     await trickle(writer, signed, 16 * 1024, 40 * 1024);
     writer.fail();
     await expect(verifying).rejects.toThrow(/stopped arriving/);
-    expect((await pool.verifySerialized(signed, 'image/jpeg')).status).toBe('verified');
+    expect((await pool.verify(signed, 'image/jpeg', { answer: 'serialized' })).status).toBe('verified');
   });
 
   it('a task waiting for the worker fails as soon as it starts when its file failed meanwhile', async () => {
     const first = createFillingWriter(signed.byteLength);
     const second = createFillingWriter(signed.byteLength);
-    const running = pool.verifyFillingSerialized(first.shared, 'image/jpeg');
-    const waiting = pool.verifyFillingSerialized(second.shared, 'image/jpeg');
+    const running = pool.verify({ filling: first.shared }, 'image/jpeg', { answer: 'serialized' });
+    const waiting = pool.verify({ filling: second.shared }, 'image/jpeg', { answer: 'serialized' });
     second.fail();
     await trickle(first, signed, 64 * 1024);
     expect((await running).status).toBe('verified');
@@ -69,12 +69,12 @@ describe('engine pool: verifying a file as it arrives', () => {
     for (const [bytes, status] of [[signed, 'verified'], [changed, 'invalid']] as const) {
       for (let round = 0; round < 3; round += 1) {
         const writer = createFillingWriter(bytes.byteLength);
-        const verifying = pool.verifyFillingSerialized(writer.shared, 'image/jpeg');
+        const verifying = pool.verify({ filling: writer.shared }, 'image/jpeg', { answer: 'serialized' });
         await trickle(writer, bytes, 64 * 1024);
         // Offered as the server does once the file has arrived; the worker may have begun hashing it already.
         writer.offerDigest(jpegSegmentsExcludedDigest);
         const streamed = await verifying;
-        expect(withoutValidationTime(streamed)).toEqual(withoutValidationTime(await pool.verifySerialized(bytes, 'image/jpeg')));
+        expect(withoutValidationTime(streamed)).toEqual(withoutValidationTime(await pool.verify(bytes, 'image/jpeg', { answer: 'serialized' })));
         expect(streamed.status).toBe(status);
       }
     }

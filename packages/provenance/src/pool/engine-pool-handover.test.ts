@@ -32,7 +32,7 @@ describe('engine pool hand-over', () => {
 
   it('with transferBytes, moves the file to the worker: the same verdict, the caller\'s buffer detached', async () => {
     const bytes = new Uint8Array(signed);
-    const verifying = transferring.verifySerialized(bytes, 'image/jpeg');
+    const verifying = transferring.verify(bytes, 'image/jpeg', { answer: 'serialized' });
     expect(bytes.byteLength).toBe(0);
     expect((await verifying).status).toBe('verified');
   });

@@ -49,7 +49,7 @@ describe('engine pool with a remote signer', () => {
 
   it("signs through the parent thread's remote signer, and the result verifies", async () => {
     const remote = createClaimSigner({ kind: 'remote', url: service.url, secret: SECRET, certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post });
-    const signed = await pool.sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Remote' }, {}, remote);
+    const signed = await pool.sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Remote' }, { signer: remote });
     expect(carried).toEqual([service.url]);
     const verified = await pool.verify(signed.signedBytes, 'image/jpeg');
     expect(verified.verification.status).toBe('verified');
@@ -57,10 +57,10 @@ describe('engine pool with a remote signer', () => {
 
   it("fails the task with the service's refusal, and the pool signs on", async () => {
     const refused = createClaimSigner({ kind: 'remote', url: service.url, secret: 'not the shared secret', certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post });
-    const failure = await pool.sign(await makeImage('jpeg'), 'image/jpeg', {}, {}, refused).catch((error: unknown) => error);
+    const failure = await pool.sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer: refused }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SigningError);
     expect((failure as Error).message).toMatch(/remote signer did not sign: The signing service answered 401/);
     const remote = createClaimSigner({ kind: 'remote', url: service.url, secret: SECRET, certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post });
-    expect((await pool.sign(await makeImage('jpeg'), 'image/jpeg', {}, {}, remote)).signedBytes.byteLength).toBeGreaterThan(0);
+    expect((await pool.sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer: remote })).signedBytes.byteLength).toBeGreaterThan(0);
   });
 });

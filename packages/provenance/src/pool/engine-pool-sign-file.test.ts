@@ -29,7 +29,7 @@ describe('engine pool: signing a file by its path', () => {
   afterAll(() => pool.close());
 
   it('writes the signed file, which verifies from bytes and by path, with the hashes of both files', async () => {
-    const result = await pool.signFile(join(dir, 'video.mp4'), join(dir, 'signed.mp4'), 'video/mp4', { creator: 'Ada', title: 'Harbour at dawn' });
+    const result = await pool.sign({ path: join(dir, 'video.mp4') }, 'video/mp4', { creator: 'Ada', title: 'Harbour at dawn' }, { output: join(dir, 'signed.mp4') });
     const signed = readFileSync(join(dir, 'signed.mp4'));
     expect(result.originalBytes).toBe(original.byteLength);
     expect(result.signedBytes).toBe(signed.byteLength);
@@ -39,25 +39,25 @@ describe('engine pool: signing a file by its path', () => {
     const report = await verify(signed, 'video/mp4', { trust: createTrustStore([pki.rootCertificatePem]) });
     expect(report.verification.status).toBe('verified');
     expect(report.report.manifestId).toBe(result.manifestId);
-    expect((await pool.verifyFile(join(dir, 'signed.mp4'), 'video/mp4')).verification.status).toBe('verified');
+    expect((await pool.verify({ path: join(dir, 'signed.mp4') }, 'video/mp4')).verification.status).toBe('verified');
   });
 
   it('asks a signer that stays on this thread for the signature', async () => {
     const local = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
     let asked = 0;
     const remote: ClaimSigner = { ...local, sign: (data) => (asked++, local.sign(data)) };
-    await pool.signFile(join(dir, 'video.mp4'), join(dir, 'remote.mp4'), 'video/mp4', { creator: 'Ada' }, remote);
+    await pool.sign({ path: join(dir, 'video.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, 'remote.mp4'), signer: remote });
     expect(asked).toBe(1);
-    expect((await pool.verifyFile(join(dir, 'remote.mp4'), 'video/mp4')).verification.status).toBe('verified');
+    expect((await pool.verify({ path: join(dir, 'remote.mp4') }, 'video/mp4')).verification.status).toBe('verified');
   });
 
   it('refuses what it cannot sign from disk (a JPEG, a file that is not BMFF, a missing file) and goes on', async () => {
     writeFileSync(join(dir, 'photo.jpg'), await makeImage('jpeg'));
-    await expect(pool.signFile(join(dir, 'photo.jpg'), join(dir, 'x'), 'image/jpeg', { creator: 'Ada' })).rejects.toMatchObject({ code: 'unsupported_format' });
+    await expect(pool.sign({ path: join(dir, 'photo.jpg') }, 'image/jpeg', { creator: 'Ada' }, { output: join(dir, 'x') })).rejects.toMatchObject({ code: 'unsupported_format' });
     // (A signed video is signed again, its credentials kept as the parent: io/keep-parent.test.ts.)
     writeFileSync(join(dir, 'garbage.mp4'), Buffer.from('not a video at all'));
-    await expect(pool.signFile(join(dir, 'garbage.mp4'), join(dir, 'again.mp4'), 'video/mp4', { creator: 'Ada' })).rejects.toMatchObject({ code: 'malformed_asset' });
-    await expect(pool.signFile(join(dir, 'missing.mp4'), join(dir, 'y'), 'video/mp4', { creator: 'Ada' })).rejects.toThrow(/ENOENT/);
-    expect((await pool.signFile(join(dir, 'video.mp4'), join(dir, 'after.mp4'), 'video/mp4', { creator: 'Ada' })).signedBytes).toBeGreaterThan(original.byteLength);
+    await expect(pool.sign({ path: join(dir, 'garbage.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, 'again.mp4') })).rejects.toMatchObject({ code: 'malformed_asset' });
+    await expect(pool.sign({ path: join(dir, 'missing.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, 'y') })).rejects.toThrow(/ENOENT/);
+    expect((await pool.sign({ path: join(dir, 'video.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, 'after.mp4') })).signedBytes).toBeGreaterThan(original.byteLength);
   });
 });

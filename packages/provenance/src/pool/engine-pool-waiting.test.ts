@@ -84,7 +84,7 @@ describe('engine pool: signings waiting on the parent thread', () => {
     const image = await makeImage('jpeg', 160, 120);
     const waiting = [
       pool.sign(image, 'image/jpeg', {}).catch((error: unknown) => error),
-      pool.sign(image, 'image/jpeg', {}, {}, remote).catch((error: unknown) => error),
+      pool.sign(image, 'image/jpeg', {}, { signer: remote }).catch((error: unknown) => error),
       pool.sign(image, 'image/jpeg', {}).catch((error: unknown) => error),
     ];
     await until(() => silent.received() === 3);
@@ -121,7 +121,7 @@ describe('engine pool: signings waiting on the parent thread', () => {
         return { bytes };
       };
       const remote = createClaimSigner({ kind: 'remote', url: service.url, secret: 'a secret of sixteen', certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post: slowPost });
-      const signing = untimed.sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Slow' }, {}, remote);
+      const signing = untimed.sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Slow' }, { signer: remote });
       const verifications = await Promise.all([1, 2, 3].map(async (seed) => untimed.verify(await makeImage('png', 120, 90, seed), 'image/png')));
       expect(verifications.map((result) => result.verification.status)).toEqual(['unsigned', 'unsigned', 'unsigned']);
       const signed = await signing;

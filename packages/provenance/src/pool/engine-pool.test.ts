@@ -26,7 +26,7 @@ describe('engine pool', () => {
     const report = await pool.verify(signed.signedBytes, 'image/jpeg');
     expect(report.verification.status).toBe('verified');
     expect(report.verification.credentials.creator).toBe('Ada');
-    const serialized = await pool.verifySerialized(signed.signedBytes, 'image/jpeg');
+    const serialized = await pool.verify(signed.signedBytes, 'image/jpeg', { answer: 'serialized' });
     // The same verdict; the serialized one, an answer, also says what it was made under.
     const { verification: { evidence, ...verification }, ...answer } = JSON.parse(serialized.json) as VerifyResponse;
     expect(evidence?.trustSnapshot?.id).toMatch(/^[0-9a-f]{64}$/);
@@ -61,10 +61,10 @@ describe('engine pool', () => {
       const busy = single.sign(await makeImage('png', 900, 700), 'image/png', { creator: 'Busy', aiAssisted: true });
       const finished: string[] = [];
       const track = (name: string, task: Promise<unknown>) => task.then(() => finished.push(name));
-      const over = [track('over 1', single.verifySerialized(image, 'image/jpeg', {}, { overShare: true })), track('over 2', single.verifySerialized(image, 'image/jpeg', {}, { overShare: true }))];
+      const over = [track('over 1', single.verify(image, 'image/jpeg', { answer: 'serialized' }, { overShare: true })), track('over 2', single.verify(image, 'image/jpeg', { answer: 'serialized' }, { overShare: true }))];
       // Half the queue (2 of 4) is all a caller over its share may fill; the rest stays for the others.
-      await expect(single.verifySerialized(image, 'image/jpeg', {}, { overShare: true })).rejects.toBeInstanceOf(EngineBusyError);
-      const within = track('within', single.verifySerialized(image, 'image/jpeg'));
+      await expect(single.verify(image, 'image/jpeg', { answer: 'serialized' }, { overShare: true })).rejects.toBeInstanceOf(EngineBusyError);
+      const within = track('within', single.verify(image, 'image/jpeg', { answer: 'serialized' }));
       await Promise.all([busy, ...over, within]);
       expect(finished).toEqual(['within', 'over 1', 'over 2']);
     } finally {
@@ -74,7 +74,7 @@ describe('engine pool', () => {
     const pair = await createEnginePool({ workers: 2, maxQueue: 4, signer, trustAnchorPems: [rootPem] });
     try {
       const image = await makeImage('png', 900, 700);
-      const over = [1, 2].map(() => pair.verifySerialized(image, 'image/png', {}, { overShare: true }));
+      const over = [1, 2].map(() => pair.verify(image, 'image/png', { answer: 'serialized' }, { overShare: true }));
       expect(pair.idle()).toBe(1);
       await Promise.all(over);
     } finally {

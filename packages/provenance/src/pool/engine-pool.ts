@@ -17,140 +17,23 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, TimestampError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
+import type { FileOnDisk, TaskSource } from '../asset-source.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
-import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
-import type { SignResult } from '../sign.ts';
-import type { DiskSignResult } from '../io/sign-file.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
-import type { TimestampTransport } from '../signer/rfc3161-timestamper.ts';
-import type {
-  EngineRemoteSignReply,
-  EngineRemoteSignRequest,
-  EngineReply,
-  EngineTask,
-  EngineTimestampReply,
-  EngineTimestampRequest,
-  EngineTrustUpdate,
-  EngineTrustUpdated,
-  EngineWorkerConfig,
-  RemoteSignerMaterial,
-  SignerMaterial,
-  SignTaskOptions,
-  VerifyTaskOptions,
-} from './engine-protocol.ts';
+import type { EngineRemoteSignReply, EngineRemoteSignRequest, EngineReply, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, SignerMaterial, VerifyTaskOptions } from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
-import type { SharedFilling } from '../filling-source.ts';
 import { compileC2pa } from '../c2pa/wasm.ts';
+import { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkerData, type PoolSignOptions, type TaskPlacement } from './engine-pool-api.ts';
+import { buffersOf, ownCopies, rebuildError, remoteMaterialOf, type TaskInput } from './task-crossing.ts';
 import { transferablesOf } from './transferables.ts';
+
+export { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkersState, type EngineWorkerData, type TaskPlacement } from './engine-pool-api.ts';
 
 // Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
 // (engine-worker-entry.js). Compiled, this module sits in the server's bundle, whose build emits the
 // worker as engine-worker.js next to it, already JavaScript.
 const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./engine-worker-entry.js', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
 
-export class EngineBusyError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('The verification engine is busy; try again shortly.');
-    this.name = 'EngineBusyError';
-  }
-}
-
-/**
- * Where a task waits for a worker. A task of a caller over its fair share (the server refused its
- * client lately) waits behind every task of callers that are not, may take only half the queue, and
- * runs on only half the workers (at least one): the rest of the engine stays for the others, however
- * much the one floods.
- */
-export interface TaskPlacement {
-  overShare?: boolean;
-}
-
-export interface EnginePoolOptions extends Omit<EngineWorkerConfig, 'timestamps'> {
-  /**
-   * Timestamps every signature: carries a worker's TimeStampReq to the authority (an HTTP POST
-   * through the caller's safe fetcher) and returns the reply. The workers never fetch.
-   */
-  timestampTransport?: TimestampTransport;
-  /** Worker threads; defaults to the number of cores. */
-  workers?: number;
-  /** Tasks waiting beyond those running; more are refused with EngineBusyError. */
-  maxQueue?: number;
-  /**
-   * Sign tasks in flight at once, those waiting on this thread for a signature or timestamp
-   * included (each holds its file in a worker); default 8 per worker. More wait in the queue.
-   */
-  maxSignings?: number;
-  /**
-   * Hand each task's bytes over by transfer as they are (16 MB: under 1 ms), instead of copying
-   * them once into buffers that are transferred (16 MB: 2 to 9 ms here; structured cloning took 10
-   * to 19 ms). The caller's buffers (the file, a sidecar manifest, a remote manifest) are detached
-   * once the task is submitted, so only a caller that never reads them afterwards may set this.
-   * Views that share their buffer with other data are still copied.
-   */
-  transferBytes?: boolean;
-  /**
-   * A worker whose c2pa-wasm memory is past this after a task is replaced by a fresh worker once its
-   * tasks are done (WebAssembly memory never shrinks; a 30 MB JPEG read whole grows it to about
-   * 120 MB). Default 64 MB: a file of more than about 16 MB that c2pa-wasm reads whole.
-   */
-  maxWorkerMemoryBytes?: number;
-}
-
-/** What the pool's workers hold, for operators and tests. */
-export interface EngineWorkersState {
-  /** Workers replaced because their c2pa-wasm memory passed the bound, since the pool started. */
-  replaced: number;
-  /** Each worker's c2pa-wasm memory after its last task (0 for a worker that has run none). */
-  wasmMemoryBytes: number[];
-}
-
-/** What a worker starts with: its configuration and c2pa-wasm already compiled by the pool. */
-export interface EngineWorkerData extends EngineWorkerConfig {
-  c2paModule: WebAssembly.Module;
-}
-
-export interface EnginePool {
-  readonly size: number;
-  /** Signs with `signer` when given (an account's identity), else with the pool's signer. */
-  /** `signer`: a key and chain for the worker, or a signer that stays on this thread (a remote signing service), asked by the worker for each signature. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
-  /**
-   * Signs the MP4, MOV, M4A, HEIC, HEIF or AVIF file at `path` into `outPath` (the file followed by
-   * its manifest's C2PA box) without the bytes crossing threads: the worker hashes the file as it
-   * streams and copies it (io/sign-file.ts). `signer` as for sign(); a remote one stays on this thread.
-   */
-  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
-  verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
-  /** The same verification, serialized in the worker (see SerializedVerification). */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
-  /**
-   * Verifies the file at `path` without the bytes crossing threads: the worker reads it as the
-   * engine asks (verifySource), so a video of any size costs the chunks in flight, not its size.
-   */
-  verifyFile(path: string, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
-  verifyFileSerialized(path: string, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
-  /**
-   * Verifies a file still arriving (filling-source.ts: the caller writes it into shared memory and
-   * fails it if it stops), serialized: a JPEG is validated and hashed as its bytes come. Queued and
-   * refused when busy as any task; a failed file fails the task at once.
-   */
-  verifyFillingSerialized(filling: SharedFilling, mime: string, options?: VerifyTaskOptions): Promise<SerializedVerification>;
-  /** Workers computing no task (those whose tasks all wait on this thread count): a task submitted now starts at once. */
-  idle(): number;
-  /**
-   * Gives every worker a new trust store (refreshed trust lists); resolves once all use it. Tasks
-   * already running finish under the store they began with.
-   */
-  updateTrust(trustAnchorPems: TrustSource[]): Promise<void>;
-  /** Tasks running or waiting. */
-  pending(): number;
-  workers(): EngineWorkersState;
-  close(): Promise<void>;
-}
-
-// Distributes over the union, so each kind of task keeps its own fields.
-type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
 /**
  * A worker and its tasks that compute now (not those waiting on this thread): free when none does.
  * Once its memory passed the bound, its `successor` starts while it goes on working; when that one is
@@ -167,38 +50,6 @@ type Slot = {
 /** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
 type Running = { slot: Slot; signing: boolean; overShare: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
-
-function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
-  const code = error.code as ProvenanceErrorCode | undefined;
-  if (code === 'remote_manifest') return new RemoteManifestError(error.url ?? null, error.detail);
-  if (code === 'unsupported_format') return Object.assign(new UnsupportedFormatError('', error.detail), { message: error.message });
-  if (code === 'malformed_asset') return Object.assign(new MalformedAssetError('', error.detail), { message: error.message });
-  if (code === 'signing_failed') return new SigningError(error.message, error.detail);
-  if (code === 'timestamp_failed') return new TimestampError(error.message, error.detail);
-  if (code) return new ProvenanceError(code, error.message, error.detail);
-  return Object.assign(new Error(error.message), { name: error.name });
-}
-
-/** What crosses to the worker of a signer that stays on this thread: its algorithm and chain. */
-function remoteMaterialOf(signer: ClaimSigner): RemoteSignerMaterial {
-  return { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
-}
-
-/**
- * The task with its bytes copied into buffers of their own, to be transferred: one copy, where
- * structured cloning copies twice (serialize, deserialize), and a view of a larger buffer would
- * clone all of that buffer. The caller keeps its bytes.
- */
-function ownCopies(task: TaskInput): TaskInput {
-  if (task.kind === 'sign') return { ...task, bytes: new Uint8Array(task.bytes) };
-  if ('path' in task || 'filling' in task) return task;
-  const { manifest, remoteManifest } = task.options;
-  return {
-    ...task,
-    bytes: new Uint8Array(task.bytes),
-    options: { ...task.options, ...(manifest && { manifest: new Uint8Array(manifest) }), ...(remoteManifest && { remoteManifest: { ...remoteManifest, bytes: new Uint8Array(remoteManifest.bytes) } }) },
-  };
-}
 
 export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
   const size = Math.max(1, options.workers ?? availableParallelism());
@@ -417,7 +268,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     );
   }
 
-  const isSigning = (task: TaskInput): boolean => task.kind === 'sign' || task.kind === 'sign-file';
+  const isSigning = (task: TaskInput): boolean => task.kind === 'sign';
   /** May start now on a free worker: any task but a signing past `maxSignings`. */
   const mayStart = (task: TaskInput): boolean => !isSigning(task) || signingsInFlight < maxSignings;
 
@@ -436,15 +287,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       inFlight.set(id, { slot, signing, overShare: fromOverShare, waits: 0, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
       const task = transferBytes ? next.task : ownCopies(next.task);
-      const buffers =
-        task.kind === 'sign'
-          ? [task.bytes]
-          : task.kind === 'sign-file'
-            ? []
-            : 'path' in task || 'filling' in task
-              ? [task.options.manifest, task.options.remoteManifest?.bytes]
-              : [task.bytes, task.options.manifest, task.options.remoteManifest?.bytes];
-      slot.worker.postMessage({ ...task, id }, transferablesOf(buffers));
+      slot.worker.postMessage({ ...task, id }, transferablesOf(buffersOf(task)));
     }
   }
 
@@ -461,19 +304,12 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   return {
     size,
-    sign: (bytes, mime, metadata, signOptions = {}, signer) => {
-      if (signer && 'sign' in signer) return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, signer: remoteMaterialOf(signer) }, signer);
-      return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) });
-    },
-    signFile: (path, outPath, mime, metadata, signer) => {
-      if (signer && 'sign' in signer) return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, signer: remoteMaterialOf(signer) }, signer);
-      return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...(signer && { signer }) });
-    },
-    verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
-    verifySerialized: (bytes, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }, undefined, placement),
-    verifyFile: (path, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify-file', path, mime, options: verifyOptions }),
-    verifyFileSerialized: (path, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-file-serialized', path, mime, options: verifyOptions }, undefined, placement),
-    verifyFillingSerialized: (filling, mime, verifyOptions = {}) => submit<SerializedVerification>({ kind: 'verify-filling-serialized', filling, mime, options: verifyOptions }),
+    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, { signer, ...options }: PoolSignOptions = {}) => {
+      const remote = signer && 'sign' in signer ? signer : undefined;
+      const material = remote ? remoteMaterialOf(remote) : (signer as SignerMaterial | undefined);
+      return submit({ kind: 'sign', source, mime, metadata, options, ...(material && { signer: material }) }, remote);
+    }) as EnginePool['sign'],
+    verify: ((source: TaskSource, mime: string, options: VerifyTaskOptions = {}, placement?: TaskPlacement) => submit({ kind: 'verify', source, mime, options }, undefined, placement)) as EnginePool['verify'],
     idle: () => slots.filter(isFree).length,
     async updateTrust(lists) {
       trustAnchorPems = lists;

@@ -1,11 +1,11 @@
 /** Messages between the engine pool and its worker threads. */
+import type { FileOnDisk, TaskSource } from '../asset-source.ts';
 import type { SignOptions, SignResult } from '../sign.ts';
 import type { DiskSignResult } from '../io/sign-file.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
-import type { SharedFilling } from '../filling-source.ts';
 import type { TrustList } from '../trust/trust-store.ts';
 
 /** A signing identity's key and chain as they cross to a worker; never logged. */
@@ -74,10 +74,15 @@ export interface VerifyTaskOptions {
   trustLists?: TrustList[];
   /** Also answer c2pa-rs's crJSON of the file (SerializedVerification.crJson); a file read in memory only. */
   crJson?: boolean;
+  /** The answer's form: the response (default), or serialized in the worker (SerializedVerification). */
+  answer?: 'report' | 'serialized';
 }
 
-/** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */
-export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper'>;
+/**
+ * Sign options that cross to a worker: no clock, timestamps come from the pool's configuration, and
+ * the signer is the task's own (`signer`) or the pool's. `output`: a file on disk is signed into it.
+ */
+export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer'> & { output?: string };
 
 /** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority (the task waits as for a remote signature). */
 export interface EngineTimestampRequest {
@@ -96,23 +101,14 @@ export interface EngineTimestampReply {
   error?: string;
 }
 
+/**
+ * A task for a worker: the asset's bytes in memory (transferred), a file on disk the worker reads as
+ * the engine asks (a video of any size crosses no thread and is never held whole), or a file still
+ * arriving in memory shared with the pool's thread (filling-source.ts), verified as its bytes come.
+ */
 export type EngineTask =
-  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial }
-  | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
-  /** A file on disk, read by the worker as the verification needs it (never whole for BMFF): large media in constant memory. */
-  | { id: number; kind: 'verify-file'; path: string; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'verify-file-serialized'; path: string; mime: string; options: VerifyTaskOptions }
-  /**
-   * A file still arriving, in memory shared with the pool's thread (filling-source.ts): verified as
-   * its bytes come, so a JPEG's manifest is validated and most of it hashed during its upload.
-   */
-  | { id: number; kind: 'verify-filling-serialized'; filling: SharedFilling; mime: string; options: VerifyTaskOptions }
-  /**
-   * A BMFF file on disk signed into `outPath` (the file followed by its manifest's C2PA box), hashed
-   * as it streams: a video of any size crosses no thread and is never held whole.
-   */
-  | { id: number; kind: 'sign-file'; path: string; outPath: string; mime: string; metadata: SigningMetadata; signer?: SignerMaterial | RemoteSignerMaterial };
+  | { id: number; kind: 'verify'; source: TaskSource; mime: string; options: VerifyTaskOptions }
+  | { id: number; kind: 'sign'; source: Uint8Array | FileOnDisk; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {

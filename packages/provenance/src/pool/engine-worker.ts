@@ -1,7 +1,7 @@
 /**
  * One engine worker thread: loads c2pa-wasm once, builds the signer and trust store once from the
- * pool's configuration, and answers sign and verify tasks (a verify-file task's file it reads itself,
- * as the engine asks for ranges: the only I/O of a worker). A sign task that waits for its remote
+ * pool's configuration, and answers sign and verify tasks (a task's file on disk it reads itself, as
+ * the engine asks for ranges, and a signed one it writes: the only I/O of a worker). A sign task that waits for its remote
  * signature or its timestamp waits on the pool's thread: this thread takes other tasks meanwhile,
  * and the signing goes on between them once the answer comes (c2pa-wasm's signing is a future,
  * whose state lives in its own builder while it awaits the callback).
@@ -14,13 +14,8 @@ import { createHash } from 'node:crypto';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { createRfc3161Timestamper, type Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { createTrustStore, type TrustList, type TrustStore } from '../trust/trust-store.ts';
-import { verifyWithCredential } from '../verify.ts';
-import { verifySourceWithCredential } from '../verify-source.ts';
-import { withFileSource } from '../io/file-source.ts';
-import { fillingSource } from '../filling-source.ts';
-import { signFromDisk } from '../io/sign-file.ts';
-import { serializeVerification } from '../report/verification-report.ts';
-import { crJsonReport } from '../report/crjson.ts';
+import { verify } from '../verify.ts';
+import { isFileOnDisk } from '../asset-source.ts';
 import { c2paMemoryBytes, loadC2pa } from '../c2pa/wasm.ts';
 import type {
   EngineRemoteSignReply,
@@ -129,28 +124,20 @@ async function run(task: EngineTask): Promise<EngineReply> {
 
 async function runTask(task: EngineTask): Promise<EngineReply> {
   try {
-    if (task.kind === 'sign' || task.kind === 'sign-file') {
+    if (task.kind === 'sign') {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
       const timestamper = timestamperOf(task.id);
-      if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
-      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
+      const { output, ...options } = task.options;
+      const signed = isFileOnDisk(task.source)
+        ? await sign(task.source, task.mime, task.metadata, { signer: taskSigner, timestamper, output: output ?? '' })
+        : await sign(task.source, task.mime, task.metadata, { ...options, signer: taskSigner, timestamper });
+      return { id: task.id, ok: true, result: signed };
     }
-    const { at, trustLists, crJson, ...options } = task.options;
-    if (crJson && !('bytes' in task)) throw new ProvenanceError('unsupported_format', 'crJSON is made of a file read in memory: a file this large is verified from disk');
+    const { at, trustLists, answer, ...options } = task.options;
     if (at !== undefined && tasksUnderway > 1) throw new Error('A verification as of a declared time must be its worker\'s only task');
-    const serialized = task.kind === 'verify-serialized' || task.kind === 'verify-file-serialized' || task.kind === 'verify-filling-serialized';
-    // A serialized verdict is an answer to keep or show: it says what it was made under.
-    const verifyOptions = { ...options, trust: trustLists ? storeOf(trustLists) : trust, evidence: serialized, ...(at !== undefined && { at: new Date(at) }) };
-    const { response, signingCredential, certificatesEnd } =
-      'path' in task
-        ? await withFileSource(task.path, (source) => verifySourceWithCredential(source, task.mime, verifyOptions))
-        : 'filling' in task
-          ? await verifySourceWithCredential(fillingSource(task.filling), task.mime, verifyOptions)
-          : await verifyWithCredential(task.bytes, task.mime, verifyOptions);
-    if (!serialized) return { id: task.id, ok: true, result: response };
-    const result = serializeVerification(response, signingCredential, certificatesEnd);
-    if (crJson && 'bytes' in task) result.crJson = await crJsonReport(task.bytes, task.mime, { trust: verifyOptions.trust, ...(verifyOptions.at && { at: verifyOptions.at }) });
+    const verifyOptions = { ...options, trust: trustLists ? storeOf(trustLists) : trust, ...(at !== undefined && { at: new Date(at) }) };
+    const result = answer === 'serialized' ? await verify(task.source, task.mime, { ...verifyOptions, answer }) : await verify(task.source, task.mime, verifyOptions);
     return { id: task.id, ok: true, result };
   } catch (error) {
     const base = error instanceof Error ? error : new Error(String(error));

@@ -4,7 +4,7 @@
 import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPemSigner, createTrustStore, sign, verifyWithCredential, type TrustStore } from '../index.ts';
+import { createPemSigner, createTrustStore, sign, verify, type TrustStore, type VerifyResponse } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { startOcspTestAuthority, type OcspTestAuthority } from '../testing/ocsp-responder.ts';
 import { applyRevocation } from './apply-revocation.ts';
@@ -43,12 +43,12 @@ beforeAll(async () => {
   authority = await startOcspTestAuthority();
   trust = createTrustStore([authority.rootPem]);
   const signer = createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem });
-  signed = (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'OCSP Tester' }, signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'OCSP Tester' }, { signer })).signedBytes;
 }, 30_000);
 afterAll(async () => authority?.close());
 
-async function credential(): Promise<{ response: Awaited<ReturnType<typeof verifyWithCredential>>['response']; credential: SigningCredential }> {
-  const { response, signingCredential } = await verifyWithCredential(signed, 'image/jpeg', { trust });
+async function credential(): Promise<{ response: VerifyResponse; credential: SigningCredential }> {
+  const { response, signingCredential } = await verify(signed, 'image/jpeg', { trust, answer: 'credentialed' });
   expect(signingCredential).not.toBeNull();
   return { response, credential: signingCredential! };
 }

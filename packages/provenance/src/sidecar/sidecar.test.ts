@@ -79,7 +79,7 @@ function changeOneByte(bytes: Uint8Array, mime: string): Uint8Array {
 }
 
 async function expectSidecarProof(mime: string, original: Uint8Array, other: Uint8Array): Promise<void> {
-  const signed = await sign(original, mime, metadata, signer, { sidecar: true });
+  const signed = await sign(original, mime, metadata, { signer, sidecar: true });
   // c2pa-rs rewrites PDF and MP3 files to sign them; the sidecar binds what it returned.
   const rewritten = mime === 'application/pdf' || mime === 'audio/mpeg';
   expect(signed.assetUnchanged).toBe(!rewritten);
@@ -98,7 +98,7 @@ async function expectSidecarProof(mime: string, original: Uint8Array, other: Uin
   expect(tampered.report.codes.failure.map((code) => code.code)).toEqual([`${hashCode}.mismatch`]);
 
   // A sidecar made for another file of the same format (or the same file's bytes signed elsewhere).
-  const otherSigned = await sign(other === original ? changeOneByte(original, mime) : other, mime, metadata, signer, { sidecar: true });
+  const otherSigned = await sign(other === original ? changeOneByte(original, mime) : other, mime, metadata, { signer, sidecar: true });
   const swapped = await verify(asset, mime, { trust, manifest: otherSigned.manifestStore });
   expect(swapped.verification.status).toBe('invalid');
   expect(swapped.report.codes.failure.map((code) => code.code)).toContain(`${hashCode}.mismatch`);
@@ -124,7 +124,7 @@ describe('sidecars over the original, on every signable format', () => {
 describe('sidecar pairs that are not', () => {
   it('says an untrusted signer of an intact pair as partial, not invalid', async () => {
     const image = await makeImage('png');
-    const signed = await sign(image, 'image/png', metadata, signer, { sidecar: true });
+    const signed = await sign(image, 'image/png', metadata, { signer, sidecar: true });
     const report = await verify(image, 'image/png', { manifest: signed.manifestStore });
     expect(report.verification.status).toBe('partial');
     expect(report.report.codes.success.map((code) => code.code)).toContain('assertion.dataHash.match');
@@ -137,8 +137,8 @@ describe('sidecar pairs that are not', () => {
 
   it('is invalid when the asset carries its own embedded manifest instead', async () => {
     const image = await makeImage('jpeg');
-    const embedded = await sign(image, 'image/jpeg', metadata, signer);
-    const sidecar = await sign(image, 'image/jpeg', metadata, signer, { sidecar: true });
+    const embedded = await sign(image, 'image/jpeg', metadata, { signer });
+    const sidecar = await sign(image, 'image/jpeg', metadata, { signer, sidecar: true });
     const report = await verify(embedded.signedBytes, 'image/jpeg', { trust, manifest: sidecar.manifestStore });
     expect(report.verification.status).toBe('invalid');
   });
@@ -146,9 +146,9 @@ describe('sidecar pairs that are not', () => {
 
 describe('signing over credentials that are invalid', () => {
   it('says the parent was invalid, and c2pa-rs records the failure in the ingredient', async () => {
-    const first = await sign(await makeImage('jpeg'), 'image/jpeg', metadata, signer);
+    const first = await sign(await makeImage('jpeg'), 'image/jpeg', metadata, { signer });
     const tampered = tamperJpegPixel(first.signedBytes);
-    const second = await sign(tampered, 'image/jpeg', { creator: 'Desk Editor' }, signer);
+    const second = await sign(tampered, 'image/jpeg', { creator: 'Desk Editor' }, { signer });
     expect(second.parentCredentials).toMatchObject({ status: 'invalid', failureCodes: ['assertion.dataHash.mismatch'] });
     expect(second.parentCredentials?.reason).toMatch(/changed/);
     const report = await verify(second.signedBytes, 'image/jpeg', { trust });
@@ -157,9 +157,9 @@ describe('signing over credentials that are invalid', () => {
   });
 
   it('says an intact parent is valid, and nothing for an asset without credentials', async () => {
-    const first = await sign(await makeImage('png'), 'image/png', metadata, signer);
+    const first = await sign(await makeImage('png'), 'image/png', metadata, { signer });
     expect(first.parentCredentials).toBeNull();
-    const second = await sign(first.signedBytes, 'image/png', metadata, signer);
+    const second = await sign(first.signedBytes, 'image/png', metadata, { signer });
     expect(second.parentCredentials).toEqual({ status: 'valid', reason: null, failureCodes: [] });
   });
 });

@@ -33,7 +33,7 @@ describe('claim signers', async () => {
         return pemSigner.sign(data);
       },
     });
-    const result = await sign(await makeImage('png'), 'image/png', { aiAssisted: true }, remote);
+    const result = await sign(await makeImage('png'), 'image/png', { aiAssisted: true }, { signer: remote });
     expect(calls).toHaveLength(1);
     const report = await verify(result.signedBytes, 'image/png', { trust: createTrustStore([pki.rootCertificatePem]) });
     expect(report.verification.status).toBe('verified');

@@ -49,7 +49,7 @@ describe('remote signer through the reference signing service', () => {
 
   it('signs through the service, and the result verifies with the chain the identity names', async () => {
     const signer = createClaimSigner({ kind: 'remote', url: service.url, secret: SECRET, certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post: fetcher });
-    const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Remote' }, signer);
+    const result = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Remote' }, { signer });
     const report = await verify(result.signedBytes, 'image/jpeg', { trust: createTrustStore([pki.rootCertificatePem]) });
     expect(report.verification.status).toBe('verified');
     expect(report.report.signer?.commonName).toBe('Provenance Gateway Signer');
@@ -57,7 +57,7 @@ describe('remote signer through the reference signing service', () => {
 
   it('is refused with a wrong secret, and nothing is signed', async () => {
     const signer = createClaimSigner({ kind: 'remote', url: service.url, secret: 'not the shared secret', certificateChainPem: pki.signerChainPem, alg: 'es256' }, { post: fetcher });
-    await expect(sign(await makeImage('jpeg'), 'image/jpeg', {}, signer)).rejects.toThrow(/remote signer did not sign.*401/);
+    await expect(sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer })).rejects.toThrow(/remote signer did not sign.*401/);
   });
 
   it('refuses a request whose timestamp is stale (a replay) and one for another key', async () => {

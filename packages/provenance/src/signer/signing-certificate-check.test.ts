@@ -41,7 +41,7 @@ describe.skipIf(!hasCorpus)('checking a certificate and key brought to sign with
   it('signs with an accepted identity, and c2pa-rs with the c2pa-rs test root as anchor says Trusted', async () => {
     const { chain, key } = certs('es256');
     const checked = await checkSigningCertificate(chain, key);
-    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, createPemSigner({ privateKeyPem: key, certificateChainPem: checked.certificateChainPem, alg: checked.alg }));
+    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer: createPemSigner({ privateKeyPem: key, certificateChainPem: checked.certificateChainPem, alg: checked.alg }) });
     const report = await verify(signed.signedBytes, 'image/jpeg', { trust: createTrustStore([corpusText('trust/c2pa-rs-test-roots.pem')]) });
     expect(report.report.validationState).toBe('Trusted');
     expect(report.report.signer?.organization).toBe('C2PA Test Signing Cert');

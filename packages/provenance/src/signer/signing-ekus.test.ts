@@ -21,7 +21,7 @@ describe('signing certificates with the C2PA profile’s extended key usages', (
     ['id-kp-documentSigning', '1.3.6.1.5.5.7.3.36'],
   ])('a certificate with only %s signs, and its file verifies under its root', async (_name, eku) => {
     const { signer, trust } = await newsroomSigner(eku);
-    const { signedBytes } = await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer);
+    const { signedBytes } = await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer });
     const { verification, report } = await verify(signedBytes, 'image/jpeg', { trust });
     expect(report.codes.failure).toEqual([]);
     expect(verification).toMatchObject({ status: 'verified', chainValid: true, trust: { tier: 'custom', list: 'newsroom' } });
@@ -29,7 +29,7 @@ describe('signing certificates with the C2PA profile’s extended key usages', (
 
   it('refuses to sign with a certificate for another purpose (TLS servers), and says why in the error', async () => {
     const { signer } = await newsroomSigner('1.3.6.1.5.5.7.3.1');
-    const refusal = await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer).catch((error: unknown) => error);
+    const refusal = await sign(await makeImage('jpeg', 64, 48), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: 'signing_failed' });
     expect((refusal as Error).message).toMatch(/^The asset could not be signed: the signed manifest failed validation: signingCredential\.invalid \(/);
   });

@@ -84,7 +84,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
   it('stamps the signature so c2pa-rs validates the timestamp, and trusts it given the authority’s root', async () => {
     const { signer, rootPem } = await issueSigner(new Date(Date.now() + 24 * HOUR_MS));
     const timestamper = createRfc3161Timestamper(post(tsa.url));
-    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', {}, signer, { timestamper });
+    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer, timestamper });
     expect(tsa.requests).toBeGreaterThan(0);
 
     const unanchored = await rawResults(signed.signedBytes);
@@ -107,8 +107,8 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
     const expiresAt = new Date(Date.now() + 10 * 60_000);
     const { signer, rootPem } = await issueSigner(expiresAt);
     const image = await makeImage('jpeg', 80, 48, 3);
-    const stamped = await sign(image, 'image/jpeg', {}, signer, { timestamper: createRfc3161Timestamper(post(tsa.url)) });
-    const unstamped = await sign(image, 'image/jpeg', {}, signer);
+    const stamped = await sign(image, 'image/jpeg', {}, { signer, timestamper: createRfc3161Timestamper(post(tsa.url)) });
+    const unstamped = await sign(image, 'image/jpeg', {}, { signer });
     const trust = createTrustStore([rootPem, { name: 'test TSA', tier: 'custom', purpose: 'timestamps', pems: [tsa.rootPem] }]);
 
     // c2pa-rs reads the clock through Date: a day past the certificate's notAfter.
@@ -146,7 +146,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
     const unreachable = createRfc3161Timestamper(async () => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:9');
     });
-    const failure = await sign(await makeImage('jpeg'), 'image/jpeg', {}, signer, { timestamper: unreachable }).catch((error: unknown) => error);
+    const failure = await sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer, timestamper: unreachable }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TimestampError);
     expect((failure as TimestampError).message).toMatch(/time-stamping authority failed: connect ECONNREFUSED/);
   });
@@ -159,7 +159,7 @@ describe('RFC 3161 timestamps on claim signatures (sigTst2)', () => {
       return earlier;
     });
     const image = await makeImage('jpeg');
-    await sign(image, 'image/jpeg', {}, signer, { timestamper: replaying });
-    await expect(sign(image, 'image/jpeg', { title: 'again' }, signer, { timestamper: replaying })).rejects.toThrow(/for other data than the signature/);
+    await sign(image, 'image/jpeg', {}, { signer, timestamper: replaying });
+    await expect(sign(image, 'image/jpeg', { title: 'again' }, { signer, timestamper: replaying })).rejects.toThrow(/for other data than the signature/);
   });
 });

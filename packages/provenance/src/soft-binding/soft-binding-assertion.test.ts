@@ -22,7 +22,7 @@ beforeAll(async () => {
 describe('c2pa.soft-binding assertion', () => {
   it('is written with the ISCC value and read back by c2pa-rs', async () => {
     const value = Buffer.from('c343309e3c9e8e67', 'hex').toString('base64');
-    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', {}, signer, { softBinding: { alg: ISCC_SOFT_BINDING_ALG, value, covers: 'image' } });
+    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer, softBinding: { alg: ISCC_SOFT_BINDING_ALG, value, covers: 'image' } });
     expect(await rawValidationState(signed.signedBytes, 'image/jpeg')).toBe('Valid');
     const reader = await loadC2pa().WasmReader.fromBytes('image/jpeg', signed.signedBytes, readerSettings());
     const store = reader.manifestStore() as RawManifestStore;

@@ -21,7 +21,7 @@ describe('withoutEmbeddedManifest', () => {
     ['png', 'image/png'],
   ] as const)('removes the manifest of a signed %s', async (format, mime) => {
     const original = await makeImage(format);
-    const signed = await sign(original, mime, {}, signer);
+    const signed = await sign(original, mime, {}, { signer });
     const stripped = withoutEmbeddedManifest(signed.signedBytes, mime);
     expect(stripped).not.toBeNull();
     expect(await rawValidationState(stripped!, mime)).toMatch(/^error:/);

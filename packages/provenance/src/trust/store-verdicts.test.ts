@@ -47,7 +47,7 @@ describe.skipIf(!hasCorpus)('a 7-manifest edit history read again', () => {
   it('gives exactly the report of c2pa-rs’s trust-checked read, trusted or not, and for tampered copies (data, an older manifest’s assertion)', { timeout: 120_000 }, async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-store-verdicts-')), 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    const history = (await sign(corpusFile(HISTORY), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    const history = (await sign(corpusFile(HISTORY), 'image/jpeg', { creator: 'Ada Reporter' }, { signer })).signedBytes;
     const tampered = history.slice();
     tampered[tampered.byteLength - 200] = tampered[tampered.byteLength - 200]! ^ 0xff;
     // An older manifest's assertion changed (its claim no longer matches): never given the remembered verdict.

@@ -17,7 +17,7 @@ let signed: Uint8Array;
 beforeAll(async () => {
   ({ pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-trust-store-')), 'pki')));
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 120, 80), 'image/jpeg', { creator: 'Ada' }, signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 120, 80), 'image/jpeg', { creator: 'Ada' }, { signer })).signedBytes;
 });
 
 const chainOf = (pem: string) => parseCertificateChainPem(pem).map((der) => new Uint8Array(der));
@@ -59,7 +59,7 @@ describe('the trust store', () => {
 
   it('shows the gateway’s own parent manifest in a file it re-signed as verified, not partial', async () => {
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    const resigned = (await sign(signed, 'image/jpeg', { creator: 'Bea' }, signer)).signedBytes;
+    const resigned = (await sign(signed, 'image/jpeg', { creator: 'Bea' }, { signer })).signedBytes;
     const trust = createTrustStore([{ name: 'gateway root', tier: 'gateway', pems: [pki.rootCertificatePem] }]);
     const report = await verify(resigned, 'image/jpeg', { trust });
     expect(report.verification.status).toBe('verified');

@@ -21,10 +21,10 @@ describe('trust verdicts reused per signer chain', () => {
     const outsider = await makeSigner('outsider');
     const trust = createTrustStore([ours.rootPem]);
     const assets = [
-      (await sign(await makeImage('jpeg', 90, 60, 1), 'image/jpeg', { creator: 'A', aiAssisted: true }, ours.signer)).signedBytes,
-      (await sign(await makeImage('jpeg', 91, 60, 2), 'image/jpeg', { creator: 'B' }, ours.signer)).signedBytes,
-      (await sign(await makeImage('jpeg', 92, 60, 3), 'image/jpeg', { creator: 'C', aiAssisted: true }, outsider.signer)).signedBytes,
-      (await sign(await makeImage('jpeg', 93, 60, 4), 'image/jpeg', { creator: 'D', aiAssisted: true }, outsider.signer)).signedBytes,
+      (await sign(await makeImage('jpeg', 90, 60, 1), 'image/jpeg', { creator: 'A', aiAssisted: true }, { signer: ours.signer })).signedBytes,
+      (await sign(await makeImage('jpeg', 91, 60, 2), 'image/jpeg', { creator: 'B' }, { signer: ours.signer })).signedBytes,
+      (await sign(await makeImage('jpeg', 92, 60, 3), 'image/jpeg', { creator: 'C', aiAssisted: true }, { signer: outsider.signer })).signedBytes,
+      (await sign(await makeImage('jpeg', 93, 60, 4), 'image/jpeg', { creator: 'D', aiAssisted: true }, { signer: outsider.signer })).signedBytes,
     ];
     const statuses: string[] = [];
     for (const bytes of assets) {
@@ -41,7 +41,7 @@ describe('trust verdicts reused per signer chain', () => {
   it('never carries a verdict over to a tampered asset', async () => {
     const ours = await makeSigner('tamper');
     const trust = createTrustStore([ours.rootPem]);
-    const signed = (await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'A', aiAssisted: true }, ours.signer)).signedBytes;
+    const signed = (await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'A', aiAssisted: true }, { signer: ours.signer })).signedBytes;
     expect((await verify(signed, 'image/jpeg', { trust })).verification.status).toBe('verified');
     const tampered = tamperJpegPixel(signed);
     const report = await verify(tampered, 'image/jpeg', { trust });

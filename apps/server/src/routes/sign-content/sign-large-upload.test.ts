@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
   it('keeps the credentials a large video already carries as its parent ingredient, with a warning when they are invalid', async () => {
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-sign-large-other-')), 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    const alreadySigned = (await sign(makeBmff('mp4', 10 * MEGABYTE, 3), 'video/mp4', { creator: 'Someone Else' }, signer)).signedBytes;
+    const alreadySigned = (await sign(makeBmff('mp4', 10 * MEGABYTE, 3), 'video/mp4', { creator: 'Someone Else' }, { signer })).signedBytes;
     const response = await upload(alreadySigned, 'signed.mp4');
     expect(response.status).toBe(201);
     const signed = ZSignContentResponse.parse(await response.json());
@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
   });
 });
 
-describe('POST /sign-content of a large video with the engine on the server thread (ENGINE_WORKERS=0)', () => {
+describe('POST /sign-content of a large video with ENGINE_WORKERS=0 (one engine worker, the least there is)', () => {
   let database: DbHandle;
   let server: TestServer;
   let engine: Awaited<ReturnType<typeof createGatewayEngine>>;

@@ -37,10 +37,10 @@ describe('verification under load: engine workers, back-pressure and the cache',
 
   it('verifies the same bytes once, and still records every call', async () => {
     const image = await makeImage('jpeg', 300, 200, 99);
-    const engineVerify = gateway.engine.verifySerialized;
+    const engineVerify = gateway.engine.verify;
     let engineCalls = 0;
     Object.assign(gateway.engine, {
-      verifySerialized: (...args: Parameters<typeof engineVerify>) => {
+      verify: (...args: Parameters<typeof engineVerify>) => {
         engineCalls += 1;
         return engineVerify(...args);
       },

@@ -26,7 +26,7 @@ describe('reproducing a verification under its trust snapshot', () => {
     ({ server, close, dataDir } = await createGatewayTestServer(database));
     const certificate = await issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
-    ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 71), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer));
+    ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 71), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer }));
   }, 60_000);
   afterAll(async () => {
     await close?.();

@@ -37,7 +37,7 @@ describe('a cached verdict and its certificates', () => {
     // Nothing answers at this OCSP address: revocation is simply not checked.
     const certificate = await issueAccountCertificate(pkiDir, { organization: 'Short Lived News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: LIFETIME_MS / 86_400_000 });
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
-    const { signedBytes } = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer);
+    const { signedBytes } = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer });
 
     const before = await verify(signedBytes);
     expect(before.verification.status).not.toBe('invalid');

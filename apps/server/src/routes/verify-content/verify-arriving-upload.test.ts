@@ -50,8 +50,8 @@ let signedPng: Uint8Array;
 beforeAll(async () => {
   const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-arriving-')), 'pki'));
   const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  signed = (await sign(await makeImage('jpeg', 900, 700), 'image/jpeg', { creator: 'Ada Reporter' }, signer)).signedBytes;
-  signedPng = (await sign(await makeImage('png', 600, 400), 'image/png', { creator: 'Ada Reporter' }, signer)).signedBytes;
+  signed = (await sign(await makeImage('jpeg', 900, 700), 'image/jpeg', { creator: 'Ada Reporter' }, { signer })).signedBytes;
+  signedPng = (await sign(await makeImage('png', 600, 400), 'image/png', { creator: 'Ada Reporter' }, { signer })).signedBytes;
 });
 
 /** A gateway with one engine worker, noting which verifications started early and how many ran on a whole file. */
@@ -61,16 +61,16 @@ function arrivingGateway(options: { verifyCacheEntries?: number }) {
   beforeAll(async () => {
     state.database = await openTestDatabase('pglite');
     ({ server: state.server, gateway: state.gateway, close } = await createGatewayTestServer(state.database, { workers: 1, ...options }));
-    const { verifyArriving, verifySerialized } = state.gateway.engine;
+    const { verifyArriving, verify } = state.gateway.engine;
     Object.assign(state.gateway.engine, {
       verifyArriving: (...args: Parameters<typeof verifyArriving>) => {
         const job = verifyArriving(...args);
         state.started.push(job !== null);
         return job;
       },
-      verifySerialized: (...args: Parameters<typeof verifySerialized>) => {
+      verify: (...args: Parameters<typeof verify>) => {
         state.wholeVerifications += 1;
-        return verifySerialized(...args);
+        return verify(...args);
       },
     });
   });

@@ -32,7 +32,7 @@ describe('POST /verify-content as of a declared time', () => {
     const certificate = await issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
     notAfter = certificate.notAfter;
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
-    ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 41), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, signer));
+    ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 41), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer }));
   }, 60_000);
   afterAll(async () => {
     assets?.close();

@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
   it('reports a file signed by a key outside the anchors as partial', async () => {
     const { pki } = await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), 'pg-outsider-')), 'pki'));
     const outsider = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    const elsewhere = await sign(await makeImage('webp'), 'image/webp', metadata, outsider);
+    const elsewhere = await sign(await makeImage('webp'), 'image/webp', metadata, { signer: outsider });
     const result = await readAnswer(ZVerifyResponse, await verifyUrl(elsewhere.signedBytes, 'elsewhere.webp'));
     expect(result.verification).toMatchObject({ status: 'partial', trustLevel: 'untrusted', signatureValid: true, chainValid: false, trust: { tier: 'untrusted', list: null } });
   });

@@ -28,7 +28,7 @@ describe('POST /verify-content: an engine worker grown by a large upload is repl
     database = await openTestDatabase('pglite');
     ({ server, gateway, close } = await createGatewayTestServer(database, { workers: 1, maxWorkerMemoryBytes: BOUND, verifyCacheEntries: 0 }));
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-engine-memory-')), 'pki'));
-    signed = (await sign(await makeImage('jpeg', 320, 240), 'image/jpeg', { creator: 'Ada Reporter' }, createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }))).signedBytes;
+    signed = (await sign(await makeImage('jpeg', 320, 240), 'image/jpeg', { creator: 'Ada Reporter' }, { signer: createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem }) })).signedBytes;
   });
   afterAll(async () => {
     await close();

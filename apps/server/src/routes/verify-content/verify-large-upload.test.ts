@@ -26,7 +26,7 @@ describe('POST /verify-content of a video larger than MAX_ASSET_BYTES', () => {
     // Signed by a key the gateway does not trust: intact, so partial.
     const { pki } = await ensureLocalPki(join(mkdtempSync(join(tmpdir(), 'pg-large-upload-')), 'pki'));
     const signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-    signedMp4 = (await sign(makeBmff('mp4', 12 * MEGABYTE), 'video/mp4', { creator: 'Ada Reporter' }, signer)).signedBytes;
+    signedMp4 = (await sign(makeBmff('mp4', 12 * MEGABYTE), 'video/mp4', { creator: 'Ada Reporter' }, { signer })).signedBytes;
   });
   afterAll(async () => {
     await server.close();

@@ -72,8 +72,8 @@ describe('POST /verify-content and /sign-content of a large MP4 by URL, streamed
     database = await openTestDatabase('pglite');
     engine = await createGatewayEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
     // Signed by the gateway (trusted by the test server) from disk, in the worker.
-    await engine.signFile(join(files, 'large.mp4'), join(files, 'large-signed.mp4'), 'video/mp4', { creator: 'Ada Reporter' });
-    await engine.signFile(join(files, 'small.mp4'), join(files, 'small-signed.mp4'), 'video/mp4', { creator: 'Ada Reporter' });
+    await engine.sign({ path: join(files, 'large.mp4') }, 'video/mp4', { creator: 'Ada Reporter' }, { output: join(files, 'large-signed.mp4') });
+    await engine.sign({ path: join(files, 'small.mp4') }, 'video/mp4', { creator: 'Ada Reporter' }, { output: join(files, 'small-signed.mp4') });
     server = await createTestServer(database, {
       engine,
       store: createFileAssetStore(join(dir, 'assets')),

@@ -3,13 +3,13 @@
 // its thread's clock (the engine's validation-clock.ts): it must never run on the server's own
 // thread, nor beside another task on a shared worker. They run here, on one engine worker of their
 // own started on first use, one at a time, under the lists in force unless a task brings its own.
-import { createEnginePool, type EnginePool, type SerializedVerification, type TaskPlacement, type TrustList } from '@provenance/engine';
+import { createEnginePool, type EnginePool, type TaskPlacement, type TaskSource, type TrustList } from '@provenance/engine';
 
-type VerifyTaskOptions = NonNullable<Parameters<EnginePool['verifySerialized']>[2]>;
+type VerifyTaskOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
 
 export interface DeclaredTimePool {
-  verifySerialized(bytes: Uint8Array, mime: string, options: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
-  verifyFileSerialized(path: string, mime: string, options: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
+  /** The engine pool's verify, on the one worker. */
+  verify: EnginePool['verify'];
   /** The lists in force changed: the worker, once started, judges by these from now on. */
   updateTrust(lists: readonly TrustList[]): Promise<void>;
   close(): Promise<void>;
@@ -28,8 +28,7 @@ export function createDeclaredTimePool(listsInForce: () => readonly TrustList[])
     return pool;
   };
   return {
-    verifySerialized: async (bytes, mime, options, placement) => (await started()).verifySerialized(bytes, mime, options, placement),
-    verifyFileSerialized: async (path, mime, options, placement) => (await started()).verifyFileSerialized(path, mime, options, placement),
+    verify: (async (source: TaskSource, mime: string, options: VerifyTaskOptions & { answer: 'serialized' }, placement?: TaskPlacement) => (await started()).verify(source, mime, options, placement)) as EnginePool['verify'],
     async updateTrust(lists) {
       if (pool) await (await pool).updateTrust([...lists]);
     },

@@ -5,45 +5,41 @@
 // signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
 // authority that fails fails the signing (502), never leaving an unstamped manifest.
 import {
-  createRfc3161Timestamper,
   ProvenanceError,
   timestampTransportOver,
   type PostBytes,
   type TimestampTransport,
   createEnginePool,
   createPemSigner,
+  type ClaimSigner,
   detectFormat,
   ensureLocalPki,
   loadTrust,
   TrustAnchorFileError,
-  sign,
   createTrustStore,
-  verify,
   type AssetFormat,
-  type ClaimSigner,
-  type SignOptions,
+  type EnginePool,
+  type PoolSignOptions,
   type SignResult,
   type SigningMetadata,
   type TrustList,
   type TrustListSpec,
   type TrustStore,
-  type VerifyOptions,
   type VerifyResponse,
-  serializeVerification,
-  verifyWithCredential,
-  verifySourceWithCredential,
-  withFileSource,
-  signFromDisk,
-  verifySource,
   type DiskSignResult,
   type SerializedVerification,
-  type SignerMaterial,
   type SharedFilling,
   type TaskPlacement,
   type EngineWorkersState,
+  type FileOnDisk,
+  type TaskSource,
 } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import { createDeclaredTimePool } from './declared-time-pool.ts';
+
+/** The engine pool's sign options (an account's signer among them), as the gateway's services give them. */
+export type GatewaySignOptions = PoolSignOptions;
+type PoolVerifyOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -59,39 +55,36 @@ export interface GatewayEngine {
   /** Verifies with these lists from now on (on every worker); verifications already running finish under the old ones. */
   replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
-  /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
-  verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust' | 'at'>): Promise<VerifyResponse>;
   /**
-   * The same verification serialized where it was made (in the worker), for answering HTTP; placed in
-   * the workers' queue as `placement` says (a caller over its fair share waits behind the others).
-   * With `at`, as of that instant, on a worker of its own (declared-time-pool.ts).
+   * Signs as `options.signer` (an account's signing identity) when given, else as the gateway's own
+   * signer. A file on disk (a spooled MP4, MOV or M4A) is signed into `options.output`: hashed as it
+   * streams and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
    */
-  verifySerialized(bytes: Uint8Array, mime: string, options?: ReproducibleVerifyOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
+  sign(source: Uint8Array, mime: string, metadata: SigningMetadata, options?: GatewaySignOptions): Promise<SignResult>;
+  sign(source: FileOnDisk, mime: string, metadata: SigningMetadata, options: GatewaySignOptions & { output: string }): Promise<DiskSignResult>;
   /**
-   * Signs the MP4, MOV or M4A file at `path` into `outPath` (a spooled video): hashed as it streams
-   * and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
+   * Verifies bytes, or a file on disk read as the engine asks (never held whole); `answer:
+   * 'serialized'` serializes it where it was made (in the worker), for answering HTTP, placed in the
+   * workers' queue as `placement` says (a caller over its fair share waits behind the others). A
+   * reproduction (`at`, `trustLists`, `crJson`) runs on a worker of its own (declared-time-pool.ts).
    */
-  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
-  /** Verifies a file on disk read as the engine asks (a signed video): never held whole. */
-  verifyFile(path: string, mime: string): Promise<VerifyResponse>;
-  /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
-  verifyFileSerialized(path: string, mime: string, options?: Omit<ReproducibleVerifyOptions, 'manifest'>, placement?: TaskPlacement): Promise<SerializedVerification>;
+  verify(source: TaskSource, mime: string, options?: ReproducibleVerifyOptions & { answer?: 'report' }, placement?: TaskPlacement): Promise<VerifyResponse>;
+  verify(source: TaskSource, mime: string, options: ReproducibleVerifyOptions & { answer: 'serialized' }, placement?: TaskPlacement): Promise<SerializedVerification>;
   /**
    * Starts verifying a file still arriving (an upload shared as it comes: the engine's
-   * filling-source.ts) on an engine worker, serialized; null when no worker is free to start it now
-   * (or the engine runs on the server's thread), and the file is then verified once it has arrived.
+   * filling-source.ts) on an engine worker, serialized; null when no worker is free to start it now,
+   * and the file is then verified once it has arrived.
    */
   verifyArriving(filling: SharedFilling, mime: string, options?: { thumbnails?: boolean }): Promise<SerializedVerification> | null;
-  /** The engine workers' memory and how many were replaced for passing its bound; null when the engine runs on the server's thread. */
-  workers(): EngineWorkersState | null;
+  /** The engine workers' memory and how many were replaced for passing its bound. */
+  workers(): EngineWorkersState;
 }
 
 /**
  * A verification's options, and what reproduces an earlier one: `at` (as of a declared time) and
  * `trustLists` (under an earlier trust snapshot's lists). Either sends it to a worker of its own.
  */
-export type ReproducibleVerifyOptions = Omit<VerifyOptions, 'trust'> & { trustLists?: readonly TrustList[]; crJson?: boolean };
+export type ReproducibleVerifyOptions = Omit<PoolVerifyOptions, 'at' | 'trustLists' | 'answer'> & { at?: Date; trustLists?: readonly TrustList[] };
 
 export interface GatewayEngineOptions {
   pkiDir: string;
@@ -103,8 +96,8 @@ export interface GatewayEngineOptions {
   /** Trust the bundled C2PA trust list and TSA trust list (default true). */
   bundledTrustLists?: boolean;
   /**
-   * Engine worker threads (c2pa-wasm runs on one thread, so one per core uses every core);
-   * 0 runs the engine on the server's own thread, as most tests do.
+   * Engine worker threads (c2pa-wasm runs on one thread, so one per core uses every core); at least
+   * one, the default (tests run the pool the product runs, small).
    */
   workers?: number;
   /** Tasks that may wait for a worker before new ones are refused with 503. */
@@ -149,110 +142,49 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
   });
   let trust = loaded.trust;
   const timestampTransport = options.timestampAuthority && authorityTransport(options.timestampAuthority);
-  // Spreading would copy a getter's value once: each engine below defines its own `trust` getter.
-  const common = {
+  let listsInForce: readonly TrustList[] = loaded.lists;
+  const declaredTime = createDeclaredTimePool(() => listsInForce);
+  const pool = await createEnginePool({
+    workers: Math.max(1, options.workers ?? 1),
+    ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
+    ...(options.maxWorkerMemoryBytes !== undefined && { maxWorkerMemoryBytes: options.maxWorkerMemoryBytes }),
+    signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
+    trustAnchorPems: loaded.lists,
+    ...(timestampTransport && { timestampTransport }),
+  });
+  return {
     rootCertificatePath: pki.rootCertificatePath,
     rootCertificatePem: pki.rootCertificatePem,
     issuingCertificate: signer.certificateChain[1] ?? null,
     pkiCreated: created,
     detectFormat,
-  };
-  const timestamper = timestampTransport && createRfc3161Timestamper(timestampTransport);
-  let listsInForce: readonly TrustList[] = loaded.lists;
-  const declaredTime = createDeclaredTimePool(() => listsInForce);
-  type Reproduction = { at?: number; trustLists?: TrustList[]; crJson?: boolean };
-  /**
-   * A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own
-   * worker (declared-time-pool.ts): a pinned clock never touches this thread or another task.
-   */
-  const asOf = <T>(verifyOptions: ReproducibleVerifyOptions | undefined, otherwise: (now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>, then: (reproduction: Reproduction, now: Omit<VerifyOptions, 'trust' | 'at'>) => Promise<T>): Promise<T> => {
-    const { at, trustLists, crJson, ...now } = verifyOptions ?? {};
-    if (!at && !trustLists && !crJson) return otherwise(now);
-    return then({ ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }), ...(crJson && { crJson }) }, now);
-  };
-  const replaceDeclaredTimeTrust = async (lists: readonly TrustList[]) => {
-    listsInForce = lists;
-    await declaredTime.updateTrust(lists);
-  };
-  if (options.workers && options.workers > 0) {
-    const pool = await createEnginePool({
-      workers: options.workers,
-      ...(options.maxQueue !== undefined && { maxQueue: options.maxQueue }),
-      ...(options.maxWorkerMemoryBytes !== undefined && { maxWorkerMemoryBytes: options.maxWorkerMemoryBytes }),
-      signer: { privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem },
-      trustAnchorPems: loaded.lists,
-      ...(timestampTransport && { timestampTransport }),
-    });
-    return {
-      ...common,
-      get trust() {
-        return trust;
-      },
-      trustLists: () => listsInForce,
-      async replaceTrust(lists) {
-        const next = createTrustStore(lists);
-        await Promise.all([pool.updateTrust([...lists]), replaceDeclaredTimeTrust(lists)]);
-        // The version moves only once every worker judges by the new lists, so a cached verdict
-        // under the new version was never made under the old lists.
-        trust = next;
-      },
-      // A clock function cannot cross into a worker thread; workers sign at their own current time.
-      // Timestamps come from the pool's own transport (a function cannot cross either).
-      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}, accountSigner) =>
-        pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
-      verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
-      verifySerialized: (bytes, mime, verifyOptions, placement) =>
-        asOf(verifyOptions, (now) => pool.verifySerialized(bytes, mime, now, placement), (reproduction, now) => declaredTime.verifySerialized(bytes, mime, { ...now, ...reproduction }, placement)),
-      verifyFileSerialized: (path, mime, verifyOptions, placement) =>
-        asOf(verifyOptions, (now) => pool.verifyFileSerialized(path, mime, now, placement), (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement)),
-      signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
-      verifyFile: (path, mime) => pool.verifyFile(path, mime),
-      // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
-      verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
-      workers: () => pool.workers(),
-      close: async () => {
-        await Promise.all([pool.close(), declaredTime.close()]);
-      },
-    };
-  }
-  return {
-    ...common,
     get trust() {
       return trust;
     },
     trustLists: () => listsInForce,
     async replaceTrust(lists) {
-      trust = createTrustStore(lists);
-      await replaceDeclaredTimeTrust(lists);
+      const next = createTrustStore(lists);
+      listsInForce = lists;
+      await Promise.all([pool.updateTrust([...lists]), declaredTime.updateTrust(lists)]);
+      // The version moves only once every worker judges by the new lists, so a cached verdict
+      // under the new version was never made under the old lists.
+      trust = next;
     },
-    sign: (bytes, mime, metadata, signOptions, accountSigner) =>
-      sign(bytes, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
-    verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
-    verifySerialized: (bytes, mime, verifyOptions, placement) =>
-      asOf(
-        verifyOptions,
-        async (now) => {
-          const { response, signingCredential, certificatesEnd } = await verifyWithCredential(bytes, mime, { ...now, trust, evidence: true });
-          return serializeVerification(response, signingCredential, certificatesEnd);
-        },
-        (reproduction, now) => declaredTime.verifySerialized(bytes, mime, { ...now, ...reproduction }, placement),
-      ),
-    verifyFileSerialized: (path, mime, verifyOptions, placement) =>
-      asOf(
-        verifyOptions,
-        (now) =>
-          withFileSource(path, async (source) => {
-            const { response, signingCredential, certificatesEnd } = await verifySourceWithCredential(source, mime, { ...now, trust, evidence: true });
-            return serializeVerification(response, signingCredential, certificatesEnd);
-          }),
-        (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement),
-      ),
-    signFile: (path, outPath, mime, metadata, accountSigner) =>
-      signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),
-    verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
-    // On this thread, verifying while the body arrives would only slow its reading.
-    verifyArriving: () => null,
-    workers: () => null,
-    close: () => declaredTime.close(),
+    // Timestamps come from the pool's own transport; workers sign at their own current time.
+    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, signOptions?: GatewaySignOptions) =>
+      pool.sign(source as Uint8Array, mime, metadata, signOptions).catch(asDomainError)) as GatewayEngine['sign'],
+    verify: ((source: TaskSource, mime: string, verifyOptions: ReproducibleVerifyOptions & { answer?: 'report' | 'serialized' } = {}, placement?: TaskPlacement) => {
+      const { at, trustLists, ...now } = verifyOptions;
+      // A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own
+      // worker (declared-time-pool.ts): a pinned clock never touches another task.
+      if (at || trustLists || now.crJson) return declaredTime.verify(source, mime, { ...now, ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }) } as PoolVerifyOptions & { answer: 'serialized' }, placement);
+      return pool.verify(source, mime, now as PoolVerifyOptions & { answer: 'serialized' }, placement);
+    }) as GatewayEngine['verify'],
+    // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
+    verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verify({ filling }, mime, { ...verifyOptions, answer: 'serialized' }) : null),
+    workers: () => pool.workers(),
+    close: async () => {
+      await Promise.all([pool.close(), declaredTime.close()]);
+    },
   };
 }

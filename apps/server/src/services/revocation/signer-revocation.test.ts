@@ -52,7 +52,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'ocsp-test-root.pem'), authority.rootPem);
   engine = await createGatewayEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [path.join(dir, 'ocsp-test-root.pem')], bundledTrustLists: false });
   const image = await makeImage('jpeg');
-  signed = (await sign(image, 'image/jpeg', { creator: 'OCSP Tester' }, createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem }))).signedBytes;
+  signed = (await sign(image, 'image/jpeg', { creator: 'OCSP Tester' }, { signer: createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem }) })).signedBytes;
   gatewaySigned = (await engine.sign(image, 'image/jpeg', { creator: 'Gateway' })).signedBytes;
 }, 60_000);
 afterAll(async () => {

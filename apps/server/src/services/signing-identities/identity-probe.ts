@@ -41,7 +41,7 @@ export function createIdentityProbe(engine: Pick<GatewayEngine, 'sign' | 'verify
     const bytes = await pictureToSign();
     let signed;
     try {
-      signed = await engine.sign(bytes, 'image/jpeg', { title: 'signing-identity-test.jpg', aiAssisted: false }, {}, signer);
+      signed = await engine.sign(bytes, 'image/jpeg', { title: 'signing-identity-test.jpg', aiAssisted: false }, { signer: signer });
     } catch (error) {
       if (!(error instanceof ProvenanceError) || error.code !== 'signing_failed') throw error;
       const reason = error.message.replace(SIGNING_REFUSED, '');

@@ -163,13 +163,7 @@ export function createContentSigner(deps: {
       const accountSigner = identities ? await identities.signerFor(userId) : null;
       const release = signingsInFlight.admit(userId, accountSigner?.material);
       const signed = await engine
-        .sign(
-          bytes,
-          format.mime,
-          engineMetadata,
-          { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
-          accountSigner?.material,
-        )
+        .sign(bytes, format.mime, engineMetadata, { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }), signer: accountSigner?.material })
         .finally(release);
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
       const parent = signed.parentCredentials;

@@ -104,8 +104,8 @@ export async function signSpooledVideo(
   const signedPath = `${video.path}.signed`;
   try {
     const release = deps.signingsInFlight.admit(userId, accountSigner?.material);
-    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material).finally(release);
-    const verification = await engine.verifyFile(signedPath, mime);
+    const signed = await engine.sign({ path: video.path }, mime, engineMetadata, { output: signedPath, signer: accountSigner?.material }).finally(release);
+    const verification = await engine.verify({ path: signedPath }, mime);
     const parent = signed.parentCredentials;
     const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
     const assetId = options.assetId ?? randomUUID();

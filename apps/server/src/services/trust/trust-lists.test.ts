@@ -61,7 +61,7 @@ describe('trust lists on the server', () => {
     partner = await newPki('partner');
     stranger = await newPki('stranger');
     const signer = createPemSigner({ privateKeyPem: partner.signerKeyPem, certificateChainPem: partner.signerChainPem });
-    partnerSigned = (await sign(await makeImage('jpeg', 120, 80), 'image/jpeg', { creator: 'Partner Newsroom' }, signer)).signedBytes;
+    partnerSigned = (await sign(await makeImage('jpeg', 120, 80), 'image/jpeg', { creator: 'Partner Newsroom' }, { signer })).signedBytes;
     // The partners' list first holds someone else's root: the partner's file is signed, not vouched for.
     partnersUrl = lists.serve('/partners.pem', 200, stranger.rootCertificatePem);
     // The official lists at loopback URLs that answer 404: offline, the bundled copies serve.

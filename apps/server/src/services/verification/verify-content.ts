@@ -258,7 +258,7 @@ export function createContentVerifier(deps: {
     // A reproduction: the cache and the early verdict are as of now under today's lists, and revocation is not asked then.
     if (isReproduction(placement)) {
       const asOf = { thumbnails, ...reproductionOf(placement) };
-      return manifest ? engine.verifySerialized(bytes, mime, { ...asOf, manifest }, placement) : verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+      return manifest ? engine.verify(bytes, mime, { ...asOf, manifest, answer: 'serialized' }, placement) : verifyWithRemoteManifest((remoteManifest) => engine.verify(bytes, mime, { ...asOf, ...(remoteManifest && { remoteManifest }), answer: 'serialized' }, placement), fetchRemoteManifest);
     }
     // A verification started while the file arrived counts when it was of this file as it is verified now.
     const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
@@ -279,7 +279,7 @@ export function createContentVerifier(deps: {
     const key = cacheKey(engine.trust.version, thumbnails, await assetHash(), manifest);
     const cached = cache.get(key);
     if (cached) return cached;
-    const verdict = manifest ? await engine.verifySerialized(bytes, mime, { thumbnails, manifest }, placement) : await validateUncached(bytes, mime, thumbnails, placement);
+    const verdict = manifest ? await engine.verify(bytes, mime, { thumbnails, manifest, answer: 'serialized' }, placement) : await validateUncached(bytes, mime, thumbnails, placement);
     const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;
@@ -289,19 +289,19 @@ export function createContentVerifier(deps: {
   const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch(failedFetchOf('The remote manifest could not be fetched'))).bytes;
 
   async function validateUncached(bytes: Uint8Array, mime: string, thumbnails: boolean, placement: TaskPlacement): Promise<SerializedVerification> {
-    return verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+    return verifyWithRemoteManifest((remoteManifest) => engine.verify(bytes, mime, { thumbnails, ...(remoteManifest && { remoteManifest }), answer: 'serialized' }, placement), fetchRemoteManifest);
   }
 
   /** validate() for a file on disk: the engine reads it as it needs, the cache keyed by its SHA-256 as for bytes. */
   async function validateFile(path: string, mime: string, thumbnails: boolean, assetHash: string, placement: Validation): Promise<SerializedVerification> {
     if (isReproduction(placement)) {
       const asOf = { thumbnails, ...reproductionOf(placement) };
-      return verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+      return verifyWithRemoteManifest((remoteManifest) => engine.verify({ path }, mime, { ...asOf, ...(remoteManifest && { remoteManifest }), answer: 'serialized' }, placement), fetchRemoteManifest);
     }
     const key = cacheKey(engine.trust.version, thumbnails, assetHash);
     const cached = cache.get(key);
     if (cached) return cached;
-    const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verifyFileSerialized(path, mime, { thumbnails, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
+    const verdict = await verifyWithRemoteManifest((remoteManifest) => engine.verify({ path }, mime, { thumbnails, ...(remoteManifest && { remoteManifest }), answer: 'serialized' }, placement), fetchRemoteManifest);
     const { verification: response, validUntil } = await withRevocation(verdict);
     cache.set(key, response, validUntil?.getTime());
     return response;

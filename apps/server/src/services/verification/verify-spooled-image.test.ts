@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pg-spooled-image-'));
 describe('verifying a spooled HEIC, HEIF or AVIF upload', () => {
   let database: DbHandle;
   let server: TestServer;
-  let signer: Parameters<typeof sign>[3];
+  let signer: Parameters<typeof sign>[3]['signer'];
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
@@ -68,7 +68,7 @@ describe('verifying a spooled HEIC, HEIF or AVIF upload', () => {
 
   it('verifies a signed one from its file with the verdict of the same bytes uploaded', async () => {
     for (const [name, mime, unsigned] of await files()) {
-      const signed = (await sign(unsigned, mime, { creator: 'Ada Reporter' }, signer)).signedBytes;
+      const signed = (await sign(unsigned, mime, { creator: 'Ada Reporter' }, { signer })).signedBytes;
       const file = spooled(signed, `signed-${name}`);
       const fromDisk = await verdictOf(file.source);
       expect(file.readsBack(), name).toBe(0);
