@@ -1,6 +1,6 @@
 // Test harness: a real app over a fresh test database, driven through app.request(), plus small
 // helpers to make requests and create signed-in accounts. No HTTP socket is opened. Every app has all
-// its services: unless a test brings its own, a real engine on the test's thread, a file asset store
+// its services: unless a test brings its own, a real engine on one worker thread (the pool the product runs), a file asset store
 // in a temporary folder and the safe fetcher allowing 127.0.0.1 only (explicitly, as production
 // never does).
 import crypto from 'node:crypto';
@@ -101,7 +101,7 @@ export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
 
 let sharedEngine: Promise<GatewayEngine> | undefined;
 
-/** One engine on the test's own thread for the suites that bring none (it holds no resources). */
+/** One engine, on one worker, shared by the suites that bring none. */
 function defaultEngine(): Promise<GatewayEngine> {
   sharedEngine ??= createGatewayEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-test-pki-')), 'pki'), trustAnchorFiles: [] });
   return sharedEngine;
