@@ -3,18 +3,26 @@
 // store and a thumbnail, and records it as the account's signed asset. A sidecar signing embeds
 // nothing: the stored file is the original (as c2pa-rs signed it), bound by the stored .c2pa.
 //
+// A video too large for memory (a spooled upload, or an asset URL fetched to a spool file) goes the
+// same way as a file on disk: the engine hashes it as it streams and writes the signed copy beside
+// its spool file (a worker does both; the bytes never cross threads), the copy is verified by path
+// and streamed into the asset store. It gets no thumbnail and no soft binding (those are of images),
+// and is never a sidecar.
+//
 // Order of writes: everything is validated and the row is built before the first file is written;
 // then the files go into the asset's folder, and the row comes last. A crash in between leaves a
 // folder without a row, which the orphan sweep (services/assets/orphan-sweep.ts) removes, rather than
 // a row pointing at files that are not there.
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, rewrittenSidecarWarning, type EditAction, type ParentAsset, type RedactionKind, type SigningMetadata } from '@provenance/engine';
+import { findFormat, formatFromFileName, rewrittenSidecarWarning, type AssetFormat, type EditAction, type FileOnDisk, type ParentAsset, type RedactionKind, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
-import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download.ts';
+import type { AssetDownloads } from '../fetching/asset-download.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
@@ -23,7 +31,7 @@ import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
-import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
+import { spooledSignMime, type SpooledVideo } from './sign-spooled-video.ts';
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -35,7 +43,7 @@ export type SignSource =
   | { kind: 'fetched'; url: string; bytes: Uint8Array; finalUrl: string }
   | { kind: 'upload'; bytes: Uint8Array; fileName?: string | undefined }
   | { kind: 'transform'; bytes: Uint8Array; fileName?: string | undefined; parent: ParentAsset; edits: EditAction[] }
-  /** An MP4, MOV or M4A upload too large for memory, signed from its spool file (sign-spooled-video.ts). */
+  /** An MP4, MOV or M4A upload too large for memory, signed from its spool file. */
   | ({ kind: 'spooled-upload' } & SpooledVideo);
 
 /**
@@ -43,8 +51,37 @@ export type SignSource =
  * `verification` is the engine's verification of the signed file (with its sidecar), as any
  * validator will see it.
  */
-export interface SignedContent extends SpooledVideoSigning {
+export interface SignedContent {
+  assetId: string;
+  manifestId: string;
+  mime: string;
+  assetHash: string;
+  signedAt: string;
+  bytes: { original: number; signed: number };
+  verification: VerifyResponse;
+  /** The credentials the asset already carried, when it carried any (checked without trust). */
+  parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
+  /** Things the signer should know, in words: credentials the asset carried were invalid, nothing was redacted. */
+  warnings: string[];
   sidecar: boolean;
+}
+
+/** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
+export function invalidParentWarning(reason: string | null): string {
+  return `The Content Credentials this file already carried are invalid${reason ? ` (${reason.replace(/\.$/, '')})` : ''}; the new manifest records that in its parent ingredient.`;
+}
+
+/**
+ * The asset as the pipeline signs it: its bytes in memory, or its spool file on disk (a large video),
+ * where it came from and its name as the client gave it.
+ */
+interface AssetToSign {
+  source: Uint8Array | FileOnDisk;
+  format: AssetFormat;
+  name: string | undefined;
+  origin: 'upload' | 'url' | 'transform';
+  sourceUrl: string | null;
+  transform?: { parent: ParentAsset; edits: EditAction[] };
 }
 
 export interface SignContentOptions {
@@ -73,8 +110,6 @@ export interface SignContentOptions {
 export interface ContentSigner {
   signContent(userId: string, source: SignSource, metadata: TSigningMetadata, options?: SignContentOptions): Promise<SignedContent>;
 }
-
-export { invalidParentWarning };
 
 /** A small JPEG preview for lists and reports; formats sharp cannot decode simply get none. */
 async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
@@ -105,9 +140,45 @@ export function createContentSigner(deps: {
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
-  const spooledDeps = { ...deps, signingsInFlight };
   const redactionTooLarge = () => new DomainError('unprocessable', 'redaction_unsupported', 'A video this large is signed from disk, which keeps its earlier credentials whole; redaction takes files up to the upload limit');
   const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
+  const tooLargeFormat = () => new DomainError('unprocessable', 'unsupported_format', 'Only an MP4, MOV or M4A file may be signed at this size');
+  // The file name may become the title (a text column and a manifest field): it comes from the
+  // client's upload header, so control characters such as NUL are dropped rather than refused.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const cleanName = (name: string | undefined) => name?.replace(/[\u0000-\u001f\u007f]/g, '') || undefined;
+  const nameOfUrl = (url: string) => path.basename(new URL(url).pathname) || undefined;
+
+  /** A video on disk (spooled upload, or a URL's body past MAX_ASSET_BYTES) as the pipeline signs it. */
+  async function videoOnDisk(video: SpooledVideo, sourceUrl: string | null): Promise<AssetToSign> {
+    const mime = await spooledSignMime(engine, video);
+    const format = mime ? findFormat(mime) : undefined;
+    if (!format) throw tooLargeFormat();
+    return { source: { path: video.path }, format, name: cleanName(video.fileName), origin: sourceUrl ? 'url' : 'upload', sourceUrl };
+  }
+
+  /** The asset of a source held in memory, its format told by its bytes (else its name). */
+  async function assetInMemory(source: Exclude<SignSource, { kind: 'spooled-upload' }>): Promise<AssetToSign> {
+    let bytes: Uint8Array;
+    let name: string | undefined;
+    if (source.kind === 'url') {
+      const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
+      bytes = fetched.bytes;
+      name = nameOfUrl(fetched.finalUrl);
+    } else if (source.kind === 'fetched') {
+      bytes = source.bytes;
+      name = nameOfUrl(source.finalUrl);
+    } else {
+      bytes = source.bytes;
+      name = source.fileName;
+    }
+    name = cleanName(name);
+    const format = (await engine.detectFormat(bytes)) ?? (name ? formatFromFileName(name) : undefined);
+    if (!format?.signable) throw new DomainError('unprocessable', 'unsupported_format', 'The file is not an image or video format that can be signed');
+    const sourceUrl = source.kind === 'url' || source.kind === 'fetched' ? source.url : null;
+    return { source: bytes, format, name, origin: source.kind === 'fetched' ? 'url' : source.kind, sourceUrl, ...(source.kind === 'transform' && { transform: { parent: source.parent, edits: source.edits } }) };
+  }
+
   const signer: ContentSigner = {
     async signContent(userId, source, metadata, options = {}) {
       const sidecar = options.sidecar ?? false;
@@ -117,60 +188,56 @@ export function createContentSigner(deps: {
         const { url } = source;
         return deps.downloads.withDownload(
           url,
-          (asset) => (asset.exceedsAssetLimit ? signLargeDownload(userId, url, asset, metadata, options) : asset.read().then((bytes) => signer.signContent(userId, { kind: 'fetched', url, bytes, finalUrl: asset.finalUrl }, metadata, options))),
+          async (asset) =>
+            asset.exceedsAssetLimit
+              ? signAsset(userId, await videoOnDisk({ path: asset.path, head: asset.head, fileName: nameOfUrl(asset.finalUrl) }, url), metadata, options)
+              : signer.signContent(userId, { kind: 'fetched', url, bytes: await asset.read(), finalUrl: asset.finalUrl }, metadata, options),
           sidecar ? { largeMediaRefusal: sidecarTooLarge } : {},
         );
       }
       if (source.kind === 'spooled-upload') {
         if (sidecar) throw sidecarTooLarge();
         if (options.redact?.length) throw redactionTooLarge();
-        const signed = await signSpooledVideo(spooledDeps, userId, source, metadata, { assetId: options.assetId });
-        return { ...signed, sidecar: false };
       }
-      let bytes: Uint8Array;
-      let name: string | undefined;
-      if (source.kind === 'url') {
-        const fetched = await fetcher(source.url).catch(failedFetchOf('The asset could not be fetched'));
-        bytes = fetched.bytes;
-        name = path.basename(new URL(fetched.finalUrl).pathname) || undefined;
-      } else if (source.kind === 'fetched') {
-        bytes = source.bytes;
-        name = path.basename(new URL(source.finalUrl).pathname) || undefined;
-      } else {
-        bytes = source.bytes;
-        name = source.fileName;
-      }
-      // The file name may become the title (a text column and a manifest field): it comes from the
-      // client's upload header, so control characters such as NUL are dropped rather than refused.
-      // eslint-disable-next-line no-control-regex -- matching control characters is the point
-      name = name?.replace(/[\u0000-\u001f\u007f]/g, '') || undefined;
-      const format = (await engine.detectFormat(bytes)) ?? (name ? formatFromFileName(name) : undefined);
-      if (!format?.signable) throw new DomainError('unprocessable', 'unsupported_format', 'The file is not an image or video format that can be signed');
+      const asset = source.kind === 'spooled-upload' ? await videoOnDisk(source, null) : await assetInMemory(source);
+      return signAsset(userId, asset, metadata, options);
+    },
+  };
 
-      const engineMetadata: SigningMetadata = {
-        title: metadata.title ?? name ?? `asset.${format.extensions[0]}`,
-        creator: metadata.creator,
-        license: metadata.license ?? 'All Rights Reserved',
-        aiAssisted: metadata.aiAssisted ?? false,
-        capturedWithCamera: metadata.capturedWithCamera ?? false,
-        ...(metadata.softwareAgent && { softwareAgent: metadata.softwareAgent }),
-        deviceInfo: metadata.deviceInfo ?? null,
-        location: metadata.location ?? null,
-        ...(source.kind === 'transform' && { edits: source.edits }),
-      };
-      // The ISCC of the pixels being signed, written into the manifest as its soft binding.
-      const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
-      const accountSigner = identities ? await identities.signerFor(userId) : null;
+  /** The one signing pipeline: sign, verify the signed file, store it, record it, index it, tell listeners. */
+  async function signAsset(userId: string, asset: AssetToSign, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
+    const sidecar = options.sidecar ?? false;
+    const { format } = asset;
+    const engineMetadata: SigningMetadata = {
+      title: metadata.title ?? asset.name ?? `asset.${format.extensions[0]}`,
+      creator: metadata.creator,
+      license: metadata.license ?? 'All Rights Reserved',
+      aiAssisted: metadata.aiAssisted ?? false,
+      capturedWithCamera: metadata.capturedWithCamera ?? false,
+      ...(metadata.softwareAgent && { softwareAgent: metadata.softwareAgent }),
+      deviceInfo: metadata.deviceInfo ?? null,
+      location: metadata.location ?? null,
+      ...(asset.transform && { edits: asset.transform.edits }),
+    };
+    const bytes = asset.source instanceof Uint8Array ? asset.source : null;
+    // The ISCC of the pixels being signed, written into the manifest as its soft binding.
+    const softBinding = repository && bytes ? await repository.softBindingFor(bytes, format.kind) : null;
+    const accountSigner = identities ? await identities.signerFor(userId) : null;
+    // A file on disk is signed into a copy beside it: the spool folder is cleared at start, so a crash leaves nothing behind for long.
+    const signedPath = bytes ? null : `${(asset.source as FileOnDisk).path}.signed`;
+    try {
       const release = signingsInFlight.admit(userId, accountSigner?.material);
-      const signed = await engine
-        .sign(bytes, format.mime, engineMetadata, { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }), signer: accountSigner?.material })
-        .finally(release);
-      const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
+      const signOptions = { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(asset.transform && { parent: asset.transform.parent }), signer: accountSigner?.material };
+      const signing = bytes
+        ? engine.sign(bytes, format.mime, engineMetadata, signOptions).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
+        : engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: accountSigner?.material }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+      const signed = await signing.finally(release);
+      const verification = signed.signedFile ? await engine.verify(signed.signedFile, format.mime, sidecar ? { manifest: signed.manifestStore } : {}) : await engine.verify({ path: signedPath! }, format.mime);
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
-      const nothingRedacted = options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;
+      const nothingRedacted = bytes && options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;
       const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted].filter((text): text is string => text !== null);
-      const thumbnail = format.kind === 'image' ? await thumbnailOf(signed.signedBytes) : null;
+      const thumbnail = signed.signedFile && format.kind === 'image' ? await thumbnailOf(signed.signedFile) : null;
 
       const assetId = options.assetId ?? randomUUID();
       const row: NewSignedAsset = {
@@ -179,12 +246,12 @@ export function createContentSigner(deps: {
         manifestId: signed.manifestId,
         title: engineMetadata.title ?? null,
         mime: signed.mime,
-        originalBytes: bytes.byteLength,
-        signedBytes: signed.signedBytes.byteLength,
+        originalBytes: signed.originalBytes,
+        signedBytes: signed.signedBytes,
         assetHash: signed.assetHash,
         signedAssetHash: signed.signedAssetHash,
-        source: source.kind === 'fetched' ? 'url' : source.kind,
-        sourceUrl: source.kind === 'url' || source.kind === 'fetched' ? source.url : null,
+        source: asset.origin,
+        sourceUrl: asset.sourceUrl,
         hasThumbnail: thumbnail !== null,
         sidecar,
         parentCredentialsWarning: warning,
@@ -193,7 +260,7 @@ export function createContentSigner(deps: {
       };
       await options.beforeStore?.();
       try {
-        await store.put(assetId, 'signed', signed.signedBytes);
+        await store.put(assetId, 'signed', signed.signedFile ?? createReadStream(signedPath!));
         await store.put(assetId, 'manifest.c2pa', signed.manifestStore);
         if (thumbnail) await store.put(assetId, 'thumbnail.jpg', thumbnail);
         await signedAssets.insert(row);
@@ -205,7 +272,8 @@ export function createContentSigner(deps: {
         throw error;
       }
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
-      await repository?.index(assetId, { ...signed, ...signingFactsOf(verification) }, softBinding?.fingerprint ?? null);
+      const indexed = { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash, signedAt: signed.signedAt, ...(signed.signedFile && { signedBytes: signed.signedFile }) };
+      await repository?.index(assetId, { ...indexed, ...signingFactsOf(verification) }, softBinding?.fingerprint ?? null);
       // Once stored: listeners queue their work durably before the answer, and their failures are logged, never thrown.
       await events?.emit({
         type: 'asset.signed',
@@ -219,20 +287,15 @@ export function createContentSigner(deps: {
         mime: signed.mime,
         assetHash: signed.assetHash,
         signedAt: signed.signedAt,
-        bytes: { original: bytes.byteLength, signed: signed.signedBytes.byteLength },
+        bytes: { original: signed.originalBytes, signed: signed.signedBytes },
         verification,
         sidecar,
         parentCredentials: parent && { status: parent.status, reason: parent.reason },
         warnings,
       };
-    },
-  };
-
-  /** A video fetched past MAX_ASSET_BYTES (a sidecar signing refuses it while downloading): signed from its spool file, as a large upload is. */
-  async function signLargeDownload(userId: string, url: string, asset: DownloadedAsset, metadata: TSigningMetadata, options: SignContentOptions): Promise<SignedContent> {
-    const video = { path: asset.path, head: asset.head, fileName: path.basename(new URL(asset.finalUrl).pathname) || undefined };
-    const signed = await signSpooledVideo(spooledDeps, userId, video, metadata, { assetId: options.assetId, sourceUrl: url, beforeStore: options.beforeStore });
-    return { ...signed, sidecar: false };
+    } finally {
+      if (signedPath) await rm(signedPath, { force: true });
+    }
   }
 
   return signer;
