@@ -19,7 +19,7 @@ import { createTaskQueue } from './queue/task-queue.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
 import { loadKeyEncryptionKey, openKeyVault } from './services/signing-identities/key-vault.ts';
 import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
-import { savedListsDir } from '@provenance/engine';
+import { trustListKeeping } from '@provenance/engine';
 import { createSafeFetcher, createSafeStreamFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
 import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
@@ -111,7 +111,7 @@ const services = createServices({
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
   ocspFetcher: config.OCSP === 'on' ? createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 3_000 }) : undefined,
   trust: {
-    savedDir: savedListsDir(config.DATA_DIR),
+    savedDir: trustListKeeping.savedDir(config.DATA_DIR),
     lists: config.TRUST_LISTS,
     anchorFiles: config.TRUST_ANCHORS,
     tsaAnchorFiles: config.TSA_TRUST_ANCHORS,

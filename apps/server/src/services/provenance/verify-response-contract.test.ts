@@ -1,16 +1,16 @@
 // The engine's verify response and the API contract's schema describe the same answer: their
 // types are equal, and every answer the engine gives for the reference corpus parses unchanged.
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
-import { createTrustStore, NO_TRUST, ProvenanceError, verify, type IngredientNode, type ManifestSummary, type VerificationReport, type VerifyResponse } from '@provenance/engine';
+import { createTrustStore, NO_TRUST, ProvenanceError, verify, type VerifyResponse } from '@provenance/engine';
 import { CORPUS_DIR, corpusFile, corpusText, expectedCorpus, hasCorpus } from '@provenance/engine/testing';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 describe('the verify response', () => {
   it('has the same type in the engine as in the contract (the gateway adds only eventId, recovery and mediaCheck)', () => {
     expectTypeOf<VerifyResponse>().toEqualTypeOf<Omit<TVerifyResponse, 'eventId' | 'recovery' | 'mediaCheck'>>();
-    expectTypeOf<VerificationReport>().toEqualTypeOf<TVerifyResponse['report']>();
-    expectTypeOf<ManifestSummary>().toEqualTypeOf<NonNullable<TVerifyResponse['report']['activeManifest']>>();
-    expectTypeOf<IngredientNode>().toEqualTypeOf<TVerifyResponse['report']['ingredients'][number]>();
+    expectTypeOf<VerifyResponse['report']>().toEqualTypeOf<TVerifyResponse['report']>();
+    expectTypeOf<NonNullable<VerifyResponse['report']['activeManifest']>>().toEqualTypeOf<NonNullable<TVerifyResponse['report']['activeManifest']>>();
+    expectTypeOf<VerifyResponse['report']['ingredients'][number]>().toEqualTypeOf<TVerifyResponse['report']['ingredients'][number]>();
   });
 });
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZTrustResponse, ZVerifyResponse } from '@provenance/contracts';
-import { createPemSigner, ensureLocalPki, officialLists, sign, type LocalPki, type RefreshableList } from '@provenance/engine';
+import { createPemSigner, ensureLocalPki, sign, trustListKeeping, type RefreshableList } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -42,15 +42,15 @@ async function startListServer(): Promise<ListServer> {
   };
 }
 
-const newPki = async (name: string): Promise<LocalPki> => (await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), `pg-${name}-`)), 'pki'))).pki;
+const newPki = async (name: string): Promise<Awaited<ReturnType<typeof ensureLocalPki>>['pki']> => (await ensureLocalPki(path.join(mkdtempSync(path.join(tmpdir(), `pg-${name}-`)), 'pki'))).pki;
 
 describe('trust lists on the server', () => {
   let database: DbHandle;
   let engine: GatewayEngine & { close: () => Promise<void> };
   let server: TestServer;
   let lists: ListServer;
-  let partner: LocalPki;
-  let stranger: LocalPki;
+  let partner: Awaited<ReturnType<typeof ensureLocalPki>>['pki'];
+  let stranger: Awaited<ReturnType<typeof ensureLocalPki>>['pki'];
   let partnerSigned: Uint8Array;
   let settings: TrustListSettings;
   let partnersUrl: string;
@@ -65,7 +65,7 @@ describe('trust lists on the server', () => {
     // The partners' list first holds someone else's root: the partner's file is signed, not vouched for.
     partnersUrl = lists.serve('/partners.pem', 200, stranger.rootCertificatePem);
     // The official lists at loopback URLs that answer 404: offline, the bundled copies serve.
-    const official: RefreshableList[] = officialLists().map((list, index) => ({ ...list, url: lists.serve(`/official-${index}.pem`, 404, '') }));
+    const official: RefreshableList[] = trustListKeeping.official().map((list, index) => ({ ...list, url: lists.serve(`/official-${index}.pem`, 404, '') }));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-trust-lists-'));
     settings = {
       savedDir: path.join(dataDir, 'trust-lists'),

@@ -8,14 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
-  asTrustList,
-  checkTrustListText,
-  GATEWAY_LIST_NAME,
-  isTrustListUrl,
-  lastGoodCopy,
-  officialLists,
-  parseAnchors,
-  saveList,
+  trustListKeeping,
   type RefreshableList,
   type SavedList,
   type TrustList,
@@ -88,16 +81,16 @@ export class TrustListFileError extends Error {
 const readableName = (name: string): string => name.split('\n').reverse().join(', ');
 
 /** Where a list comes from, as the public API says it: URLs as they are, server file paths by file name only. */
-const publicSource = (source: string | null | undefined): string | null => (!source ? null : isTrustListUrl(source) ? source : `file:${basename(source)}`);
+const publicSource = (source: string | null | undefined): string | null => (!source ? null : trustListKeeping.isUrl(source) ? source : `file:${basename(source)}`);
 
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; settings: TrustListSettings; clock?: () => Date }): TrustLists {
   const { engine, logger, settings } = deps;
   const now = () => (deps.clock ? deps.clock() : new Date());
-  const official = settings.official ?? officialLists();
+  const official = settings.official ?? trustListKeeping.official();
   const urlLists: RefreshableList[] = settings.lists
-    .filter((spec) => isTrustListUrl(spec.location))
+    .filter((spec) => trustListKeeping.isUrl(spec.location))
     .map((spec) => ({ name: spec.name, tier: spec.tier, purpose: 'signers', url: spec.location }));
   const refreshable = [...official, ...urlLists];
   /** The copy in force of each refreshable list (absent: a URL list never fetched). */
@@ -110,15 +103,15 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
   for (const list of official) if (list.bundled) copies.set(list.name, { name: list.name, source: list.url, ...list.bundled });
 
   function currentLists(): TrustList[] {
-    const refreshed = (lists: readonly RefreshableList[]) => lists.flatMap((list) => (copies.has(list.name) ? [asTrustList(list, copies.get(list.name)!)] : []));
+    const refreshed = (lists: readonly RefreshableList[]) => lists.flatMap((list) => (copies.has(list.name) ? [trustListKeeping.asTrustList(list, copies.get(list.name)!)] : []));
     const configured = settings.lists.flatMap((spec) => {
-      if (isTrustListUrl(spec.location)) return refreshed(urlLists.filter((list) => list.name === spec.name));
+      if (trustListKeeping.isUrl(spec.location)) return refreshed(urlLists.filter((list) => list.name === spec.name));
       return fileLists.filter((entry) => entry.list.name === spec.name).map((entry) => entry.list);
     });
     const anchorFiles = fileLists.filter((entry) => !settings.lists.some((spec) => spec.name === entry.list.name)).map((entry) => entry.list);
     return [
       ...refreshed(official),
-      { name: GATEWAY_LIST_NAME, tier: 'gateway', source: null, pems: [engine.rootCertificatePem] },
+      { name: trustListKeeping.gatewayListName, tier: 'gateway', source: null, pems: [engine.rootCertificatePem] },
       ...configured,
       ...anchorFiles,
     ];
@@ -133,7 +126,7 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     let text: string;
     try {
       text = await readFile(file, 'utf8');
-      checkTrustListText(text);
+      trustListKeeping.checkText(text);
     } catch (error) {
       throw new TrustListFileError(`${setting}: trust list '${name}' (${file}): ${error instanceof Error && 'code' in error ? 'cannot be read' : describeError(error)}`);
     }
@@ -146,14 +139,14 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     let text: string;
     try {
       text = new TextDecoder().decode((await settings.fetcher(list.url)).bytes);
-      checkTrustListText(text);
+      trustListKeeping.checkText(text);
     } catch (error) {
       return { ok: false, reason: describeError(error) };
     }
     const previous = copies.get(list.name);
     const copy: SavedList = { name: list.name, source: list.url, pem: text, retrievedAt: now().toISOString() };
     copies.set(list.name, copy);
-    if (settings.savedDir) await saveList(settings.savedDir, copy).catch((error: unknown) => logger.warn('trust list fetched but its copy could not be saved', { list: list.name, error: describeError(error) }));
+    if (settings.savedDir) await trustListKeeping.save(settings.savedDir, copy).catch((error: unknown) => logger.warn('trust list fetched but its copy could not be saved', { list: list.name, error: describeError(error) }));
     return { ok: true, changed: previous?.pem !== text };
   }
 
@@ -188,14 +181,14 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
   return {
     async load() {
       fileLists = await Promise.all([
-        ...settings.lists.filter((spec) => !isTrustListUrl(spec.location)).map((spec) => readFileList(spec.location, spec.name, spec.tier, 'TRUST_LISTS')),
+        ...settings.lists.filter((spec) => !trustListKeeping.isUrl(spec.location)).map((spec) => readFileList(spec.location, spec.name, spec.tier, 'TRUST_LISTS')),
         ...settings.anchorFiles.map((file) => readFileList(file, basename(file), 'custom', 'TRUST_ANCHORS')),
         // Time-stamping roots vouch for a timestamp's authority only, never for a signer.
         ...(settings.tsaAnchorFiles ?? []).map((file) => readFileList(file, basename(file), 'custom', 'TSA_TRUST_ANCHORS', 'timestamps')),
       ]);
       if (settings.savedDir) {
         for (const list of refreshable) {
-          const copy = await lastGoodCopy(settings.savedDir, list);
+          const copy = await trustListKeeping.lastGoodCopy(settings.savedDir, list);
           if (copy) copies.set(list.name, copy);
         }
       }
@@ -233,7 +226,7 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
         tier: list.tier,
         source: publicSource(list.source),
         retrievedAt: retrievedAt.get(list.name) ?? null,
-        anchors: parseAnchors([list]).map((anchor) => ({ subject: readableName(anchor.subject), sha256: anchor.sha256, pem: anchor.pem })),
+        anchors: trustListKeeping.parseAnchors([list]).map((anchor) => ({ subject: readableName(anchor.subject), sha256: anchor.sha256, pem: anchor.pem })),
       });
       const value: TrustListsInForce = {
         lists: lists.filter((list) => (list.purpose ?? 'signers') === 'signers').map(describe),
