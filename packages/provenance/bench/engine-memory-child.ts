@@ -13,7 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadC2pa } from '../src/c2pa/wasm.ts';
-import { createPemSigner, createTrustStore, readLocalPki, sign, verify } from '../src/index.ts';
+import { createPemSigner, createTrustStore, sign, verify } from '../src/index.ts';
+import { readLocalPki } from '../src/pki/local-pki.ts';
 import { makeBmff } from '../src/testing/make-assets.ts';
 import { peakRssMb } from './measure.ts';
 

@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createPemSigner, createTrustStore, readLocalPki, sign, verify, type ClaimSigner, type SigningMetadata } from '../src/index.ts';
+import { createPemSigner, createTrustStore, sign, verify, type ClaimSigner, type SigningMetadata } from '../src/index.ts';
+import { readLocalPki } from '../src/pki/local-pki.ts';
 import { corpusFile, expectedCorpus, hasCorpus } from '../src/testing/shared-corpus.ts';
 import { startLocalTsa } from '../src/testing/local-tsa.ts';
 import { createRfc3161Timestamper, timestampTransportOver } from '../src/signer/rfc3161-timestamper.ts';

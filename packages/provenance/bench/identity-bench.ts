@@ -10,8 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { createClaimSigner } from '../src/signer/signer-factory.ts';
 import {
-  createClaimSigner,
   createEnginePool,
   createPemSigner,
   ensureLocalPki,

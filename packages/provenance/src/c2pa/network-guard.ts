@@ -6,7 +6,7 @@
  * bytes the caller already fetched for that URL, and refuses every other one.
  *
  * In an engine worker thread every fetch is refused or served, whoever makes it ('realm'). On a
- * thread shared with other code (the CLI, tests, a server run with ENGINE_WORKERS=0) only the
+ * thread shared with other code (the CLI, the engine's own tests) only the
  * fetches whose caller is c2pa-wasm's glue are held to that; the rest pass unchanged.
  */
 const served = new Map<string, Uint8Array>();

@@ -2,7 +2,7 @@
 // whose root is not on the C2PA trust list signs files that validate, but other validators (which
 // trust that list, not this gateway's operator lists) show them as unrecognised: partial, not
 // verified. Judged with the engine's trust store, as verification judges the signer.
-import { parseCertificateChainPem, type TrustStore } from '@provenance/engine';
+import { broughtIdentity, type TrustStore } from '@provenance/engine';
 
 export const PRIVATE_ROOT_WARNING = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";
 
@@ -11,7 +11,7 @@ export function identityWarnings(identity: { kind: 'managed' | 'certificate' | '
   if (identity.kind === 'managed') return [];
   let chain: Uint8Array[];
   try {
-    chain = parseCertificateChainPem(identity.certificateChain);
+    chain = broughtIdentity.parseChain(identity.certificateChain);
   } catch {
     return [PRIVATE_ROOT_WARNING];
   }

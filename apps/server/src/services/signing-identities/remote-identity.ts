@@ -6,7 +6,7 @@
 // Signing asks the service through the safe fetcher with the engine's remote signer (the shared
 // signer factory, as the CLI does).
 import { X509Certificate } from 'node:crypto';
-import { createClaimSigner, KeyPossessionError, proveKeyPossession, SIGNING_ALGORITHMS, type ClaimSigner, type PostSigningRequest, type SigningAlgorithm } from '@provenance/engine';
+import { broughtIdentity, type ClaimSigner, type PostSigningRequest, type SigningAlgorithm } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import type { KeyVault } from './key-vault.ts';
 
@@ -57,7 +57,7 @@ export function checkRemoteIdentity(request: RemoteIdentityRequest, vault: KeyVa
   if (url.username || url.password) throw invalid('invalid_url', 'url must not carry credentials (user:password@): the shared secret authenticates the gateway');
   if (request.secret.length < 16) throw invalid('weak_secret', 'The shared secret must be at least 16 characters');
   const alg = request.alg.toLowerCase() as SigningAlgorithm;
-  if (!SIGNING_ALGORITHMS.includes(alg)) throw invalid('unsupported_algorithm', `alg must be one of ${SIGNING_ALGORITHMS.map((name) => name.toUpperCase()).join(', ')}`);
+  if (!broughtIdentity.algorithms.includes(alg)) throw invalid('unsupported_algorithm', `alg must be one of ${broughtIdentity.algorithms.map((name) => name.toUpperCase()).join(', ')}`);
   const blocks = request.certificateChain.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   let chain: X509Certificate[];
   try {
@@ -89,7 +89,7 @@ export function checkRemoteIdentity(request: RemoteIdentityRequest, vault: KeyVa
 export function remoteSignerOf(row: { certificateChain: string; sealedPrivateKey: string | null }, vault: KeyVault, post: PostSigningRequest): ClaimSigner {
   if (!row.sealedPrivateKey) throw DomainError.conflict('The remote signing identity has no service configured.');
   const config = JSON.parse(vault.open(row.sealedPrivateKey)) as RemoteConfig;
-  return createClaimSigner({ kind: 'remote', url: config.url, secret: config.secret, alg: config.alg, certificateChainPem: row.certificateChain }, { post });
+  return broughtIdentity.createSigner({ kind: 'remote', url: config.url, secret: config.secret, alg: config.alg, certificateChainPem: row.certificateChain }, { post });
 }
 
 /**
@@ -99,9 +99,9 @@ export function remoteSignerOf(row: { certificateChain: string; sealedPrivateKey
 export async function proveRemoteKey(checked: CheckedRemoteIdentity, vault: KeyVault, post: PostSigningRequest): Promise<void> {
   const signer = remoteSignerOf({ certificateChain: checked.certificateChain, sealedPrivateKey: checked.sealedConfig }, vault, post);
   try {
-    await proveKeyPossession(signer);
+    await broughtIdentity.proveKeyPossession(signer);
   } catch (error) {
-    if (error instanceof KeyPossessionError) throw invalid('remote_key_unproven', `The signing service at url did not prove it holds the signing certificate's key: ${error.message}`);
+    if (error instanceof broughtIdentity.KeyPossessionError) throw invalid('remote_key_unproven', `The signing service at url did not prove it holds the signing certificate's key: ${error.message}`);
     throw error;
   }
 }

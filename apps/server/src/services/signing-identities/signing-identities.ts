@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { checkSigningCertificate, issueAccountCertificate, NO_TRUST, SigningCertificateError, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
+import { broughtIdentity, issueAccountCertificate, NO_TRUST, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
@@ -284,9 +284,9 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     async addCertificate(userId, upload) {
       let checked;
       try {
-        checked = await checkSigningCertificate(upload.certificateChain, upload.privateKey, now());
+        checked = await broughtIdentity.checkCertificate(upload.certificateChain, upload.privateKey, now());
       } catch (error) {
-        if (error instanceof SigningCertificateError) throw new DomainError('invalid', error.problem, error.message);
+        if (error instanceof broughtIdentity.CertificateError) throw new DomainError('invalid', error.problem, error.message);
         throw error;
       }
       // The same certificate twice would be two identities signing as one: the first one is used again instead.
