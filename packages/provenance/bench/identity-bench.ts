@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createClaimSigner } from '../src/signer/signer-factory.ts';
+import { issueAccountCertificate } from '../src/pki/account-certificate.ts';
 import {
   createEnginePool,
   createPemSigner,
   ensureLocalPki,
-  issueAccountCertificate,
   startSigningService,
   type ClaimSigner,
   type PostSigningRequest,

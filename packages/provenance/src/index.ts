@@ -12,8 +12,8 @@ export { createFillingPool, fillingSource, FillingFailedError, type ExcludedRang
 export { jpegSegmentsExcludedDigest } from './containers/jpeg-hard-binding.ts';
 export { pngChunkExcludedDigest } from './containers/png-manifest-prefix.ts';
 export { type DiskSignResult } from './io/sign-file.ts';
-export { checkRevocation, type OcspAnswerCache } from './revocation/revocation-step.ts';
-export { applyRevocationSerialized } from './revocation/apply-revocation.ts';
+export type { OcspAnswerCache } from './revocation/revocation-step.ts';
+export { signerRevocation } from './revocation/revocation-parts.ts';
 export { verifyWithRemoteManifest } from './remote-manifest-step.ts';
 export type { SerializedVerification, VerifyResponse } from './report/verification-report.ts';
 export type { SigningMetadata, EditAction } from './manifest/signing-metadata.ts';
@@ -28,14 +28,13 @@ export { createTrustStore, NO_TRUST, type TrustStore, type TrustList, type Trust
 export { loadTrust, TrustAnchorFileError } from './trust/load-trust.ts';
 export { type RefreshableList, type SavedList } from './trust/saved-lists.ts';
 export { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from './trust/trust-list-setting.ts';
-export { ensureLocalPki, PKI_FILES } from './pki/local-pki.ts';
-export { createOcspResponder, type OcspAnswers, type OcspResponder } from './pki/ocsp-responder.ts';
-export { createCertificateRevocationList } from './pki/certificate-revocation-list.ts';
+export { ensureLocalPki } from './pki/local-pki.ts';
+export type { OcspAnswers, OcspResponder } from './pki/ocsp-responder.ts';
+export { localPki } from './pki/local-pki-parts.ts';
 export { ProvenanceError } from './errors.ts';
 export { createEnginePool, EngineBusyError, type EnginePool, type EngineWorkersState, type TaskPlacement } from './pool/engine-pool.ts';
 export type { PoolSignOptions } from './pool/engine-pool-api.ts';
 export type { SignerMaterial } from './pool/engine-protocol.ts';
-export { issueAccountCertificate } from './pki/account-certificate.ts';
 export { organizationOf } from './report/verification-report.ts';
 export { imageCode, hammingDistance, eightOrientations, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_SIDE } from './soft-binding/iscc-image-code.ts';
 export { type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';

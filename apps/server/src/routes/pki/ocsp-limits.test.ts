@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
-import { PKI_FILES } from '@provenance/engine';
+import { localPki } from '@provenance/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { DEFAULT_PUBLIC_LIMITS } from '../../services/rate-limits/public-limits.ts';
@@ -106,7 +106,7 @@ beforeAll(async () => {
   database = await openTestDatabase('pglite');
   server = await createTestServer(database, { publicLimits: DEFAULT_PUBLIC_LIMITS });
   const pkiDir = path.dirname(server.services.engine.rootCertificatePath);
-  intermediatePem = path.join(pkiDir, PKI_FILES.intermediateCertificate);
+  intermediatePem = path.join(pkiDir, localPki.files.intermediateCertificate);
   await new Promise<void>((ready) => {
     listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
   });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZSigningIdentity, ZVerifyResponse } from '@provenance/contracts';
-import { issueAccountCertificate, startSigningService, type SigningService } from '@provenance/engine';
+import { localPki, startSigningService, type SigningService } from '@provenance/engine';
 import { corpusFile, makeImage } from '@provenance/engine/testing';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('a remote signer that never answers', () => {
       fetcher: createSafeFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes: TEST_MAX_ASSET_BYTES, timeoutMs: 30_000 }),
     }));
     assets = await startLocalAssetServer();
-    const issued = await issueAccountCertificate(path.dirname(server.services.engine.rootCertificatePath), { organization: 'Hanging Newsroom', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
+    const issued = await localPki.issueAccountCertificate(path.dirname(server.services.engine.rootCertificatePath), { organization: 'Hanging Newsroom', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
     chain = issued.certificateChainPem;
     service = await startSigningService({ privateKeyPem: issued.privateKeyPem, certificateChainPem: chain, secret: SECRET, port: 0 });
     signer = await startHangingSigner(service);

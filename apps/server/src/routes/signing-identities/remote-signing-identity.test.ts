@@ -5,7 +5,7 @@
 // service that refuses (wrong secret) is refused at registration, when it is sent its challenge.
 import path from 'node:path';
 import { ZSignContentResponse, ZSigningIdentity } from '@provenance/contracts';
-import { issueAccountCertificate, startSigningService, type SigningService } from '@provenance/engine';
+import { localPki, startSigningService, type SigningService } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -30,7 +30,7 @@ describe('remote signing identities', () => {
     assets = await startLocalAssetServer();
     image = await makeImage('jpeg', 240, 160);
     // A key the gateway never sees: issued under the gateway's intermediate so it verifies as trusted, held by the service.
-    const issued = await issueAccountCertificate(path.dirname(server.services.engine.rootCertificatePath), { organization: 'Remote Newsroom', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
+    const issued = await localPki.issueAccountCertificate(path.dirname(server.services.engine.rootCertificatePath), { organization: 'Remote Newsroom', ocspUrl: 'http://localhost:8080/api/v1/pki/ocsp' });
     chain = issued.certificateChainPem;
     service = await startSigningService({ privateKeyPem: issued.privateKeyPem, certificateChainPem: chain, secret: SECRET, port: 0 });
   }, 60_000);

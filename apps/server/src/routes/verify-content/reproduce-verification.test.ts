@@ -5,7 +5,7 @@
 // the lists in force have changed.
 import path from 'node:path';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
-import { createPemSigner, issueAccountCertificate, sign, type TrustList } from '@provenance/engine';
+import { localPki, createPemSigner, sign, type TrustList } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -24,7 +24,7 @@ describe('reproducing a verification under its trust snapshot', () => {
     database = await openTestDatabase('pglite');
     let dataDir: string;
     ({ server, close, dataDir } = await createGatewayTestServer(database));
-    const certificate = await issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
+    const certificate = await localPki.issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
     ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 71), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer }));
   }, 60_000);

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
-import { createPemSigner, ensureLocalPki, issueAccountCertificate, sign } from '@provenance/engine';
+import { localPki, createPemSigner, ensureLocalPki, sign } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -35,7 +35,7 @@ describe('a cached verdict and its certificates', () => {
     const pkiDir = mkdtempSync(path.join(tmpdir(), 'pg-short-lived-pki-'));
     await ensureLocalPki(pkiDir);
     // Nothing answers at this OCSP address: revocation is simply not checked.
-    const certificate = await issueAccountCertificate(pkiDir, { organization: 'Short Lived News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: LIFETIME_MS / 86_400_000 });
+    const certificate = await localPki.issueAccountCertificate(pkiDir, { organization: 'Short Lived News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: LIFETIME_MS / 86_400_000 });
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
     const { signedBytes } = await sign(await makeImage('jpeg', 160, 120), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer });
 

@@ -4,7 +4,7 @@
 // answer says when it was validated as of, that revocation was not asked, and records no event.
 import path from 'node:path';
 import { ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
-import { createPemSigner, issueAccountCertificate, sign } from '@provenance/engine';
+import { localPki, createPemSigner, sign } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -29,7 +29,7 @@ describe('POST /verify-content as of a declared time', () => {
     ({ server, close, dataDir } = await createGatewayTestServer(database));
     assets = await startLocalAssetServer();
     // Issued by this gateway's own CA, so it verifies today; valid 30 days, no timestamp.
-    const certificate = await issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
+    const certificate = await localPki.issueAccountCertificate(path.join(dataDir, 'pki'), { organization: 'Archive Test News', ocspUrl: 'http://127.0.0.1:9/ocsp', validityDays: 30 });
     notAfter = certificate.notAfter;
     const signer = createPemSigner({ privateKeyPem: certificate.privateKeyPem, certificateChainPem: certificate.certificateChainPem });
     ({ signedBytes } = await sign(await makeImage('jpeg', 160, 120, 41), 'image/jpeg', { creator: 'Ada', aiAssisted: false }, { signer }));

@@ -5,7 +5,7 @@
 // Answers to requests without a nonce are kept (ocsp-answers.ts) until a revocation forgets them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createCertificateRevocationList, createOcspResponder, PKI_FILES, type OcspResponder } from '@provenance/engine';
+import { localPki, type OcspResponder } from '@provenance/engine';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates } from '../../db/schema/index.ts';
@@ -39,8 +39,8 @@ interface Intermediate {
 
 async function readIntermediate(pkiDir: string): Promise<Intermediate> {
   const [certificatePem, keyPem] = await Promise.all([
-    readFile(path.join(pkiDir, PKI_FILES.intermediateCertificate), 'utf8'),
-    readFile(path.join(pkiDir, PKI_FILES.intermediateKey), 'utf8'),
+    readFile(path.join(pkiDir, localPki.files.intermediateCertificate), 'utf8'),
+    readFile(path.join(pkiDir, localPki.files.intermediateKey), 'utf8'),
   ]);
   const base64 = certificatePem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
   return { certificate: new Uint8Array(Buffer.from(base64, 'base64')), keyPem };
@@ -54,7 +54,7 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
   const loadIntermediate = (): Promise<Intermediate> => (intermediate ??= readIntermediate(deps.pkiDir));
   const loadResponder = (): Promise<OcspResponder> =>
     (responder ??= loadIntermediate().then(({ certificate, keyPem }) =>
-      createOcspResponder({
+      localPki.createOcspResponder({
         issuerCertificate: certificate,
         issuerKeyPem: keyPem,
         validityMs: REVOCATION_ANSWER_VALIDITY_MS,
@@ -75,7 +75,7 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
       const table = gatewayCertificates;
       const rows = await deps.db.select({ serialNumber: table.serialNumber, revokedAt: table.revokedAt, updatedAt: table.updatedAt }).from(table).where(eq(table.status, 'revoked'));
       const thisUpdate = now();
-      return createCertificateRevocationList({
+      return localPki.createRevocationList({
         issuerCertificate: certificate,
         issuerKeyPem: keyPem,
         revoked: rows.map((row) => ({ serialNumber: row.serialNumber, revokedAt: row.revokedAt ?? row.updatedAt, reason: 'keyCompromise' as const })),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureLocalPki, PKI_FILES } from '@provenance/engine';
+import { localPki, ensureLocalPki } from '@provenance/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { gatewayPki } from '../../db/schema/index.ts';
@@ -13,7 +13,7 @@ import { syncGatewayPki } from './gateway-pki-store.ts';
 // The gateway's signing PKI is kept in the database, so every server copy (each with its own
 // DATA_DIR) signs under one root: the first start stores it, later ones write it to their folder.
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pg-shared-pki-'));
-const rootIn = (pkiDir: string) => readFileSync(path.join(pkiDir, PKI_FILES.rootCertificate), 'utf8');
+const rootIn = (pkiDir: string) => readFileSync(path.join(pkiDir, localPki.files.rootCertificate), 'utf8');
 
 describe.each(testDatabaseKinds())('the shared gateway PKI (%s)', (kind) => {
   let database: DbHandle | undefined;
@@ -31,8 +31,8 @@ describe.each(testDatabaseKinds())('the shared gateway PKI (%s)', (kind) => {
     expect([first.source, second.source].sort()).toEqual(['created', 'database']);
     expect(rootIn(a)).toBe(rootIn(b));
     expect(rootIn(a)).toBe(first.rootCertificatePem);
-    for (const name of Object.values(PKI_FILES)) expect(readFileSync(path.join(a, name), 'utf8')).toBe(readFileSync(path.join(b, name), 'utf8'));
-    expect(statSync(path.join(b, PKI_FILES.intermediateKey)).mode & 0o077).toBe(0);
+    for (const name of Object.values(localPki.files)) expect(readFileSync(path.join(a, name), 'utf8')).toBe(readFileSync(path.join(b, name), 'utf8'));
+    expect(statSync(path.join(b, localPki.files.intermediateKey)).mode & 0o077).toBe(0);
     // The keys are stored sealed, never in the clear.
     const rows = await database.db.select().from(gatewayPki);
     expect(rows).toHaveLength(1);
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('the shared gateway PKI (%s)', (kind) => {
     const vault = createKeyVault(crypto.randomBytes(32));
     const half = path.join(dataDir(), 'pki');
     await ensureLocalPki(half);
-    rmSync(path.join(half, PKI_FILES.intermediateKey));
+    rmSync(path.join(half, localPki.files.intermediateKey));
     await expect(syncGatewayPki({ db: database.db, vault, pkiDir: half })).rejects.toThrow(/incomplete.*intermediate-ca\.key\.pem/);
     expect(await database.db.select().from(gatewayPki)).toHaveLength(0);
 
@@ -70,6 +70,6 @@ describe.each(testDatabaseKinds())('the shared gateway PKI (%s)', (kind) => {
     const replaced = await syncGatewayPki({ db: database.db, vault, pkiDir: half });
     expect(replaced.setAside).not.toBeNull();
     expect(rootIn(half)).toBe(stored.rootCertificatePem);
-    expect(readFileSync(path.join(half, PKI_FILES.intermediateKey), 'utf8')).toContain('PRIVATE KEY');
+    expect(readFileSync(path.join(half, localPki.files.intermediateKey), 'utf8')).toContain('PRIVATE KEY');
   });
 });

@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureLocalPki, PKI_FILES } from '@provenance/engine';
+import { localPki, ensureLocalPki } from '@provenance/engine';
+
+const PKI_FILES = localPki.files;
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayPki } from '../../db/schema/index.ts';

@@ -4,7 +4,7 @@
 // limit), with answers cached until their nextUpdate. The verdict gains verification.revocation and
 // says until when it may be reused.
 import { createHash } from 'node:crypto';
-import { applyRevocationSerialized, checkRevocation, type OcspAnswerCache, type SerializedVerification } from '@provenance/engine';
+import { signerRevocation, type OcspAnswerCache, type SerializedVerification } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { GatewayCertificateStatus } from './gateway-certificate-status.ts';
 
@@ -32,13 +32,13 @@ export function createSignerRevocation(deps: {
     async apply(verification) {
       const { signingCredential, ...rest } = verification;
       if (!signingCredential) return { verification: rest, validUntil: null };
-      const outcome = await checkRevocation(signingCredential, {
+      const outcome = await signerRevocation.check(signingCredential, {
         fetchOcsp: async (url) => (await deps.fetcher(url)).bytes,
         ownRecords: async (credential) => (gatewayIssuer && sha256(credential.issuer) === gatewayIssuer ? deps.certificates.statusOf(credential.serialNumber) : null),
         cache: deps.cache,
       });
       if (!outcome) return { verification: rest, validUntil: null };
-      return { verification: applyRevocationSerialized(rest, outcome.check, signingCredential.signedAt, outcome.answer), validUntil: outcome.validUntil };
+      return { verification: signerRevocation.applySerialized(rest, outcome.check, signingCredential.signedAt, outcome.answer), validUntil: outcome.validUntil };
     },
   };
 }

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { broughtIdentity, issueAccountCertificate, NO_TRUST, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
+import { broughtIdentity, localPki, NO_TRUST, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
@@ -190,7 +190,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
 
   /** `verifiedAt`: the domain where the name was verified, null while it is self-declared. */
   async function issueManaged(userId: string, organization: string, verifiedAt: string | null, on: Db): Promise<IdentityRow> {
-    const issued = await issueAccountCertificate(path.dirname(deps.rootCertificatePath), {
+    const issued = await localPki.issueAccountCertificate(path.dirname(deps.rootCertificatePath), {
       organization,
       organizationVerified: verifiedAt !== null,
       ...(verifiedAt !== null && { organizationDomain: verifiedAt }),
