@@ -15,7 +15,7 @@ describe('ZSignContentRequest', () => {
     });
   });
 
-  it('keeps the whole metadata the README documents', () => {
+  it('keeps the whole metadata a client may send', () => {
     const request = ZSignContentRequest.parse({
       assetUrl: 'https://example.org/photo.jpg',
       organization: 'Daily Planet',
