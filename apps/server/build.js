@@ -44,7 +44,7 @@ await esbuild.build({
   outdir,
   bundle: true,
   // Code only some deployments run (the S3 asset store and its SDK) is imported dynamically and
-  // split into its own chunk, so a server without it never loads it (README: memory).
+  // split into its own chunk, so a server without it never loads it (docs/performance.md: memory).
   // Chunks sit beside main.js, so import.meta.url in any of them still finds engine-worker.js.
   splitting: true,
   platform: 'node',

@@ -22,7 +22,6 @@ import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
 import { savedListsDir } from '@provenance/engine';
 import { createSafeFetcher, createSafeStreamFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
-import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
@@ -106,6 +105,7 @@ const services = createServices({
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
   webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
   jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS, maxQueuedItems: config.JOB_MAX_QUEUED_ITEMS },
+  orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
@@ -163,7 +163,7 @@ const app = createApp({
 
 // Removes asset folders a crash left without a row: at start, then every 15 minutes.
 const orphanSweep = startOrphanSweepJob({
-  sweep: createOrphanSweep({ store: assetStore, signedAssets: services.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
+  sweep: services.orphanSweep,
   logger,
   intervalMs: 15 * 60 * 1000,
 });

@@ -17,6 +17,7 @@ import { createSignUpConfirmations, type SignUpConfirmations } from './accounts/
 import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
 import type { AssetStore } from './assets/asset-store.ts';
+import { createOrphanSweep, type OrphanSweep } from './assets/orphan-sweep.ts';
 import { createSignedAssetFiles, type SignedAssetFiles } from './assets/signed-asset-files.ts';
 import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
 import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
@@ -108,6 +109,8 @@ export interface ServiceDeps {
   webhookFetcher?: SafeFetch | undefined;
   /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
   jobs?: Partial<JobProcessingSettings> | undefined;
+  /** ORPHAN_GRACE_SECONDS: how old an asset folder without a row must be before the orphan sweep removes it; an hour when absent. */
+  orphanGraceSeconds?: number | undefined;
 }
 
 export interface Services {
@@ -138,6 +141,8 @@ export interface Services {
   signedAssets: SignedAssets;
   /** Signed files, manifest stores and thumbnails as the API serves them. */
   signedAssetFiles: SignedAssetFiles;
+  /** Removes asset folders a crash left without a row (main.ts runs it at start and on a schedule). */
+  orphanSweep: OrphanSweep;
   /** An account's signed content a page at a time: each file's own verdict now, and its copies seen elsewhere. */
   signedContent: SignedContentList;
   signer: ContentSigner;
@@ -276,6 +281,7 @@ export function createServices(deps: ServiceDeps): Services {
     store,
     signedAssets,
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
+    orphanSweep: createOrphanSweep({ store, signedAssets, graceMs: (deps.orphanGraceSeconds ?? 60 * 60) * 1000 }),
     signer,
     repository,
     softBindingResolver: createSoftBindingResolver({
