@@ -33,8 +33,8 @@ export default tseslint.config(
     // registry here does not fully carry, which breaks `npm ci`.)
     settings: {
       'import/resolver': {
-        // c2pa-web's .wasm is imported with Vite's ?url suffix, which node's resolver refuses: point it at the file (keys are regexes).
-        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-web/resources/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-web/dist/resources/c2pa_bg.wasm']], extensions: ['.ts', '.tsx', '.js', '.json'] },
+        // c2pa-wasm's .wasm is imported with Vite's ?url suffix, which node's resolver refuses: point it at the file (keys are regexes).
+        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-wasm/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm']], extensions: ['.ts', '.tsx', '.js', '.json'] },
         node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
       },
     },
