@@ -54,7 +54,7 @@ export interface AppConfig {
 export interface AppDeps {
   config: AppConfig;
   logger: Logger;
-  /** Every service, built once (main.ts shares them with the background jobs). */
+  /** Every service, built once (main.ts shares them with the scheduled tasks). */
   services: Services;
   /**
    * Reads uploads within the server's one memory budget (main.ts builds it from MAX_INFLIGHT_BYTES

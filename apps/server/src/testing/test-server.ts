@@ -148,7 +148,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
     db: database.db,
-    // Started by the first job a test sends; tests that use it close the server.
+    // Started by the first task a test sends; tests that use it close the server.
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,
