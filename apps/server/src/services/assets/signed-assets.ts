@@ -35,7 +35,7 @@ export interface AssetVerificationCounts {
   statsForAssets(signedAssetIds: string[]): Promise<Map<string, { verificationCount: number }>>;
 }
 
-export function createSignedAssets(db: Db, events: AssetVerificationCounts): SignedAssets {
+export function createSignedAssets(db: Db, verificationCounts: AssetVerificationCounts): SignedAssets {
   const first = async (where: ReturnType<typeof eq>) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
   return {
     async insert(row) {
@@ -64,7 +64,7 @@ export function createSignedAssets(db: Db, events: AssetVerificationCounts): Sig
         .where(and(eq(signedAssets.userId, userId), afterRow))
         .orderBy(desc(signedAssets.createdAt), desc(signedAssets.id))
         .limit(limit);
-      const stats = await events.statsForAssets(rows.map((row) => row.id));
+      const stats = await verificationCounts.statsForAssets(rows.map((row) => row.id));
       return rows.map((row) => ({ ...row, verificationCount: stats.get(row.id)?.verificationCount ?? 0 }));
     },
     async countForUser(userId) {

@@ -48,7 +48,7 @@ export interface EmailNotificationsDeps {
   accountEvents: AccountEvents;
   preferences: NotificationPreferences;
   signedAssets: Pick<SignedAssets, 'findByRef'>;
-  flushEvents: () => Promise<void>;
+  flushVerificationEvents: () => Promise<void>;
   clock?: (() => Date) | undefined;
 }
 
@@ -67,7 +67,7 @@ export function createEmailNotifications(deps: EmailNotificationsDeps): EmailNot
     ...(settings.alertIntervalSeconds !== undefined && { intervalSeconds: settings.alertIntervalSeconds }),
   });
   alerts.listen(deps.accountEvents);
-  const weeklyReport = createWeeklyReportBuilder({ db: deps.db, flushEvents: deps.flushEvents });
+  const weeklyReport = createWeeklyReportBuilder({ db: deps.db, flushVerificationEvents: deps.flushVerificationEvents });
   const weeklyReports = createWeeklyReports({
     db: deps.db,
     queue: deps.queue,

@@ -60,7 +60,7 @@ export function createBatchJobs(deps: {
   db: Db;
   queue: TaskQueue;
   logger: Logger;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   verifier: ContentVerifier;
   signer: ContentSigner;
   signedAssets: SignedAssets;
@@ -75,7 +75,7 @@ export function createBatchJobs(deps: {
     queue: deps.queue,
     store,
     runner: createJobItemRunner({ verifier: deps.verifier, signer: deps.signer, signedAssets: deps.signedAssets, itemTimeoutSeconds: settings.itemTimeoutSeconds }),
-    events: deps.events,
+    accountEvents: deps.accountEvents,
     logger: deps.logger,
     settings,
   });

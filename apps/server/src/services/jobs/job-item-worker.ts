@@ -71,11 +71,11 @@ export function startJobItemWorker(deps: {
   queue: TaskQueue;
   store: JobStore;
   runner: JobItemRunner;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   logger: Logger;
   settings: JobProcessingSettings;
 }): JobItemWorker {
-  const { queue, store, runner, events, logger, settings } = deps;
+  const { queue, store, runner, accountEvents, logger, settings } = deps;
   const policy = { retryLimit: QUEUE_RETRY_LIMIT, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.itemTimeoutSeconds };
 
   /**
@@ -84,7 +84,7 @@ export function startJobItemWorker(deps: {
    * listeners, keyed by the event's ID, take it once.
    */
   async function announce(job: JobRow): Promise<void> {
-    const emitted = await events.emit({
+    const emitted = await accountEvents.emit({
       type: 'job.completed',
       accountId: job.userId,
       data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },

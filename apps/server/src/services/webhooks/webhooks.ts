@@ -80,7 +80,7 @@ export interface WebhooksDeps {
   /** FETCH_ALLOW_HOSTS, to refuse at registration what the fetcher would refuse at delivery. */
   allowHosts: readonly string[];
   queue: TaskQueue;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   logger: Logger;
   policy?: WebhookDeliveryPolicy | undefined;
   clock?: (() => Date) | undefined;
@@ -217,7 +217,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       event.eventId !== undefined,
     );
   }
-  deps.events.on(fanOut);
+  deps.accountEvents.on(fanOut);
 
   async function ownedEndpoint(userId: string, id: string): Promise<WebhookEndpointRow> {
     const endpoint = await endpoints.findActive(userId, id);
