@@ -78,7 +78,7 @@ export default tseslint.config(
     },
   },
   {
-    // The server is one stack: routes -> services -> repositories and the engine. Services know
+    // The server is one stack: routes -> services -> database access and the engine. Services know
     // nothing of HTTP (they throw DomainError; http/error-handler.ts maps it), and routes reach the
     // database only through services.
     files: ['apps/server/src/services/**/*.ts', 'apps/server/src/scheduled-tasks/**/*.ts'],

@@ -52,11 +52,11 @@ import { createVerificationEvents } from './verification/verification-events.ts'
 import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
-import { createManifestIndex } from './repository/manifest-index.ts';
-import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
-import { createStrippedCopies } from './repository/stripped-copies.ts';
+import { createManifestIndex } from './manifest-repository/manifest-index.ts';
+import { createManifestRepository, type ManifestRepository } from './manifest-repository/manifest-repository.ts';
+import { createStrippedCopies } from './manifest-repository/stripped-copies.ts';
 import { createSignedContentList, type SignedContentList } from './verification/signed-content-list.ts';
-import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
+import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './manifest-repository/soft-binding-resolver.ts';
 import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';

@@ -24,7 +24,7 @@ import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.t
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
-import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
+import type { SbrFederation } from '../services/manifest-repository/soft-binding-resolver.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';

@@ -8,7 +8,7 @@ import type { Db } from '../../db/create-db.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { VerificationEvents } from '../verification/verification-events.ts';
-import type { StrippedCopies } from '../repository/stripped-copies.ts';
+import type { StrippedCopies } from '../manifest-repository/stripped-copies.ts';
 
 export interface Analytics {
   track(request: TTrackAnalyticsRequest): Promise<{ eventId: string; metrics: TAssetMetrics }>;

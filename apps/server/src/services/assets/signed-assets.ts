@@ -1,4 +1,4 @@
-// Repository of the assets the gateway signed: one row per signed file, owned by an account.
+// Database access for the assets the gateway signed: one row per signed file, owned by an account.
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets } from '../../db/schema/index.ts';
@@ -27,7 +27,7 @@ export interface SignedAssets {
 }
 
 /**
- * The verification counts of listed assets, as the verification events repository answers them: it
+ * The verification counts of listed assets, as verification-events.ts answers them: it
  * writes its queued events before it counts. Stated here rather than imported so that assets do not
  * depend on the verification folder, which depends on them.
  */

@@ -21,7 +21,7 @@ import type { AccountEvents } from '../events/account-events.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
-import type { ManifestRepository } from '../repository/manifest-repository.ts';
+import type { ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { EarlyVerification } from './arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
 import { sightingUrl } from './sighting-url.ts';
