@@ -131,7 +131,7 @@ export interface Services {
   supportRequests: SupportRequests;
   rateLimiter: RateLimiter;
   attemptLimits: AttemptLimits;
-  /** Per-client concurrency and rate limits of verify, track, support and badge. */
+  /** Per-client concurrency and rate limits of verify, track, support and the status image. */
   publicLimits: PublicLimits;
   engine: GatewayEngine;
   store: AssetStore;

@@ -49,7 +49,7 @@ export const GENEROUS_LIMITS: AttemptLimitRules = {
 /** Public-endpoint limits no test reaches by accident: suites fire many requests from one address. */
 export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   verify: { concurrent: 10_000 },
-  badge: { concurrent: 10_000 },
+  statusImage: { concurrent: 10_000 },
   track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
