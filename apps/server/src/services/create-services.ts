@@ -7,7 +7,7 @@ import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
-import { createAccountEvents, type AccountEvents } from './events/account-events.ts';
+import { createAccountEvents, type AccountEvents } from './account-events/account-events.ts';
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { NotificationPreferences } from '../notifications/notification-preferences.ts';
 import { createEmailOutbox, type EmailOutbox, type EmailRetryPolicy } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';

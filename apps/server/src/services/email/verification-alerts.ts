@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import type { AccountEvent, AccountEvents } from '../account-events/account-events.ts';
 import type { NotificationPreferences } from '../notifications/notification-preferences.ts';
 import { renderEmail, type RenderedEmail } from './email-layout.ts';
 import type { EmailOutbox } from './email-outbox.ts';

@@ -17,7 +17,7 @@
 import type PgBoss from 'pg-boss';
 import type { TaskQueue, QueueTask } from '../../queue/task-queue.ts';
 import type { Logger } from '../../logging/logger.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import { classifyItemFailure } from './item-failure.ts';
 import type { JobItemRunner } from './job-item-runner.ts';
 import type { ItemOutcome, ItemToRun, JobRow, JobStore } from './job-store.ts';

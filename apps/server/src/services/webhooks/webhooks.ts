@@ -1,5 +1,5 @@
 // Webhooks: an account registers endpoints (URL, the events it wants, a secret shown once) and hears
-// of its events there. Each event the account has (services/events/account-events.ts) becomes one
+// of its events there. Each event the account has (services/account-events/account-events.ts) becomes one
 // delivery per subscribed endpoint: a row in the delivery log and a task on the work queue, which
 // sends it once across every server copy and retries it with exponential backoff
 // (webhook-sender.ts makes each attempt). verification.failed, which anyone can cause by verifying
@@ -12,7 +12,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { DomainError } from '../domain-error.ts';
 import { nameBasedUuid } from '../name-based-uuid.ts';
-import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import type { AccountEvent, AccountEvents } from '../account-events/account-events.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog, toWebhookDelivery, type NewWebhookDelivery } from './webhook-delivery-log.ts';
