@@ -78,10 +78,10 @@ export default tseslint.config(
     },
   },
   {
-    // The server is one stack: routes -> services -> repositories and the engine. Services know
+    // The server is one stack: routes -> services -> database access and the engine. Services know
     // nothing of HTTP (they throw DomainError; http/error-handler.ts maps it), and routes reach the
     // database only through services.
-    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/scheduled-tasks/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['hono', 'hono/*', '@hono/*', '**/http/**', '**/routes/**', '**/middleware/**', '**/app.ts'], message: 'Services know nothing of HTTP: throw a DomainError and let the HTTP layer map it.' }] }],

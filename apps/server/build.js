@@ -39,7 +39,7 @@ await esbuild.build({
   entryPoints: {
     main: path.join(import.meta.dirname, 'src/main.ts'),
     'engine-worker': require.resolve('@provenance/engine/worker'),
-    'image-fingerprint-worker': path.join(import.meta.dirname, 'src/services/repository/image-fingerprint-worker.ts'),
+    'image-fingerprint-worker': path.join(import.meta.dirname, 'src/services/manifest-repository/image-fingerprint-worker.ts'),
   },
   outdir,
   bundle: true,

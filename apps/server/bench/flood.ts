@@ -31,7 +31,7 @@ const FLOOD_CONNECTIONS = 200;
 /** Limits nobody reaches: the server as it was before per-client limits. */
 const NO_LIMITS: PublicLimitRules = {
   verify: { concurrent: 1_000_000 },
-  badge: { concurrent: 1_000_000 },
+  statusImage: { concurrent: 1_000_000 },
   track: { concurrent: 1_000_000 },
   support: { concurrent: 1_000_000 },
   sbr: { concurrent: 1_000_000 },

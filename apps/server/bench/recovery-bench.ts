@@ -27,8 +27,8 @@ import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
-import { fingerprintImage } from '../src/services/repository/image-fingerprint.ts';
-import { createManifestIndex } from '../src/services/repository/manifest-index.ts';
+import { fingerprintImage } from '../src/services/manifest-repository/image-fingerprint.ts';
+import { createManifestIndex } from '../src/services/manifest-repository/manifest-index.ts';
 import { openTestDatabase } from '../src/testing/test-databases.ts';
 import { corpusImages, diskImages, syntheticImages, type BenchImage } from './recovery-images.ts';
 

@@ -54,7 +54,7 @@ export interface AppConfig {
 export interface AppDeps {
   config: AppConfig;
   logger: Logger;
-  /** Every service, built once (main.ts shares them with the background jobs). */
+  /** Every service, built once (main.ts shares them with the scheduled tasks). */
   services: Services;
   /**
    * Reads uploads within the server's one memory budget (main.ts builds it from MAX_INFLIGHT_BYTES
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
-  // Verification, analytics events, manifests, signed files and badges are public: any page may
+  // Verification, analytics events, manifests, signed files and status images are public: any page may
   // call them (the embeddable badge does), without cookies; account routes keep the origin list.
   const publicCors = apiCors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));

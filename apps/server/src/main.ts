@@ -1,6 +1,6 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
-// (running migrations), starts the orphan sweep and trust-list refresh jobs and the HTTP server, and shuts down
-// on SIGTERM/SIGINT.
+// (running migrations), starts the scheduled tasks of each copy (orphan sweep, trust-list refresh) and
+// the HTTP server, and shuts down on SIGTERM/SIGINT.
 import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,8 @@ import { gatewayConnectionGate, guardConnections } from './http/connection-gate.
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader } from './http/upload-reader.ts';
 import { createUploadSpool } from './http/upload-spool.ts';
-import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
-import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
+import { startOrphanSweepSchedule } from './scheduled-tasks/orphan-sweep-schedule.ts';
+import { startTrustListRefreshSchedule } from './scheduled-tasks/trust-list-refresh-schedule.ts';
 import { createLogger } from './logging/logger.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
@@ -63,7 +63,7 @@ const engine = await createGatewayEngine({
 const openedAssetStore = await openAssetStore(config.ASSET_STORE, { dataDir: config.DATA_DIR });
 const assetStore = openedAssetStore.store;
 logger.info('asset store ready', { kind: config.ASSET_STORE.kind, location: openedAssetStore.description });
-// Every copy runs the queue's workers; pg-boss hands each job to one of them.
+// Every copy runs the queue's workers; pg-boss hands each task to one of them.
 const queue = createTaskQueue({ sql: database.sql, logger });
 // Without SMTP_URL every email waits in the email_outbox table (and each is logged): said once here.
 if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the email_outbox table and logged, not sent');
@@ -162,7 +162,7 @@ const app = createApp({
 });
 
 // Removes asset folders a crash left without a row: at start, then every 15 minutes.
-const orphanSweep = startOrphanSweepJob({
+const orphanSweep = startOrphanSweepSchedule({
   sweep: services.orphanSweep,
   logger,
   intervalMs: 15 * 60 * 1000,
@@ -170,7 +170,7 @@ const orphanSweep = startOrphanSweepJob({
 
 // The official and URL trust lists, fetched again every TRUST_LIST_REFRESH_HOURS (0: never).
 const trustListRefresh =
-  config.TRUST_LIST_REFRESH_HOURS > 0 ? startTrustListRefreshJob({ trustLists: services.trustLists, logger, intervalMs: config.TRUST_LIST_REFRESH_HOURS * 60 * 60 * 1000 }) : null;
+  config.TRUST_LIST_REFRESH_HOURS > 0 ? startTrustListRefreshSchedule({ trustLists: services.trustLists, logger, intervalMs: config.TRUST_LIST_REFRESH_HOURS * 60 * 60 * 1000 }) : null;
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
@@ -213,13 +213,13 @@ function shutdown(signal: string): void {
     logger.debug('shutdown: events written');
     await trustListRefresh?.stop();
     await orphanSweep.stop();
-    // Job items still running need the engine: the queue stops (waiting for them) before it closes.
+    // Batch-job items still running need the engine: the queue stops (waiting for them) before it closes.
     await queue.stop(5_000);
     logger.debug('shutdown: queue stopped');
     await engine.close();
     openedAssetStore.close();
     logger.debug('shutdown: engine closed');
-    // And the job items' own verification events.
+    // And the batch-job items' own verification events.
     await services.flush();
     await services.publicLimits.close();
     await services.revocationWatch.close();

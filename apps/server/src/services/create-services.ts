@@ -7,7 +7,7 @@ import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
-import { createAccountEvents, type AccountEvents } from './events/account-events.ts';
+import { createAccountEvents, type AccountEvents } from './account-events/account-events.ts';
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
@@ -53,11 +53,11 @@ import { createVerificationEvents } from './verification/verification-events.ts'
 import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
-import { createManifestIndex } from './repository/manifest-index.ts';
-import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
-import { createStrippedCopies } from './repository/stripped-copies.ts';
+import { createManifestIndex } from './manifest-repository/manifest-index.ts';
+import { createManifestRepository, type ManifestRepository } from './manifest-repository/manifest-repository.ts';
+import { createStrippedCopies } from './manifest-repository/stripped-copies.ts';
 import { createSignedContentList, type SignedContentList } from './verification/signed-content-list.ts';
-import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
+import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './manifest-repository/soft-binding-resolver.ts';
 import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
@@ -134,7 +134,7 @@ export interface Services {
   supportRequests: SupportRequests;
   rateLimiter: RateLimiter;
   attemptLimits: AttemptLimits;
-  /** Per-client concurrency and rate limits of verify, track, support and badge. */
+  /** Per-client concurrency and rate limits of verify, track, support and the status image. */
   publicLimits: PublicLimits;
   engine: GatewayEngine;
   store: AssetStore;
@@ -190,11 +190,11 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
   const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
-  const events = createVerificationEvents(deps.db, {
+  const verificationEvents = createVerificationEvents(deps.db, {
     ...(deps.clock && { clock: deps.clock }),
     onWriteError: (error, lost) => deps.logger.error('verification events could not be written', { lost, error: error instanceof Error ? error.message : String(error) }),
   });
-  const signedAssets = createSignedAssets(deps.db, events);
+  const signedAssets = createSignedAssets(deps.db, verificationEvents);
   const { engine, store, fetcher } = deps;
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
   const keyVault = deps.keyVault ?? createKeyVault(randomBytes(32));
@@ -224,7 +224,7 @@ export function createServices(deps: ServiceDeps): Services {
         accountEvents,
         preferences: createNotificationPreferences(deps.db),
         signedAssets,
-        flushEvents: () => events.flush(),
+        flushVerificationEvents: () => verificationEvents.flush(),
         clock: deps.clock,
       })
     : null;
@@ -296,7 +296,7 @@ export function createServices(deps: ServiceDeps): Services {
       downloads,
       store,
       signedAssets,
-      events,
+      events: verificationEvents,
       repository,
       manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
       thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
@@ -312,7 +312,7 @@ export function createServices(deps: ServiceDeps): Services {
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
     }),
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
-    analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
+    analytics: createAnalytics({ db: deps.db, signedAssets, verificationEvents, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority,
     signingIdentities,
@@ -335,22 +335,22 @@ export function createServices(deps: ServiceDeps): Services {
       fetcher: deps.webhookFetcher ?? fetcher,
       allowHosts: deps.fetchAllowHosts ?? [],
       queue: deps.queue,
-      events: accountEvents,
+      accountEvents,
       logger: deps.logger,
       policy: deps.webhookDelivery,
       clock: deps.clock,
       testLimit: { limiter: rateLimiter, rule: DEFAULT_WEBHOOK_TEST_LIMIT },
     }),
-    flush: () => events.flush(),
+    flush: () => verificationEvents.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
   // Job items run the same verification and signing as the API's own endpoints.
   const { queue, logger, clock } = deps;
-  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
+  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
   scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
   const signedContent = createSignedContentList({
     signedAssets,
-    events,
+    events: verificationEvents,
     verifier: services.verifier,
     onVerifyError: (assetId, error) => logger.error('a signed file could not be verified for its list', { assetId, error: error instanceof Error ? error.message : String(error) }),
   });

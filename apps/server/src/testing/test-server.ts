@@ -24,7 +24,7 @@ import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.t
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
-import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
+import type { SbrFederation } from '../services/manifest-repository/soft-binding-resolver.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';
@@ -49,7 +49,7 @@ export const GENEROUS_LIMITS: AttemptLimitRules = {
 /** Public-endpoint limits no test reaches by accident: suites fire many requests from one address. */
 export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   verify: { concurrent: 10_000 },
-  badge: { concurrent: 10_000 },
+  statusImage: { concurrent: 10_000 },
   track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
@@ -148,7 +148,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
     db: database.db,
-    // Started by the first job a test sends; tests that use it close the server.
+    // Started by the first task a test sends; tests that use it close the server.
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,

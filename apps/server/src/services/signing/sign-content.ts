@@ -18,9 +18,9 @@ import type { AssetDownloads, DownloadedAsset } from '../fetching/asset-download
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
+import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';

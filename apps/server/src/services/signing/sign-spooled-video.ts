@@ -17,9 +17,9 @@ import { formatFromFileName, type SigningMetadata, type VerifyResponse } from '@
 import { DomainError } from '../domain-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
+import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { SigningsInFlight } from './signings-in-flight.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import type { OrphanSweep, OrphanSweepResult } from '../services/assets/orphan-sweep.ts';
-import { startOrphanSweepJob } from './orphan-sweep-job.ts';
+import { startOrphanSweepSchedule } from './orphan-sweep-schedule.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -10,7 +10,7 @@ function capturingLogger() {
   return { lines, logger: createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) }) };
 }
 
-describe('orphan sweep job', () => {
+describe('orphan sweep schedule', () => {
   it('sweeps at start, logs what it found, and stop() waits for the sweep in progress', async () => {
     let finish: (result: OrphanSweepResult) => void = () => undefined;
     let calls = 0;
@@ -21,11 +21,11 @@ describe('orphan sweep job', () => {
       },
     };
     const { lines, logger } = capturingLogger();
-    const job = startOrphanSweepJob({ sweep, logger, intervalMs: HOUR_MS });
+    const schedule = startOrphanSweepSchedule({ sweep, logger, intervalMs: HOUR_MS });
     expect(calls).toBe(1);
 
     let stopped = false;
-    const stopping = job.stop().then(() => (stopped = true));
+    const stopping = schedule.stop().then(() => (stopped = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     finish({ removedFolders: ['a', 'b'], foldersInGrace: 1, rowsWithoutFiles: ['c'] });
@@ -38,8 +38,8 @@ describe('orphan sweep job', () => {
 
   it('logs a failed sweep instead of throwing', async () => {
     const { lines, logger } = capturingLogger();
-    const job = startOrphanSweepJob({ sweep: { sweep: () => Promise.reject(new Error('disk gone')) }, logger, intervalMs: HOUR_MS });
-    await job.stop();
+    const schedule = startOrphanSweepSchedule({ sweep: { sweep: () => Promise.reject(new Error('disk gone')) }, logger, intervalMs: HOUR_MS });
+    await schedule.stop();
     expect(lines).toEqual([expect.objectContaining({ level: 'error', msg: 'orphan sweep failed', error: 'disk gone' })]);
   });
 });

@@ -1,9 +1,10 @@
-// Runs the orphan sweep (services/assets/orphan-sweep.ts) once at start, to repair what a crash left,
-// and then on a schedule. Started by main.ts, which waits for stop() before closing the database.
+// A scheduled task of each server copy (a timer, not the work queue): runs the orphan sweep
+// (services/assets/orphan-sweep.ts) once at start, to repair what a crash left, and then on a
+// schedule. Started by main.ts, which waits for stop() before closing the database.
 import type { Logger } from '../logging/logger.ts';
 import type { OrphanSweep } from '../services/assets/orphan-sweep.ts';
 
-export interface OrphanSweepJob {
+export interface OrphanSweepSchedule {
   /** Stops the schedule and resolves once a sweep in progress has finished. */
   stop(): Promise<void>;
 }
@@ -11,7 +12,7 @@ export interface OrphanSweepJob {
 /** How many asset IDs a log line names; the counts are always complete. */
 const IDS_IN_LOG = 10;
 
-export function startOrphanSweepJob(deps: { sweep: OrphanSweep; logger: Logger; intervalMs: number }): OrphanSweepJob {
+export function startOrphanSweepSchedule(deps: { sweep: OrphanSweep; logger: Logger; intervalMs: number }): OrphanSweepSchedule {
   let running: Promise<void> | null = null;
   let firstRun = true;
 

@@ -1,4 +1,4 @@
-// The retention of webhook deliveries and emails as it runs: the daily and ten-minute jobs taken
+// The retention of webhook deliveries and emails as it runs: the daily and ten-minute tasks taken
 // from the real work queue (pg-boss), as their cron schedules send them, remove what is past the
 // retention (deliveries, settled or stranded pending; finished emails; alert throttle slots) and
 // keep what is recent.
@@ -17,7 +17,7 @@ import { WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_RETENTION_QUEUE } from './webh
 
 const DAY_MS = 24 * 60 * 60_000;
 
-describe.each(testDatabaseKinds())('retention jobs on %s', (kind) => {
+describe.each(testDatabaseKinds())('retention tasks on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
 
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('retention jobs on %s', (kind) => {
     await database?.close();
   });
 
-  it('removes webhook deliveries past the retention, a stranded pending one too, when the daily job runs', async () => {
+  it('removes webhook deliveries past the retention, a stranded pending one too, when the daily task runs', async () => {
     const userId = randomUUID();
     await database.db.insert(users).values({ id: userId, name: 'Ada', email: `${userId}@example.com` });
     const sealedSecret = createKeyVault(randomBytes(32)).seal(`whsec_${randomBytes(32).toString('base64')}`);

@@ -23,7 +23,7 @@ export type AccountEventListener = (event: AccountEvent) => Promise<void>;
 export interface AccountEvents {
   on(listener: AccountEventListener): void;
   /**
-   * Runs every listener; resolves once all have (the durable part of each is a queued job), true
+   * Runs every listener; resolves once all have (the durable part of each is a queued task), true
    * when every one succeeded. An emitter that can emit the event again (its own `eventId`) records
    * it as emitted only then.
    */

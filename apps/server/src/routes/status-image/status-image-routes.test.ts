@@ -5,7 +5,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
-import { badgeSvg } from './badge-routes.ts';
+import { statusImageSvg } from './status-image-routes.ts';
 
 describe('GET /badge/{manifestId}.svg', () => {
   let database: DbHandle;
@@ -21,7 +21,7 @@ describe('GET /badge/{manifestId}.svg', () => {
     await database.close();
   });
 
-  it('draws the verified badge for an asset we signed, cacheable and embeddable from any site', async () => {
+  it('draws the verified status image for an asset we signed, cacheable and embeddable from any site', async () => {
     const { session } = await signUpAccount(server);
     const signed = await readJson<TSignContentResponse>(await server.request('POST', 'sign-content', { token: session.access_token, body: { assetUrl: assets.publish('/b.jpg', await makeImage('jpeg')), metadata: { creator: 'Ada' } } }));
     const response = await server.app.request(`/api/v1/badge/${encodeURIComponent(signed.manifestId)}.svg`, { headers: { origin: 'https://news.example' } });
@@ -45,7 +45,7 @@ describe('GET /badge/{manifestId}.svg', () => {
 
   it('has a colour and words for every status', () => {
     for (const [status, colour] of [['partial', '#b45309'], ['invalid', '#b91c1c'], ['unsigned', '#6b7280']] as const) {
-      const svg = badgeSvg(status);
+      const svg = statusImageSvg(status);
       expect(svg).toContain(`Content Credentials: ${status}`);
       expect(svg).toContain(colour);
     }

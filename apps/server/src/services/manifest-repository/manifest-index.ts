@@ -1,4 +1,4 @@
-// Repository of the manifest index (db/schema/manifest-index.ts): writes one entry per signed asset
+// Database access for the manifest repository's index (db/schema/manifest-index.ts): writes one entry per signed asset
 // and answers exact-hash and near-fingerprint lookups. A near lookup reads only the rows that share a
 // 16-bit band with the asked fingerprint (each band has an index), then counts the Hamming distance
 // of those few candidates here: no scan of the table. Each entry carries when it was signed, so that
