@@ -37,7 +37,7 @@ those, -o names the copy the sidecar binds, and the sidecar is <out>.c2pa.
 
 Options:
   -o, --output FILE        where to write the signed asset (required unless --sidecar)
-      --creator NAME       creator (schema.org CreativeWork author)
+      --creator NAME       creator (dc:creator, CAWG metadata)
       --license L          license (default 'All Rights Reserved')
       --ai                 generative AI edited or composed the content (compositeWithTrainedAlgorithmicMedia)
       --camera             the content was captured by a camera (digitalCapture)

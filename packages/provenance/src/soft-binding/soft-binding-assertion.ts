@@ -34,5 +34,7 @@ export function softBindingAssertion(binding: SoftBindingValue): ManifestAsserti
       // No padding: c2pa-rs sizes the assertion in one pass. An empty array is an empty byte string.
       pad: [],
     },
+    // Computed by the product from the content it signs: a created assertion, not a gathered one.
+    created: true,
   };
 }
