@@ -1,8 +1,8 @@
-// The fingerprint worker thread: normalises the images it is sent (image-normalisation.ts) one at a
+// The fingerprint worker thread: normalises the images it is sent (the engine's image-normalisation.ts) one at a
 // time and answers their 1024 gray pixels, so decoding and the per-pixel walk of an image, however
 // large, never hold the server's main thread. image-fingerprint.ts starts and feeds it.
 import { parentPort } from 'node:worker_threads';
-import { normalisedPixels } from './image-normalisation.ts';
+import { normalisedPixels } from '@provenance/engine/image-normalisation';
 
 /** A task: the image file's bytes, answered under its id. */
 export interface NormaliseTask {

@@ -1,5 +1,5 @@
 // The ISCC Image-Code (io.iscc.v0) of an image file: its pixels normalised as the ISCC reference SDK
-// does (image-normalisation.ts), then hashed with the engine. Videos get none: taking a poster frame
+// does (the engine's soft-binding/image-normalisation.ts), then hashed with the engine. Videos get none: taking a poster frame
 // needs a video decoder (ffmpeg), which the gateway does not install, so they are matched by exact
 // hash only.
 //
