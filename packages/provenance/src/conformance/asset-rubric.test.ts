@@ -1,13 +1,15 @@
 // Outputs that pass the C2PA Conformance Program's rules: one signed output of every signable format,
 // read back as c2pa-rs's crJSON, meets every check of the program's asset rubric (fixtures/), and so
-// do the other kinds of manifest the engine writes (created by AI or a camera, re-signed with edits).
-import { mkdtempSync } from 'node:fs';
+// do the other kinds of manifest the engine writes (created by AI or a camera, a transform, a
+// redaction, a video signed from disk, re-signed with edits).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPemSigner, createTrustStore, ensureLocalPki, sign, type ClaimSigner, type TrustStore } from '../index.ts';
 import { SUPPORTED_FORMATS } from '../formats.ts';
+import { signFromDisk } from '../io/sign-file.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { crJsonReport } from '../report/crjson.ts';
 import { ISCC_SOFT_BINDING_ALG } from '../soft-binding/iscc-image-code.ts';
@@ -96,6 +98,31 @@ describe('the asset rubric over the other manifests the engine writes', () => {
       expectConformant(crJson);
     });
   }
+
+  it('a transform (re-encoded pixels, the source its parent; cropped, resized, transcoded): every check passes', async () => {
+    const source = await sign(await makeImage('png', 80, 60, 3), 'image/png', METADATA, signer);
+    const edits = [
+      { action: 'c2pa.cropped' as const, description: 'Cropped from 80×60 to 40×30 at (0, 0)' },
+      { action: 'c2pa.resized' as const, description: '40×30' },
+      { action: 'c2pa.transcoded' as const, description: 'Converted from PNG to JPEG at quality 80' },
+    ];
+    const output = await sign(await makeImage('jpeg', 20, 15, 3), 'image/jpeg', { ...METADATA, edits }, signer, { parent: { bytes: source.signedBytes, mime: 'image/png' }, softBinding: SOFT_BINDING });
+    expectConformant(await crJsonOf(output.signedBytes, 'image/jpeg'));
+  });
+
+  it('re-signed with the place redacted from its parent: every check passes', async () => {
+    const located = await sign(await makeImage('jpeg', 64, 48, 4), 'image/jpeg', { ...METADATA, capturedWithCamera: true, location: { latitude: 48.8566, longitude: 2.3522 } }, signer);
+    const redacted = await sign(located.signedBytes, 'image/jpeg', METADATA, signer, { redact: ['location'] });
+    expect(redacted.redacted).toHaveLength(1);
+    expectConformant(await crJsonOf(redacted.signedBytes, 'image/jpeg'));
+  });
+
+  it('an MP4 signed from disk: every check passes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-rubric-disk-'));
+    writeFileSync(join(dir, 'in.mp4'), makeBmff('mp4'));
+    await signFromDisk(join(dir, 'in.mp4'), join(dir, 'out.mp4'), 'video/mp4', METADATA, signer);
+    expectConformant(await crJsonOf(new Uint8Array(readFileSync(join(dir, 'out.mp4'))), 'video/mp4'));
+  });
 
   it('re-signed with edits and AI changes, its parent kept: every check passes', async () => {
     const first = await sign(await makeImage('png'), 'image/png', METADATA, signer);
