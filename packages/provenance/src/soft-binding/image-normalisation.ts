@@ -13,11 +13,13 @@
 // sharp's libvips has no HEVC decoder, so a HEIC or HEIF (HEVC-coded) image is decoded by libheif in
 // WebAssembly (heic-decode), which applies the image's rotation and mirroring, and its pixels go on
 // through the same steps. libheif decodes whole, never shrunk, so such an image is fingerprinted
-// only up to HEVC_DECODE_PIXELS (its RGBA copy and libheif's planes: about 150 MB at the bound).
+// only up to HEVC_DECODE_PIXELS (about 14 bytes a pixel at its peak: some 220 MB at the bound, where a
+// 1.4-megapixel one takes 35 MB over Node's own). libheif's WebAssembly memory grows to the largest
+// image it decoded and never shrinks, so it is loaded only for such an image, and a long-lived thread
+// that loaded it should end (heifDecoderLoaded) to give the memory back.
 //
 // It lives in the engine, beside the ISCC code, so the CLI signs with the same soft binding as the
 // server (whose fingerprint worker runs it).
-import decodeHeif from 'heic-decode';
 import sharp from 'sharp';
 import { IMAGE_CODE_SIDE } from './iscc-image-code.ts';
 
@@ -75,10 +77,19 @@ async function decodedBySharp(bytes: Uint8Array, width: number, height: number, 
   return pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
+type HeifDecoder = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+let heifDecoder: HeifDecoder | null = null;
+
+/** Whether this thread loaded libheif, whose memory stays as large as the largest image it decoded. */
+export function heifDecoderLoaded(): boolean {
+  return heifDecoder !== null;
+}
+
 /** An HEVC-coded HEIF image's RGB pixels on white, as libheif shows it (rotated and mirrored as the file says). */
 async function decodedHevc(bytes: Uint8Array, pixels: number): Promise<Decoded> {
   if (pixels > HEVC_DECODE_PIXELS) throw new Error('too large to decode whole');
-  const image = await decodeHeif({ buffer: bytes });
+  heifDecoder ??= (await import('heic-decode')).default;
+  const image = await heifDecoder({ buffer: bytes });
   const rgba = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   return sharp(rgba, { raw: { width: image.width, height: image.height, channels: 4 } })
     .flatten({ background: '#ffffff' })

@@ -58,7 +58,12 @@ function startSlot(): Slot {
     const done = slot.current;
     slot.current = null;
     done.settle(reply.pixels);
-    feed(slot);
+    if (!reply.retire) return feed(slot);
+    // The worker decoded an HEIC or HEIF with libheif, whose memory it would keep: end it (out of
+    // the slots first, so its exit is no loss), and a new worker takes whatever waits.
+    slots.splice(slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+    if (queue.length > 0) feed(startSlot());
   });
   // A worker that dies takes its task with it; the next fingerprint starts a new one.
   const lost = (error: Error) => {
