@@ -37,7 +37,7 @@ import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.
 import type { Timestamper } from './signer/rfc3161-timestamper.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import type { SignResult } from './sign.ts';
-import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
+import { CLAIM_GENERATOR_INFO } from './version.ts';
 
 /** c2pa-rs's default BMFF exclusions (BmffHash::set_default_exclusions). */
 const DEFAULT_EXCLUSIONS: BmffExclusion[] = [{ xpath: '/uuid', data: [{ offset: 8, value: C2PA_UUID }] }, { xpath: '/ftyp' }, { xpath: '/mfra' }, { xpath: '/free' }, { xpath: '/skip' }];
@@ -144,7 +144,7 @@ async function signTree(
   const { parent } = options;
   const opensParent = opensParentIngredient(metadata, parent !== undefined);
   const definition = {
-    claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
+    claim_generator_info: CLAIM_GENERATOR_INFO,
     title,
     format: format.mime,
     assertions: [...assertionsFor(metadata, signedAt, opensParent), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : []), bmffAssertion],

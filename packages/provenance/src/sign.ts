@@ -18,7 +18,7 @@ import { readerSettings } from './c2pa/reader-settings.ts';
 import type { RawManifestStore } from './c2pa/manifest-store.ts';
 import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
-import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
+import { CLAIM_GENERATOR_INFO } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import { redactionsFor, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 import { signBmffBytes } from './sign-source.ts';
@@ -161,7 +161,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const redacted = opensParent && parent?.store && options.redact?.length ? redactionsFor(parent.store, options.redact) : [];
 
   const definition = {
-    claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
+    claim_generator_info: CLAIM_GENERATOR_INFO,
     title: metadata.title ?? `asset.${format.extensions[0]}`,
     format: mime,
     assertions: [...assertionsFor(metadata, signedAt, opensParent, redacted), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : [])],

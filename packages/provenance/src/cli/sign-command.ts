@@ -22,6 +22,7 @@ import { withUrlDownload } from './url-download.ts';
 import { SIGN_FROM_DISK_BYTES, signFromDisk } from '../io/sign-file.ts';
 import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import { findFormat } from '../formats.ts';
 import { CliError } from './usage-error.ts';
 
 export const SIGN_HELP = `Usage: provenance sign <file-or-url> -o <out> [options]
@@ -37,7 +38,7 @@ those, -o names the copy the sidecar binds, and the sidecar is <out>.c2pa.
 
 Options:
   -o, --output FILE        where to write the signed asset (required unless --sidecar)
-      --creator NAME       creator (schema.org CreativeWork author)
+      --creator NAME       creator (dc:creator, CAWG metadata)
       --license L          license (default 'All Rights Reserved')
       --ai                 generative AI edited or composed the content (compositeWithTrainedAlgorithmicMedia)
       --camera             the content was captured by a camera (digitalCapture)
@@ -250,12 +251,15 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   const input = { bytes: new Uint8Array(await readFile(path)), mime, name };
   const { signer, note } = await chooseSigner(values, post);
   if (note && !values.json) process.stderr.write(`${note}\n`);
+  // An image's ISCC soft binding, as the server writes it, so a stripped copy can be matched to it.
+  // Loaded only for images: decoding pixels needs sharp.
+  const softBinding = findFormat(input.mime)?.kind === 'image' ? await (await import('../soft-binding/image-soft-binding.ts')).imageSoftBinding(input.bytes) : null;
   const result = await sign(
     input.bytes,
     input.mime,
     metadataOf(values, input.name),
     signer,
-    { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }) },
+    { thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }), ...(softBinding && { softBinding }) },
   );
   if (!values.output && !result.assetUnchanged) {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);

@@ -17,3 +17,17 @@ export async function rawValidationState(bytes: Uint8Array, mime: string, anchor
     return `error:${String(error)}`;
   }
 }
+
+/** The data of the active manifest's assertion `label` as c2pa-wasm reads it (byte strings as "b64'…'"); null when absent or unreadable. */
+export async function rawActiveAssertion(bytes: Uint8Array, mime: string, label: string): Promise<Record<string, unknown> | null> {
+  const { WasmReader } = loadC2pa();
+  try {
+    const reader = await WasmReader.fromBytes(mime, bytes, readerSettings());
+    const store = reader.manifestStore() as { active_manifest?: string; manifests?: Record<string, { assertions?: { label: string; data: Record<string, unknown> }[] }> };
+    reader.free();
+    const active = store.active_manifest ? store.manifests?.[store.active_manifest] : undefined;
+    return active?.assertions?.find((assertion) => assertion.label === label)?.data ?? null;
+  } catch {
+    return null;
+  }
+}

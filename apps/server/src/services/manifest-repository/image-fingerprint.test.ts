@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sceneImage } from '../../testing/scene-image.ts';
 import { fingerprintImage, normalisedPixels } from './image-fingerprint.ts';
-import { DECODE_PIXELS, decodeSize } from './image-normalisation.ts';
+import { DECODE_PIXELS, decodeSize } from '@provenance/engine/image-normalisation';
 
 const isccOf = async (bytes: Uint8Array | Buffer) => (await fingerprintImage(new Uint8Array(bytes)))?.iscc;
 

@@ -1,5 +1,5 @@
 // The ISCC Image-Code (io.iscc.v0) of an image file: its pixels normalised as the ISCC reference SDK
-// does (image-normalisation.ts), then hashed with the engine. Videos get none: taking a poster frame
+// does (the engine's soft-binding/image-normalisation.ts), then hashed with the engine. Videos get none: taking a poster frame
 // needs a video decoder (ffmpeg), which the gateway does not install, so they are matched by exact
 // hash only.
 //
@@ -58,7 +58,12 @@ function startSlot(): Slot {
     const done = slot.current;
     slot.current = null;
     done.settle(reply.pixels);
-    feed(slot);
+    if (!reply.retire) return feed(slot);
+    // The worker decoded an HEIC or HEIF with libheif, whose memory it would keep: end it (out of
+    // the slots first, so its exit is no loss), and a new worker takes whatever waits.
+    slots.splice(slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+    if (queue.length > 0) feed(startSlot());
   });
   // A worker that dies takes its task with it; the next fingerprint starts a new one.
   const lost = (error: Error) => {

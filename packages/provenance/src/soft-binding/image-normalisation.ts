@@ -9,13 +9,26 @@
 // pixels. Images up to that size (photos up to 24 megapixels) are decoded whole, as before, so their
 // fingerprint is the reference one; larger ones get the fingerprint of their shrunk copy, a few bits
 // from it at most.
-import { IMAGE_CODE_SIDE } from '@provenance/engine';
+//
+// sharp's libvips has no HEVC decoder, so a HEIC or HEIF (HEVC-coded) image is decoded by libheif in
+// WebAssembly (heic-decode), which applies the image's rotation and mirroring, and its pixels go on
+// through the same steps. libheif decodes whole, never shrunk, so such an image is fingerprinted
+// only up to HEVC_DECODE_PIXELS (about 14 bytes a pixel at its peak: some 220 MB at the bound, where a
+// 1.4-megapixel one takes 35 MB over Node's own). libheif's WebAssembly memory grows to the largest
+// image it decoded and never shrinks, so it is loaded only for such an image, and a long-lived thread
+// that loaded it should end (heifDecoderLoaded) to give the memory back.
+//
+// It lives in the engine, beside the ISCC code, so the CLI signs with the same soft binding as the
+// server (whose fingerprint worker runs it).
 import sharp from 'sharp';
+import { IMAGE_CODE_SIDE } from './iscc-image-code.ts';
 
 /** Images with more pixels than this get no fingerprint (sharp refuses them from their header). */
 export const MAX_FINGERPRINT_INPUT_PIXELS = 100_000_000;
 /** The most pixels one decode holds (6,000 × 4,000): about 96 MB with its grayscale copy. */
 export const DECODE_PIXELS = 24_000_000;
+/** The most pixels of an HEVC-coded HEIF image decoded for a fingerprint (12-megapixel phone photos fit); larger ones get none. */
+export const HEVC_DECODE_PIXELS = 16_000_000;
 /** A decode that takes longer gives up (no fingerprint) rather than hold a worker. */
 const DECODE_TIMEOUT_SECONDS = 20;
 
@@ -53,17 +66,47 @@ function contentBox(rgb: Buffer, width: number, height: number): { left: number;
   return right < 0 ? { left: 0, top: 0, right: width - 1, bottom: height - 1 } : { left, top, right, bottom };
 }
 
-/** The 1024 normalised gray pixels of an image file; null when sharp cannot decode it. */
+type Decoded = { data: Buffer; info: sharp.OutputInfo };
+
+/** The image's RGB pixels on white, turned upright, shrunk to DECODE_PIXELS when larger. */
+async function decodedBySharp(bytes: Uint8Array, width: number, height: number, orientation: number): Promise<Decoded> {
+  const turned = orientation >= 5;
+  const shrunk = turned ? decodeSize(height, width) : decodeSize(width, height);
+  let pipeline = sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).rotate();
+  if (shrunk) pipeline = pipeline.resize({ ...shrunk, fit: 'fill' });
+  return pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+type HeifDecoder = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+let heifDecoder: HeifDecoder | null = null;
+
+/** Whether this thread loaded libheif, whose memory stays as large as the largest image it decoded. */
+export function heifDecoderLoaded(): boolean {
+  return heifDecoder !== null;
+}
+
+/** An HEVC-coded HEIF image's RGB pixels on white, as libheif shows it (rotated and mirrored as the file says). */
+async function decodedHevc(bytes: Uint8Array, pixels: number): Promise<Decoded> {
+  if (pixels > HEVC_DECODE_PIXELS) throw new Error('too large to decode whole');
+  heifDecoder ??= (await import('heic-decode')).default;
+  const image = await heifDecoder({ buffer: bytes });
+  const rgba = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return sharp(rgba, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** The 1024 normalised gray pixels of an image file; null when it cannot be decoded. */
 export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
+  let decoded: Decoded;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) return null;
-    const turned = (meta.orientation ?? 1) >= 5;
-    const shrunk = turned ? decodeSize(meta.height, meta.width) : decodeSize(meta.width, meta.height);
-    let pipeline = sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).rotate();
-    if (shrunk) pipeline = pipeline.resize({ ...shrunk, fit: 'fill' });
-    decoded = await pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (meta.format === 'heif' && meta.compression === 'hevc') decoded = await decodedHevc(bytes, meta.width * meta.height);
+    else decoded = await decodedBySharp(bytes, meta.width, meta.height, meta.orientation ?? 1);
   } catch {
     return null;
   }
