@@ -14,6 +14,7 @@ export { pngChunkExcludedDigest } from './c2pa/png-manifest-prefix.ts';
 export { openFileSource, withFileSource, type FileSource } from './io/file-source.ts';
 export { signFromDisk, SIGN_FROM_DISK_BYTES, type DiskSignResult } from './io/sign-file.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
+export { stapledOcspResponse, type StapleSources, type StapleOutcome } from './revocation/stapled-ocsp.ts';
 export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
 export type { SigningCredential } from './revocation/signing-credential.ts';
 export type { OcspAnswer } from './revocation/ocsp.ts';
