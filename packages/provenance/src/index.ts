@@ -64,6 +64,7 @@ export { parseTrustListSetting, TrustListSettingError, isUrl as isTrustListUrl, 
 export { tierLabel, trustLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export { createOcspResponder, DEFAULT_MAX_OCSP_CERTIFICATES, type OcspAnswers, type OcspResponder, type OcspResponderOptions, type IssuedCertificateStatus } from './pki/ocsp-responder.ts';
+export { issueOcspResponderCertificate, type OcspResponderCertificate } from './pki/ocsp-responder-certificate.ts';
 export { createCertificateRevocationList, type RevokedCertificateEntry } from './pki/certificate-revocation-list.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';

@@ -4,11 +4,10 @@
 // staples nothing and says why. The caller's own responder answers in process.
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadC2pa } from '../c2pa/wasm.ts';
-import { readerSettings } from '../c2pa/reader-settings.ts';
 import { signatureOcspResponse } from '../c2pa/claim-signature.ts';
 import { createPemSigner, parseCertificateChainPem, sign } from '../index.ts';
 import { makeImage } from '../testing/make-assets.ts';
+import { rawValidationCodes } from '../testing/raw-c2pa.ts';
 import { startOcspTestAuthority, type OcspTestAuthority } from '../testing/ocsp-responder.ts';
 import { stapledOcspResponse } from './stapled-ocsp.ts';
 
@@ -20,18 +19,6 @@ const fetchOcsp = (url: string): Promise<Uint8Array> =>
       response.on('end', () => (response.statusCode === 200 ? resolve(new Uint8Array(Buffer.concat(chunks))) : reject(new Error(`HTTP ${response.statusCode}`))));
     }).on('error', reject);
   });
-
-/** Every validation code c2pa-rs gives the active manifest, read with the responder's root as anchor. */
-async function codesOf(bytes: Uint8Array, anchorsPem: string): Promise<string[]> {
-  const { WasmReader } = loadC2pa();
-  const reader = await WasmReader.fromBytes('image/jpeg', bytes, readerSettings({ anchorsPem }));
-  try {
-    const store = reader.manifestStore() as { validation_results?: { activeManifest?: Record<string, { code: string }[]> } };
-    return Object.values(store.validation_results?.activeManifest ?? {}).flatMap((codes) => codes.map((code) => code.code));
-  } finally {
-    reader.free();
-  }
-}
 
 let authority: OcspTestAuthority;
 let chain: Uint8Array[];
@@ -65,10 +52,10 @@ describe('stapled OCSP', () => {
     // With the responder down, c2pa-rs still knows the certificate was good at signing, from the staple alone.
     await authority.stop();
     try {
-      const codes = await codesOf(stapled.signedBytes, authority.rootPem);
+      const codes = await rawValidationCodes(stapled.signedBytes, 'image/jpeg', authority.rootPem);
       expect(codes, JSON.stringify(codes)).toContain('signingCredential.ocsp.notRevoked');
       expect(codes).toContain('signingCredential.trusted');
-      expect(await codesOf(plain.signedBytes, authority.rootPem)).not.toContain('signingCredential.ocsp.notRevoked');
+      expect(await rawValidationCodes(plain.signedBytes, 'image/jpeg', authority.rootPem)).not.toContain('signingCredential.ocsp.notRevoked');
     } finally {
       await authority.start();
     }
