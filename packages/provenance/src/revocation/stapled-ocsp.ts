@@ -32,7 +32,7 @@ export async function stapledOcspResponse(chain: readonly Uint8Array[], sources:
   const query = ocspQuery(credential);
   try {
     const der = await withinTimeLimit(own ? own(query.der) : sources.fetchOcsp!(ocspGetUrl(credential.responder!, query)), sources.timeLimitMs ?? OCSP_TIME_LIMIT_MS);
-    const answer = await checkOcspResponse(der, query, credential, sources.now?.() ?? new Date());
+    const answer = await checkOcspResponse(der, query, credential, sources.now?.() ?? new Date(), own !== null);
     if (answer.status !== 'good') return { stapled: false, reason: `the responder says the signing certificate is ${answer.status}` };
     return { stapled: true, response: new Uint8Array(der), answer, responder: own ? null : credential.responder };
   } catch (error) {

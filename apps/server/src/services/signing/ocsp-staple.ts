@@ -2,8 +2,9 @@
 // at signing, so that a validator offline later sees it (C2PA rVals). Certificates this gateway's
 // intermediate issued are answered by its own responder in process (no request leaves); any other
 // by the responder it names, through the OCSP fetcher (the safe fetcher with its short limit),
-// unless OCSP=off. Answers are kept until an hour before their nextUpdate. A signing never waits on
-// or fails for a staple it could not have: it goes on without one, and the reason is logged.
+// unless OCSP=off. Answers are kept until five minutes before their nextUpdate (a certificate the
+// gateway revokes never signs again: the account's next signing gets a new one). A signing never
+// fails for a staple it could not have: it goes on without one, and the reason is logged.
 import { createHash } from 'node:crypto';
 import { parseCertificateChainPem, stapledOcspResponse, type ClaimSigner, type SignerMaterial } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
@@ -15,8 +16,8 @@ export interface OcspStapler {
 }
 
 const KEPT_ANSWERS = 1_000;
-/** An answer is stapled only while it has this long to run, so a validator never receives one about to lapse. */
-const FRESHNESS_MARGIN_MS = 60 * 60_000;
+/** An answer is stapled only while it has this long to run, so a signature never carries one about to lapse. */
+const FRESHNESS_MARGIN_MS = 5 * 60_000;
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
