@@ -14,6 +14,7 @@ export { pngChunkExcludedDigest } from './c2pa/png-manifest-prefix.ts';
 export { openFileSource, withFileSource, type FileSource } from './io/file-source.ts';
 export { signFromDisk, SIGN_FROM_DISK_BYTES, type DiskSignResult } from './io/sign-file.ts';
 export { checkRevocation, credentialKey, OCSP_TIME_LIMIT_MS, type RevocationSources, type RevocationOutcome, type OcspAnswerCache, type OwnCertificateStatus } from './revocation/revocation-step.ts';
+export { stapledOcspResponse, type StapleSources, type StapleOutcome } from './revocation/stapled-ocsp.ts';
 export { applyRevocation, applyRevocationSerialized } from './revocation/apply-revocation.ts';
 export type { SigningCredential } from './revocation/signing-credential.ts';
 export type { OcspAnswer } from './revocation/ocsp.ts';
@@ -63,6 +64,7 @@ export { parseTrustListSetting, TrustListSettingError, isUrl as isTrustListUrl, 
 export { tierLabel, trustLabel, vouchedBy, NOT_ON_ANY_LIST } from './report/trust-words.ts';
 export { ensureLocalPki, readLocalPki, PKI_FILES, type LocalPki } from './pki/local-pki.ts';
 export { createOcspResponder, DEFAULT_MAX_OCSP_CERTIFICATES, type OcspAnswers, type OcspResponder, type OcspResponderOptions, type IssuedCertificateStatus } from './pki/ocsp-responder.ts';
+export { issueOcspResponderCertificate, type OcspResponderCertificate } from './pki/ocsp-responder-certificate.ts';
 export { createCertificateRevocationList, type RevokedCertificateEntry } from './pki/certificate-revocation-list.ts';
 export * from './errors.ts';
 export { PRODUCT_NAME, ENGINE_VERSION } from './version.ts';

@@ -46,6 +46,8 @@ export interface SourceSignOptions {
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
   timestamper?: Timestamper;
+  /** The signing certificate's OCSP response, stapled into the signature (as sign() does). */
+  ocspResponse?: Uint8Array;
   title?: string;
   /** A soft binding the caller computed, written as a c2pa.soft-binding assertion (as sign() does). */
   softBinding?: SoftBindingValue;
@@ -166,7 +168,7 @@ async function signTree(
   const standIn = new Uint8Array(await source.read(ftyp.offset, ftyp.size));
   const { WasmBuilder, WasmReader } = loadC2pa();
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
-  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper });
+  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
   try {
     builder.setNoEmbed(true);
     if (parent) builder.addResourceFromBlob(PARENT_STORE_ID, new BytesBlob(parent.store) as unknown as Blob);

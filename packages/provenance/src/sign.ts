@@ -51,6 +51,12 @@ export interface SignOptions {
    */
   timestamper?: Timestamper;
   /**
+   * The signing certificate's OCSP response (a DER OCSPResponse the caller had from its responder:
+   * the engine never fetches), stapled into the claim signature's rVals so that a validator offline
+   * sees the certificate's status at signing (revocation/stapled-ocsp.ts asks for one).
+   */
+  ocspResponse?: Uint8Array;
+  /**
    * A soft binding the caller computed from the pixels (the ISCC Image-Code), written as a
    * c2pa.soft-binding assertion so a copy stripped of its manifest can be matched in a repository.
    */
@@ -146,6 +152,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     const native = await signBmffBytes(bytes, mime, metadata, signer, {
       ...(options.now && { now: options.now }),
       ...(options.timestamper && { timestamper: options.timestamper }),
+      ...(options.ocspResponse && { ocspResponse: options.ocspResponse }),
       ...(metadata.title && { title: metadata.title }),
       ...(options.softBinding && { softBinding: options.softBinding }),
     });
@@ -170,7 +177,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
-  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper });
+  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
   try {
     if (options.remoteManifestUrl) {
       builder.setRemoteUrl(options.remoteManifestUrl);

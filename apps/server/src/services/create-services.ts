@@ -43,6 +43,7 @@ import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts
 import { createIdentityProbe } from './signing-identities/identity-probe.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
+import { createOcspStapler } from './signing/ocsp-staple.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
@@ -212,8 +213,10 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
   const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const certificates = createGatewayCertificateStatus(deps.db);
+  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
+  const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, staple, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -241,7 +244,6 @@ export function createServices(deps: ServiceDeps): Services {
     clock: deps.clock,
   });
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
-  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
   const forgetRevoked = (): void => {
     verificationCache.clear();

@@ -31,3 +31,15 @@ export async function rawActiveAssertion(bytes: Uint8Array, mime: string, label:
     return null;
   }
 }
+
+/** Every validation code c2pa-rs gives the active manifest (success, informational and failure), read with these anchors. */
+export async function rawValidationCodes(bytes: Uint8Array, mime: string, anchorsPem?: string): Promise<string[]> {
+  const { WasmReader } = loadC2pa();
+  const reader = await WasmReader.fromBytes(mime, bytes, readerSettings(anchorsPem ? { anchorsPem } : {}));
+  try {
+    const store = reader.manifestStore() as { validation_results?: { activeManifest?: Record<string, { code: string }[]> } };
+    return Object.values(store.validation_results?.activeManifest ?? {}).flatMap((codes) => codes.map((code) => code.code));
+  } finally {
+    reader.free();
+  }
+}

@@ -22,6 +22,7 @@ import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+import type { OcspStapler } from './ocsp-staple.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
 
@@ -102,6 +103,8 @@ export function createContentSigner(deps: {
   assetUrlOf?: ((assetId: string) => string) | undefined;
   /** The per-account limit on remote signings in progress at once; absent, the default limit. */
   signingsInFlight?: SigningsInFlight | undefined;
+  /** Staples the signing certificate's OCSP answer into each signature; absent, none is stapled. */
+  staple?: OcspStapler | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
@@ -161,13 +164,20 @@ export function createContentSigner(deps: {
       // The ISCC of the pixels being signed, written into the manifest as its soft binding.
       const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
       const accountSigner = identities ? await identities.signerFor(userId) : null;
+      const ocspResponse = accountSigner && deps.staple ? await deps.staple.responseFor(accountSigner.material) : null;
       const release = signingsInFlight.admit(userId, accountSigner?.material);
       const signed = await engine
         .sign(
           bytes,
           format.mime,
           engineMetadata,
-          { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
+          {
+            sidecar,
+            ...(options.redact?.length && { redact: options.redact }),
+            ...(softBinding && { softBinding: softBinding.binding }),
+            ...(source.kind === 'transform' && { parent: source.parent }),
+            ...(ocspResponse && { ocspResponse }),
+          },
           accountSigner?.material,
         )
         .finally(release);
