@@ -26,6 +26,7 @@ import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
+import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving-memory.ts';
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
@@ -84,6 +85,8 @@ const services = createServices({
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
   engine,
+  // Uploads verified as they arrive are gathered in shared memory within the one memory budget's bound.
+  arrivingMemoryBytes: Math.min(ARRIVING_MEMORY_BYTES, config.MAX_INFLIGHT_BYTES),
   verifyCacheEntries: config.VERIFY_CACHE_ENTRIES,
   keyVault,
   store: assetStore,

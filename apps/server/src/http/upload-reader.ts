@@ -9,19 +9,18 @@
 // take now a 503 with Retry-After; for these the rest of the body is read and dropped first, so the
 // client gets the answer rather than a reset connection. A body the client cut off is a 400.
 // A file of known length (a body's Content-Length, or a form's whose file is the last part) may be
-// shared as it arrives (onArriving): it is gathered into shared memory the engine reads on its own
-// thread while the rest arrives (the engine's filling-source.ts), lent from a bounded pool
-// (ARRIVING_MEMORY_BYTES) and given back once the request and the engine's job are both done with it;
-// when the pool has none to lend, the file is gathered without being shared, as any other.
+// offered to a receiver as it arrives (`arriving`: verify-as-it-arrives,
+// services/verification/arriving/): it is then gathered into the shared memory the receiver lends,
+// which an engine worker reads while the rest arrives; when it lends none, the file is gathered
+// without being shared, as any other.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
+import type { ArrivalReceiver, UploadArrival } from '../services/verification/arriving/arriving-memory.ts';
 import { ApiError } from './api-error.ts';
 import type { InflightBytes } from './inflight-bytes.ts';
 import { bodyAborted, type BodyChunk, type BodyChunks, type RequestBody } from './request-body.ts';
-import { sha256InSlices } from './sha256-in-slices.ts';
 import type { SpoolFile, UploadSpool } from './upload-spool.ts';
 
 /** Content types whose body is the file itself: media, PDF, a .c2pa manifest store, or untyped bytes. */
@@ -47,9 +46,9 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 export interface UploadedFile {
   fileName: string;
   /**
-   * SHA-256 (hex) of the file. A file read as it arrived (onArriving's true) was not hashed meanwhile,
+   * SHA-256 (hex) of the file. A file read as it arrived (UploadArrival.beingRead) was not hashed meanwhile,
    * the receiving thread's time going to reading it while an engine worker verified it: it is hashed
-   * when first asked, in slices (sha256-in-slices.ts), its memory held until then. Ask before discard().
+   * when first asked, in slices (UploadArrival.sha256), its memory held until then. Ask before discard().
    */
   sha256(): Promise<string>;
   byteLength: number;
@@ -90,19 +89,13 @@ export interface MultipartUploadOptions {
   /** A second, small file part kept in memory (reserved from the budget as it arrives); larger is a 413. */
   smallFile?: { field: string; maxBytes: number };
   /**
-   * As readBody's: called at the file's first chunk when the form's Content-Length tells the file's
+   * As readBody's: offered the file at its first chunk when the form's Content-Length tells the file's
    * length, which it does when the file is the last part (its length is then the body's less what
    * comes before the file and the closing boundary). Another form fails the reader of the shared
    * file once the file turns out longer or shorter, and its length says so (UploadedFile.byteLength).
    */
-  onArriving?: ArrivingListener;
+  arriving?: ArrivalReceiver | undefined;
 }
-
-/**
- * Told of a file shared as it arrives; true when it is read meanwhile (an engine worker verifies it):
- * the file is then not hashed as it arrives but when asked (UploadedFile.sha256).
- */
-export type ArrivingListener = (body: ArrivingBody) => boolean | void;
 
 /** How much of a form's start is kept to find its file part's headers. */
 const RAW_HEAD_BYTES = 64 * 1024;
@@ -128,44 +121,17 @@ export interface UploadReaderOptions {
   spoolAboveBytes?: number;
   /** How long a spooled file may wait for memory to be read back before the request gets 503. */
   readBackWaitMs?: number;
-  /** How long a body shared as it arrives may take before it is failed for its reader (ARRIVING_DEADLINE_MS). */
-  arrivingDeadlineMs?: number;
   /** How long a body may arrive while kept in memory before it is moved to its spool file (SLOW_BODY_MS). */
   slowBodyMs?: number;
-  /** The shared memory bodies are gathered in while they arrive (default: ARRIVING_MEMORY_BYTES in all). */
-  arrivingMemory?: FillingPool;
-}
-
-/**
- * A file body still arriving, shared with whoever verifies it meanwhile: its memory (the body's
- * declared length) fills as chunks come. It is failed (every read of it rejects) when the body is
- * cut off, refused or discarded, or when it is not complete within ARRIVING_DEADLINE_MS.
- */
-export interface ArrivingBody {
-  shared: SharedFilling;
-  /** Its first chunk, to tell its format. */
-  head: Uint8Array;
-  /**
-   * Keeps the shared memory from going to another body until the returned let-go is called: whoever
-   * reads it (an engine job) holds it until its reading has settled, as the request holds it until
-   * it is done with the bytes (discard).
-   */
-  hold(): () => void;
-  /**
-   * Once the file has arrived, hashes it here for the engine worker reading it (FillingWriter's
-   * offerDigest), unless the worker began hashing it itself or the requests of other uploads in
-   * shared memory are under way (this thread then has their chunks to read). Whether it hashed.
-   */
-  offerDigest(digest: (bytes: Uint8Array) => ExcludedRangeDigest | null): boolean;
 }
 
 export interface ReadBodyOptions {
   maxFileBytes: number;
   /**
-   * Called once, at the body's first chunk, when the body is gathered in memory (a declared length
-   * within the spool threshold): the file may be read as it arrives.
+   * Offered the body at its first chunk when it is gathered in memory (a declared length within the
+   * spool threshold): the file may be read as it arrives, in the shared memory the receiver lends.
    */
-  onArriving?: ArrivingListener;
+  arriving?: ArrivalReceiver | undefined;
 }
 
 export interface UploadReader {
@@ -175,25 +141,11 @@ export interface UploadReader {
 }
 
 /**
- * How long a body shared as it arrives may take to end before it is failed for its reader: an engine
- * worker reading it waits for it, so a slow client must not hold one longer (the file is then
- * verified once it has arrived, as any other).
- */
-export const ARRIVING_DEADLINE_MS = 1000;
-
-/**
  * How long a body kept in memory may take to arrive before it is moved to its spool file, its memory
  * given back: a 2 MB photo arrives in milliseconds, 8 MiB over a slow mobile link in seconds; a body
  * still arriving after this is as well on disk (read back once it is used, as any spooled file).
  */
 export const SLOW_BODY_MS = 5000;
-
-/**
- * The most shared memory bodies arriving are gathered in, lent and kept free together: a pool, as V8
- * does not count shared memory towards garbage collection (a new buffer per body took the server
- * from about 560 MB to 1.2-1.8 GB under the HTTP bench). Past it, bodies are read without sharing.
- */
-export const ARRIVING_MEMORY_BYTES = 64 * 1024 * 1024;
 
 const tooLarge = (maxFileBytes: number) => new ApiError(413, 'payload_too_large', `The file exceeds ${maxFileBytes} bytes`);
 const malformed = (detail: string) => ApiError.validation(`The upload is not a valid multipart/form-data body: ${detail}`);
@@ -223,19 +175,6 @@ async function drainBody(reader: BodyChunks, maxBytes: number): Promise<void> {
   await reader.cancel().catch(() => undefined);
 }
 
-/**
- * The SHA-256 of a file gathered in shared memory, hashed behind (sha256-in-slices.ts) while it holds
- * that memory: once released by everyone, the memory may hold another file, so hold() then throws.
- */
-async function hashHeld(bytes: Uint8Array, lease: FillingWriter | null): Promise<string> {
-  const letGo = lease?.hold();
-  try {
-    return await sha256InSlices(bytes);
-  } finally {
-    letGo?.();
-  }
-}
-
 /** Where one file's bytes go as they arrive: memory within the budget, or a spool file. */
 interface FileSink {
   write(chunk: Uint8Array): Promise<void>;
@@ -248,12 +187,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
   const { budget, spool } = options;
   const spoolAboveBytes = options.spoolAboveBytes ?? DEFAULT_SPOOL_ABOVE_BYTES;
   const readBackWaitMs = options.readBackWaitMs ?? DEFAULT_READ_BACK_WAIT_MS;
-  const arrivingDeadlineMs = options.arrivingDeadlineMs ?? ARRIVING_DEADLINE_MS;
   const slowBodyMs = options.slowBodyMs ?? SLOW_BODY_MS;
-  const arrivingMemory = options.arrivingMemory ?? createFillingPool({ maxBytes: Math.min(ARRIVING_MEMORY_BYTES, budget.limit), maxFileBytes: spoolAboveBytes });
-  // Requests under way with a file in shared memory; not a file held only for its hash once its
-  // request is done with it (sha256), which this thread hashes in slices, behind any digest offered.
-  let requestsSharing = 0;
 
   /**
    * A sink for a body of `declared` bytes (its Content-Length, an upper bound of the file): a known
@@ -261,26 +195,22 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
    * throws 503 when the budget cannot take it), and moves to a spool file once it passes the spool
    * threshold or is still arriving after SLOW_BODY_MS.
    */
-  function openSink(declared: number | null, share?: { length: number; onArriving: ArrivingListener }): FileSink {
+  function openSink(declared: number | null, share?: { length: number; arriving: ArrivalReceiver }): FileSink {
     // The budget bytes this body holds: what has arrived of it, while it is kept in memory.
     let reserved = 0;
     let chunks: Uint8Array[] = [];
     // A body shared as it arrives is gathered in shared memory, published chunk by chunk.
     // The shared length is the file's exact length (a body's Content-Length) or its expected length
     // (a form's, when its file is the last part); a file of another length fails its reader.
-    const onArriving = share?.onArriving;
-    // The pooled memory, held until the request is done with the bytes (discard, abandon), even once
-    // no longer shared: the body goes on being gathered in it. Lent at the first chunk, to place the
-    // file as that chunk sits in memory (FillingPool.lend).
+    // The memory lent, held until the request is done with the bytes (discard, abandon), even once
+    // no longer shared: the body goes on being gathered in it. Asked for at the first chunk, to place
+    // the file as that chunk sits in memory.
     const shareable = share !== undefined && share.length > 0 && declared !== null && share.length <= declared && declared <= spoolAboveBytes;
-    let lease: FillingWriter | null = null;
-    let sharing: FillingWriter | null = null;
-    let deadline: NodeJS.Timeout | undefined;
-    let announced = false;
+    let arrival: UploadArrival | null = null;
+    let sharing = false;
     const stopSharing = () => {
-      clearTimeout(deadline);
-      sharing?.fail();
-      sharing = null;
+      if (sharing) arrival?.stop();
+      sharing = false;
     };
     // A body of known length is copied into one buffer as it arrives (a form's file is within its
     // body's length): no second buffer to join the chunks into, and none kept for it to collect.
@@ -292,7 +222,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     // spread over the upload, against 3 to 5 ms awaited at its end hashing the whole off the event
     // loop (webcrypto copies the bytes and crosses to its thread pool and back).
     const hash = createHash('sha256');
-    // Except a file read as it arrives (onArriving's true): hashing it here took the receiving
+    // Except a file read as it arrives (UploadArrival.beingRead): hashing it here took the receiving
     // thread's time, on the cores its worker and the client share, from the transfer and so from the
     // verdict (about 1 ms of a 2 MB upload's 4 to 5 here). It is hashed when asked (sha256).
     let hashLater = false;
@@ -301,14 +231,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       budget.release(reserved);
       reserved = 0;
     };
-    // Whether this request counts in requestsSharing: from the lend until it lets its shared memory go
-    // (a hash asked for holds the memory on: hashHeld).
-    let sharingCounted = false;
-    const releaseLease = () => {
-      if (sharingCounted) requestsSharing -= 1;
-      sharingCounted = false;
-      lease?.release();
-    };
+    // The request lets its shared memory go (a hash asked for holds the memory on: UploadArrival.sha256).
+    const releaseLease = () => arrival?.release();
 
     async function startSpool(): Promise<SpoolFile> {
       const opened = await spool.create();
@@ -351,13 +275,9 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       async write(chunk) {
         if (moving) await settleMove();
         if (shareable && size === 0 && gathered === null && !file) {
-          lease = arrivingMemory.lend(share.length, chunk.byteOffset);
-          sharing = lease;
-          if (lease) {
-            sharingCounted = true;
-            requestsSharing += 1;
-          }
-          gathered = lease ? lease.bytes : Buffer.allocUnsafe(declared);
+          arrival = share.arriving.receive(share.length, chunk);
+          sharing = arrival !== null;
+          gathered = arrival ? arrival.bytes : Buffer.allocUnsafe(declared);
         }
         size += chunk.byteLength;
         // Kept in memory, a body reserves its bytes as they arrive, not as many as it declared: one
@@ -367,18 +287,11 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           reserved = size;
         }
         // Published before it is hashed here, so the reader starts on it at once.
-        if (sharing && gathered === sharing.bytes && !file) {
-          if (sharing.write(chunk)) {
+        if (sharing && arrival && gathered === arrival.bytes && !file) {
+          if (arrival.write(chunk)) {
             gatheredBytes += chunk.byteLength;
-            if (!announced && chunk.byteLength > 0 && onArriving) {
-              announced = true;
-              deadline = setTimeout(stopSharing, arrivingDeadlineMs);
-              deadline.unref();
-              const writer = sharing;
-              hashLater = onArriving({ shared: writer.shared, head: chunk, hold: writer.hold, offerDigest: (digest) => requestsSharing === 1 && writer.offerDigest(digest) }) === true;
-            }
+            hashLater = arrival.beingRead;
             if (!hashLater) hash.update(chunk);
-            if (gatheredBytes === sharing.bytes.byteLength) clearTimeout(deadline);
             return;
           }
           stopSharing();
@@ -410,16 +323,16 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         }
         if (file) return spooledFile(file, fileName, hash.digest('hex'), size);
         // Shorter than declared: whoever reads it as it arrives must not wait for the rest.
-        if (sharing && gatheredBytes !== sharing.bytes.byteLength) stopSharing();
-        clearTimeout(deadline);
+        if (sharing && arrival && gatheredBytes !== arrival.bytes.byteLength) stopSharing();
         const bytes = gathered ? gathered.subarray(0, gatheredBytes) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         chunks = [];
         gathered = null;
-        let digest: Promise<string> | null = hashLater ? null : Promise.resolve(hash.digest('hex'));
-        const held = lease;
+        // Hashed only now, when asked, in the memory it was read from as it arrived.
+        const held = hashLater ? arrival : null;
+        let digest: Promise<string> | null = held ? null : Promise.resolve(hash.digest('hex'));
         return {
           fileName,
-          sha256: () => (digest ??= hashHeld(bytes, held)),
+          sha256: () => (digest ??= held!.sha256(bytes)),
           byteLength: size,
           withBytes: (use) => use(bytes),
           spooled: async () => null,
@@ -534,8 +447,8 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
           return;
         }
         try {
-          const fileLength = multipartOptions.onArriving && rawHead ? lastFileLength(rawHead, contentType, fileField, declared) : null;
-          sink = openSink(declared, fileLength !== null && multipartOptions.onArriving ? { length: fileLength, onArriving: multipartOptions.onArriving } : undefined);
+          const fileLength = multipartOptions.arriving && rawHead ? lastFileLength(rawHead, contentType, fileField, declared) : null;
+          sink = openSink(declared, fileLength !== null && multipartOptions.arriving ? { length: fileLength, arriving: multipartOptions.arriving } : undefined);
         } catch (error) {
           fail(error);
           stream.resume();
@@ -561,7 +474,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
       // failure (over the limit, malformed, over budget) stops feeding it at once.
       let broken = false;
       let received = 0;
-      // The body's first bytes, where the file part's headers are (to tell the file's length for onArriving).
+      // The body's first bytes, where the file part's headers are (to tell the file's length for `arriving`).
       let rawHead: Buffer | null = null;
       const feed = async (bytes: Uint8Array) => {
         parser.write(bytes);
@@ -588,7 +501,7 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
         }
         // The first chunk is kept as a view, not copied: nothing writes into a chunk once read, and
         // Buffer.from's copy of a 64 kB chunk took about 40 µs here, before the file could be shared.
-        if (multipartOptions.onArriving && sink === null && (rawHead?.byteLength ?? 0) < RAW_HEAD_BYTES) {
+        if (multipartOptions.arriving && sink === null && (rawHead?.byteLength ?? 0) < RAW_HEAD_BYTES) {
           const { buffer, byteOffset, byteLength } = chunk.value;
           rawHead = rawHead ? Buffer.concat([rawHead, chunk.value]) : Buffer.from(buffer, byteOffset, byteLength);
         }
@@ -618,11 +531,11 @@ export function createUploadReader(options: UploadReaderOptions): UploadReader {
     },
 
     async readBody(upload, bodyOptions) {
-      const { maxFileBytes, onArriving } = bodyOptions;
+      const { maxFileBytes, arriving } = bodyOptions;
       const { declaredLength: declared, chunks: reader } = upload;
       let sink: FileSink;
       try {
-        sink = openSink(declared, onArriving && declared !== null ? { length: declared, onArriving } : undefined);
+        sink = openSink(declared, arriving && declared !== null ? { length: declared, arriving } : undefined);
       } catch (error) {
         await drainBody(reader, maxFileBytes);
         throw error;

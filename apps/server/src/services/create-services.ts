@@ -51,6 +51,8 @@ import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
 import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
+import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
@@ -77,6 +79,8 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
+  /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
+  arrivingMemoryBytes?: number | undefined;
   /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
   keyVault?: KeyVault;
   /** Where signed files, their manifest stores and thumbnails are kept. */
@@ -301,6 +305,7 @@ export function createServices(deps: ServiceDeps): Services {
       storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
       signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
+      arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),

@@ -22,7 +22,7 @@ import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../repository/manifest-repository.ts';
-import type { EarlyVerification } from './arriving-verification.ts';
+import { createArrivingVerification, type ArrivingUpload, type ArrivingVerification } from './arriving/arriving-verification.ts';
 import { signedBySameCertificate } from './same-signer.ts';
 import { sightingUrl } from './sighting-url.ts';
 import { createMediaChecks } from './media-check.ts';
@@ -57,13 +57,13 @@ export type VerifySource =
       declaredMime?: string | undefined;
       /**
        * SHA-256 (hex) of bytes, when known (a spooled upload's), or the upload reader's, asked only
-       * when needed: it hashes a file an engine worker read as it arrived only when asked (upload-reader.ts).
+       * when needed: it hashes a file an engine worker read as it arrived only when asked (arriving/arriving-memory.ts).
        */
       sha256?: string | (() => Promise<string>) | undefined;
       /** The file's .c2pa sidecar, when it was sent beside it: the pair is verified. */
       manifest?: Uint8Array | undefined;
-      /** A verification started while the file arrived (arriving-verification.ts), used when it fits, without asking the cache. */
-      early?: EarlyVerification | null | undefined;
+      /** The upload as it arrived (arrivingUpload): a verification started then is used when it fits, without asking the cache. */
+      arriving?: ArrivingUpload | null | undefined;
     }
   | { kind: 'manifest'; manifestId: string }
   /** A badge's check: manifest M shown with the media at `url` (its SHA-256 when the badge could read it). */
@@ -131,6 +131,11 @@ export interface VerificationAnswer {
 
 export interface ContentVerifier {
   verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
+  /**
+   * Verify-as-it-arrives for one upload by `caller`: handed to the upload reader (which gathers the
+   * file in the memory it lends) and then, with the file, to verifyContent (which uses its verdict).
+   */
+  arrivingUpload(caller: VerifyCaller): ArrivingUpload;
   /** The verification of a stored signed asset, without recording an event (reports, manifests). */
   verifyStored(manifestId: string, options?: { thumbnails?: boolean }): Promise<VerifyResponse>;
   /**
@@ -172,8 +177,11 @@ export function createContentVerifier(deps: {
   trustSnapshots?: TrustSnapshots | undefined;
   /** Told when announcing a failure went wrong (it happens behind the answer, so nobody else would be). */
   onAnnounceError?: ((error: unknown) => void) | undefined;
+  /** Verifies uploads as they arrive; absent, one over the engine with ARRIVING_MEMORY_BYTES of shared memory. */
+  arriving?: ArrivingVerification | undefined;
 }): ContentVerifier {
   const { engine, fetcher, store, signedAssets, events, cache, revocation, repository } = deps;
+  const arriving = deps.arriving ?? createArrivingVerification({ engine });
 
   const keepTrustInForce = async (): Promise<void> => {
     await deps.trustSnapshots?.keepInForce();
@@ -254,18 +262,18 @@ export function createContentVerifier(deps: {
    * The engine's verdict: the one started as the file arrived when it fits, else from the cache when
    * these exact bytes were verified under these anchors.
    */
-  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, early?: EarlyVerification | null, placement: Validation = {}): Promise<SerializedVerification> {
+  async function validate(bytes: Uint8Array, mime: string, thumbnails: boolean, assetHash: AssetHash, manifest?: Uint8Array, arrived?: ArrivingUpload | null, placement: Validation = {}): Promise<SerializedVerification> {
     // A reproduction: the cache and the early verdict are as of now under today's lists, and revocation is not asked then.
     if (isReproduction(placement)) {
       const asOf = { thumbnails, ...reproductionOf(placement) };
       return manifest ? engine.verifySerialized(bytes, mime, { ...asOf, manifest }, placement) : verifyWithRemoteManifest((remoteManifest) => engine.verifySerialized(bytes, mime, { ...asOf, ...(remoteManifest && { remoteManifest }) }, placement), fetchRemoteManifest);
     }
     // A verification started while the file arrived counts when it was of this file as it is verified now.
-    const fits = !manifest && early && early.mime === mime && early.size === bytes.byteLength && early.thumbnails === thumbnails && early.trustVersion === engine.trust.version;
-    if (fits) {
+    const early = manifest ? null : arrived?.startedFor({ mime, size: bytes.byteLength, thumbnails });
+    if (early) {
       // Under way since the file's first chunk: its verdict comes about as soon as the cache could
       // answer, which would first wait for the file's SHA-256 (hashed only when asked, as the worker
-      // hashes the file itself: upload-reader.ts). So the cache is not asked, and is given the
+      // hashes the file itself: arriving/arriving-memory.ts). So the cache is not asked, and is given the
       // verdict once the hash is known.
       early.offerDigest();
       const hashing = assetHash();
@@ -434,7 +442,7 @@ export function createContentVerifier(deps: {
       ({ bytes, mime, manifest } = await loadStored(source.manifestId));
     }
     const assetHash = assetHashOf(source.kind === 'upload' || source.kind === 'spooled-upload' ? source.sha256 : undefined, bytes);
-    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.early : null, validation);
+    verification ??= await validate(bytes, mime, caller.thumbnails ?? false, assetHash, manifest, source.kind === 'upload' ? source.arriving : null, validation);
     // Only a file with no credentials at all is looked up: an invalid one keeps its verdict (a match
     // never makes tampered or different content verified), and the file's own status stays unsigned.
     if (validation.crJson) return crJsonAnswer(verification, manifest);
@@ -509,6 +517,10 @@ export function createContentVerifier(deps: {
   }
 
   const verifier: ContentVerifier = {
+    // A client over its share does not take a free worker ahead of the queue: it waits its turn
+    // behind the others. As of a declared time (or for crJSON), a verdict as of now is of no use.
+    arrivingUpload: (caller) =>
+      arriving.upload({ wanted: () => !(caller.overShare || caller.at || caller.trustSnapshot || caller.format === 'crjson'), thumbnails: caller.thumbnails ?? false }),
     // The lists in force are kept before an answer names them (evidence.trustSnapshot), so it can always be reproduced.
     verifyContent: async (source, caller) => {
       await keepTrustInForce();
