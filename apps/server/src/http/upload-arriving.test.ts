@@ -11,7 +11,8 @@ import { createFillingPool, fillingSource, FillingFailedError } from '@provenanc
 import { createArrivingMemory, type ArrivedFile } from '../services/verification/arriving/arriving-memory.ts';
 import { describe, expect, it } from 'vitest';
 import { createInflightBytes } from './inflight-bytes.ts';
-import { createUploadReader, type UploadedFile } from './upload-reader.ts';
+import { createUploadReader } from './upload-reader.ts';
+import type { UploadedFile } from './uploaded-file.ts';
 import { createUploadSpool } from './upload-spool.ts';
 import { requestBody } from './request-body.ts';
 

@@ -7,7 +7,8 @@ import { ZSbrByBindingBody, ZSbrByBindingQuery, ZSbrByContentQuery, ZSbrManifest
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type UploadedFile } from '../../http/upload-reader.ts';
+import { isFileBody } from '../../http/upload-reader.ts';
+import type { UploadedFile } from '../../http/uploaded-file.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
 import { storedFileResponses } from '../file-responses.ts';

@@ -5,7 +5,8 @@ import { ZTrustSnapshotId, ZValidationTime, ZVerifyContentRequest, ZVerifyRespon
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
+import { isFileBody, type UploadSchema } from '../../http/upload-reader.ts';
+import type { SmallUploadedFile, UploadedFile } from '../../http/uploaded-file.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { isClientOverShare } from '../../middleware/client-limits.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
