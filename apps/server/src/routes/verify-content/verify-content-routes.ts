@@ -12,7 +12,7 @@ import { isClientOverShare } from '../../middleware/client-limits.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
 import { detectFormat, LARGE_MEDIA_TYPES } from '@provenance/engine';
-import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
+import type { VerificationAnswer } from '../../services/verification/verify-request.ts';
 import type { ArrivingUpload } from '../../services/verification/arriving/arriving-verification.ts';
 
 /** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */
