@@ -57,6 +57,7 @@ async function startServer(publicLimits: PublicLimitRules) {
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain, publicLimits,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
     verifyCacheEntries: 0,

@@ -56,6 +56,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: options.store ?? createFileAssetStore(path.join(dataDir, 'assets')),
     verifyCacheEntries: options.cache ? 5_000 : 0,

@@ -112,6 +112,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
     // Every variant is new bytes; the cache would only hide repeated verifications.

@@ -85,6 +85,7 @@ const services = createServices({
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
   engine,
+  sizes: { maxAssetBytes: config.MAX_ASSET_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES },
   // Uploads verified as they arrive are gathered in shared memory within the one memory budget's bound.
   arrivingMemoryBytes: Math.min(ARRIVING_MEMORY_BYTES, config.MAX_INFLIGHT_BYTES),
   verifyCacheEntries: config.VERIFY_CACHE_ENTRIES,
@@ -102,8 +103,6 @@ const services = createServices({
       idleTimeoutMs: 30_000,
     }),
     spoolDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
   },
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
@@ -148,8 +147,6 @@ const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
     linksFollowRequest: config.LINKS_FOLLOW_REQUEST,
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
     maxJsonBytes: config.MAX_JSON_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,

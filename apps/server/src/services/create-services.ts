@@ -49,11 +49,11 @@ import { createRevocationWatch, type RevocationWatch } from './revocation/revoca
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
 import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
 import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
+import { createSizePolicy, type SizeLimits, type SizePolicy } from './assets/size-policy.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
 import { createStrippedCopies } from './repository/stripped-copies.ts';
@@ -79,6 +79,8 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
+  /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES: the one size policy of the files verified and signed. */
+  sizes: SizeLimits;
   /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
   arrivingMemoryBytes?: number | undefined;
   /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
@@ -148,6 +150,8 @@ export interface Services {
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
   verifier: ContentVerifier;
+  /** How large a file to verify or sign may be, and which are verified and signed from disk. */
+  sizePolicy: SizePolicy;
   /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
   repository: ManifestRepository;
   /** The Soft Binding Resolution API's matches, ours then federated. */
@@ -210,7 +214,9 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.clock && { clock: deps.clock }),
   });
   const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
-  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
+  const sizePolicy = createSizePolicy(deps.sizes);
+  const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
+  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
   const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const certificates = createGatewayCertificateStatus(deps.db);
   const email = deps.email
@@ -288,6 +294,7 @@ export function createServices(deps: ServiceDeps): Services {
       onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
     }),
     transformer: createAssetTransformer({ signedAssets, store, engine, signer, identities: signingIdentities }),
+    sizePolicy,
     verifier: createContentVerifier({
       engine,
       fetcher,
@@ -302,7 +309,7 @@ export function createServices(deps: ServiceDeps): Services {
       trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
-      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
+      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
       signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),

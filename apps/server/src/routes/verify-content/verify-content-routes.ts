@@ -11,15 +11,8 @@ import { validationMessage } from '../../http/validation-hook.ts';
 import { isClientOverShare } from '../../middleware/client-limits.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
-import { detectFormat, LARGE_MEDIA_TYPES } from '@provenance/engine';
 import type { VerificationAnswer } from '../../services/verification/verify-request.ts';
 import type { ArrivingUpload } from '../../services/verification/arriving/arriving-verification.ts';
-
-/** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */
-async function isLargeMedia(head: Uint8Array): Promise<boolean> {
-  const format = await detectFormat(head);
-  return format !== undefined && LARGE_MEDIA_TYPES.has(format.mime);
-}
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -107,11 +100,9 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
         const manifest = sidecar?.bytes;
         const named = declaredMime ? { declaredMime } : { fileName: file.fileName };
         // A spooled file is handed over as a file: an MP4, MOV or M4A is verified from disk, never
-        // read whole, and only such a file may pass MAX_ASSET_BYTES (up to MAX_VIDEO_BYTES).
+        // read whole, and only such a file may pass the asset limit (the size policy's).
         const spooled = manifest ? null : await file.spooled();
-        if (file.byteLength > ctx.config.maxAssetBytes && !(spooled && (await isLargeMedia(spooled.head)))) {
-          throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file may have up to ${ctx.config.maxVideoBytes})`);
-        }
+        await ctx.services.sizePolicy.assertVerifiable(file.byteLength, spooled);
         if (spooled) {
           const { path, head } = spooled;
           return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: await file.sha256(), ...named, withBytes: (use) => file.withBytes(use) }, caller));
@@ -126,7 +117,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     // worker); the file's own verification takes that verdict when it fits (verify-content.ts).
     const arriving = ctx.services.verifier.arrivingUpload(caller);
     if (type.startsWith('multipart/form-data')) {
-      const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, arriving });
+      const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, arriving, maxFileBytes: ctx.services.sizePolicy.uploadLimit('verify') });
       if (!file) {
         smallFile?.discard();
         throw ApiError.validation('file is required: the image or video to verify');
@@ -134,7 +125,7 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
       return verifyUpload(file, undefined, smallFile, arriving);
     }
     if (isFileBody(type)) {
-      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.config.maxVideoBytes, arriving });
+      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.services.sizePolicy.uploadLimit('verify'), arriving });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
       return verifyUpload(file, type, null, arriving);
     }
