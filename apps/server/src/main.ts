@@ -30,6 +30,7 @@ import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
+import { publicLinks } from './http/asset-links.ts';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -70,6 +71,7 @@ const queue = createTaskQueue({ sql: database.sql, logger });
 // Without SMTP_URL every email waits in the email_outbox table (and each is logged): said once here.
 if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the email_outbox table and logged, not sent');
 const services = createServices({
+    links: publicLinks(config.PUBLIC_URL),
   db: database.db,
   queue,
   email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL, weeklyReportCron: config.WEEKLY_REPORT_CRON },

@@ -53,6 +53,7 @@ import { createContentVerifier, type ContentVerifier } from './verification/veri
 import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
 import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
+import type { PublicLinks } from './public-links.ts';
 import { createSizePolicy, type SizeLimits, type SizePolicy } from './assets/size-policy.ts';
 import { createManifestIndex } from './repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
@@ -71,6 +72,8 @@ export interface ServiceDeps {
   /** Signs session tokens; the same on every server copy. */
   authSecret: string;
   publicUrl: string;
+  /** The API's links services write (http/asset-links.ts: publicLinks(publicUrl)). */
+  links: PublicLinks;
   demoPassword: string;
   demoEmailDomain: string;
   attemptLimits?: AttemptLimitRules;
@@ -206,18 +209,17 @@ export function createServices(deps: ServiceDeps): Services {
     db: deps.db,
     vault: keyVault,
     rootCertificatePath: engine.rootCertificatePath,
-    ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
+    ocspUrl: deps.links.ocspUrl,
     // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
     post: fetcher,
     probe: createIdentityProbe(engine, deps.logger),
     trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
-  const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
   const sizePolicy = createSizePolicy(deps.sizes);
   const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
   const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: deps.links.signedAssetUrl });
   const certificates = createGatewayCertificateStatus(deps.db);
   const email = deps.email
     ? createEmailNotifications({
@@ -303,8 +305,8 @@ export function createServices(deps: ServiceDeps): Services {
       signedAssets,
       events,
       repository,
-      manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
+      manifestUrlOf: deps.links.sbrManifestUrl,
+      thumbnailUrlOf: deps.links.thumbnailUrl,
       cache: verificationCache,
       trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
       accountEvents,

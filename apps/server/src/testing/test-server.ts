@@ -32,6 +32,7 @@ import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
 import { nameTestOrganizationAt, TEST_ORGANIZATION } from './test-organization.ts';
+import { publicLinks } from '../http/asset-links.ts';
 
 export { nameTestOrganizationAt, TEST_ORGANIZATION };
 
@@ -148,6 +149,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
   };
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
+    links: publicLinks(config.publicUrl),
     db: database.db,
     // Started by the first job a test sends; tests that use it close the server.
     queue: createTaskQueue({ sql: database.sql, logger }),

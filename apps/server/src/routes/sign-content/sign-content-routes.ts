@@ -5,13 +5,12 @@ import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
-import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponse, errorResponses, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
-import type { SignedContent } from '../../services/signing/sign-content.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+import { signAnswer } from '../sign-answer.ts';
 
 const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   type: 'object',
@@ -28,26 +27,6 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
     },
   },
 };
-
-/** The answer to a signing (and to a transform, which is one). */
-export function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResponse {
-  const links = assetLinks(apiBaseUrl, signed.assetId, signed.manifestId);
-  return {
-    success: true,
-    manifestId: signed.manifestId,
-    assetId: signed.assetId,
-    signedManifest: { assetHash: signed.assetHash, timestamp: signed.signedAt },
-    signedAssetUrl: links.signedAssetUrl,
-    manifestUrl: links.manifestUrl,
-    sidecarUrl: links.sidecarUrl,
-    sidecar: signed.sidecar,
-    mime: signed.mime,
-    bytes: signed.bytes,
-    verification: signed.verification,
-    parentCredentials: signed.parentCredentials,
-    warnings: signed.warnings,
-  };
-}
 
 export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({

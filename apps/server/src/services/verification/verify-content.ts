@@ -61,7 +61,7 @@ export function createContentVerifier(deps: {
   /** Looks a file without credentials up in the manifest repository; absent: no recovery. */
   repository?: ManifestRepository | undefined;
   /** Where a recovered manifest's store is served. */
-  manifestUrlOf?: ((manifestId: string) => string) | undefined;
+  manifestUrlOf: (manifestId: string) => string;
   /** Where a signed asset's thumbnail is served (shown by a badge beside the picture). */
   thumbnailUrlOf?: ((assetId: string) => string) | undefined;
   /** Hears of content an account signed failing verification (verification.failed); absent, nobody does. */
@@ -106,7 +106,7 @@ export function createContentVerifier(deps: {
     if (!lists) throw DomainError.notFound(`No trust snapshot ${id}: this gateway never answered under it`);
     return lists;
   }
-  const manifestUrlOf = deps.manifestUrlOf ?? ((manifestId: string) => `/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`);
+  const { manifestUrlOf } = deps;
 
   /**
    * The repository's matches for a file without credentials: the earliest signing of matching content
