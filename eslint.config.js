@@ -88,10 +88,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/middleware/**/*.ts', 'apps/server/src/http/**/*.ts'],
+    files: ['apps/server/src/middleware/**/*.ts', 'apps/server/src/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' }] }],
+    },
+  },
+  {
+    // Routes only route: they reach the database and the engine only through services, and take the
+    // engine's types from the contracts (types included: an `import type` is refused too).
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' },
+            { group: ['@provenance/engine', '@provenance/engine/*', '**/packages/provenance/**'], message: 'Routes never import the engine: call a service, and take types from @provenance/contracts.' },
+          ],
+        },
+      ],
     },
   },
   {

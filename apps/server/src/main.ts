@@ -25,9 +25,11 @@ import { openAssetStore } from './services/assets/open-asset-store.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
+import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving-memory.ts';
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
+import { publicLinks } from './http/asset-links.ts';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -68,6 +70,7 @@ const queue = createTaskQueue({ sql: database.sql, logger });
 // Without SMTP_URL every email waits in the email_outbox table (and each is logged): said once here.
 if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the email_outbox table and logged, not sent');
 const services = createServices({
+    links: publicLinks(config.PUBLIC_URL),
   db: database.db,
   queue,
   email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL, weeklyReportCron: config.WEEKLY_REPORT_CRON },
@@ -83,6 +86,9 @@ const services = createServices({
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
   engine,
+  sizes: { maxAssetBytes: config.MAX_ASSET_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES },
+  // Uploads verified as they arrive are gathered in shared memory within the one memory budget's bound.
+  arrivingMemoryBytes: Math.min(ARRIVING_MEMORY_BYTES, config.MAX_INFLIGHT_BYTES),
   verifyCacheEntries: config.VERIFY_CACHE_ENTRIES,
   keyVault,
   store: assetStore,
@@ -98,8 +104,6 @@ const services = createServices({
       idleTimeoutMs: 30_000,
     }),
     spoolDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
   },
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
@@ -145,8 +149,6 @@ const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
     linksFollowRequest: config.LINKS_FOLLOW_REQUEST,
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
     maxJsonBytes: config.MAX_JSON_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,

@@ -51,9 +51,12 @@ import { createRevocationWatch, type RevocationWatch } from './revocation/revoca
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
+import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
+import type { PublicLinks } from './public-links.ts';
+import { createSizePolicy, type SizeLimits, type SizePolicy } from './assets/size-policy.ts';
 import { createManifestIndex } from './manifest-repository/manifest-index.ts';
 import { createManifestRepository, type ManifestRepository } from './manifest-repository/manifest-repository.ts';
 import { createStrippedCopies } from './manifest-repository/stripped-copies.ts';
@@ -71,6 +74,8 @@ export interface ServiceDeps {
   /** Signs session tokens; the same on every server copy. */
   authSecret: string;
   publicUrl: string;
+  /** The API's links services write (http/asset-links.ts: publicLinks(publicUrl)). */
+  links: PublicLinks;
   demoPassword: string;
   demoEmailDomain: string;
   attemptLimits?: AttemptLimitRules;
@@ -79,6 +84,10 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
+  /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES: the one size policy of the files verified and signed. */
+  sizes: SizeLimits;
+  /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
+  arrivingMemoryBytes?: number | undefined;
   /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
   keyVault?: KeyVault;
   /** Where signed files, their manifest stores and thumbnails are kept. */
@@ -150,6 +159,8 @@ export interface Services {
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
   verifier: ContentVerifier;
+  /** How large a file to verify or sign may be, and which are verified and signed from disk. */
+  sizePolicy: SizePolicy;
   /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
   repository: ManifestRepository;
   /** The Soft Binding Resolution API's matches, ours then federated. */
@@ -204,19 +215,20 @@ export function createServices(deps: ServiceDeps): Services {
     db: deps.db,
     vault: keyVault,
     rootCertificatePath: engine.rootCertificatePath,
-    ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
+    ocspUrl: deps.links.ocspUrl,
     // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
     post: fetcher,
     probe: createIdentityProbe(engine, deps.logger),
     trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
-  const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
-  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
+  const sizePolicy = createSizePolicy(deps.sizes);
+  const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
+  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
   const certificates = createGatewayCertificateStatus(deps.db);
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, staple, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -292,6 +304,7 @@ export function createServices(deps: ServiceDeps): Services {
       onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
     }),
     transformer: createAssetTransformer({ signedAssets, store, engine, signer, identities: signingIdentities }),
+    sizePolicy,
     verifier: createContentVerifier({
       engine,
       fetcher,
@@ -300,15 +313,16 @@ export function createServices(deps: ServiceDeps): Services {
       signedAssets,
       events: verificationEvents,
       repository,
-      manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
+      manifestUrlOf: deps.links.sbrManifestUrl,
+      thumbnailUrlOf: deps.links.thumbnailUrl,
       cache: verificationCache,
       trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
-      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
+      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
       signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
+      arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),

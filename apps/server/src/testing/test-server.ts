@@ -11,6 +11,7 @@ import { createSafeFetcher, createSafeStreamFetcher, type SafeFetch } from '@pro
 import type { TSession } from '@provenance/contracts';
 import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
+import type { SizeLimits } from '../services/assets/size-policy.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
@@ -31,6 +32,7 @@ import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
 import { nameTestOrganizationAt, TEST_ORGANIZATION } from './test-organization.ts';
+import { publicLinks } from '../http/asset-links.ts';
 
 export { nameTestOrganizationAt, TEST_ORGANIZATION };
 
@@ -69,7 +71,8 @@ export interface TestServer {
 export interface TestServerOptions {
   attemptLimits?: AttemptLimitRules;
   publicLimits?: PublicLimitRules;
-  config?: Partial<AppConfig>;
+  /** The app's settings, and the size policy's limits (MAX_ASSET_BYTES 1 MB unless given). */
+  config?: Partial<AppConfig & SizeLimits>;
   clock?: () => Date;
   engine?: GatewayEngine;
   store?: AssetStore;
@@ -120,8 +123,7 @@ export function testAssetDownloads(maxVideoBytes: number): AssetDownloadSettings
   return {
     fetcher: createSafeStreamFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes, timeoutMs: 60_000, idleTimeoutMs: 5_000 }),
     spoolDir: mkdtempSync(path.join(tmpdir(), 'pg-test-downloads-')),
-    maxAssetBytes: TEST_MAX_ASSET_BYTES,
-    maxVideoBytes: maxBytes,
+    limits: { maxAssetBytes: TEST_MAX_ASSET_BYTES, maxVideoBytes: maxBytes },
   };
 }
 
@@ -135,18 +137,19 @@ export interface RequestOptions {
 export async function createTestServer(database: DbHandle, options: TestServerOptions = {}): Promise<TestServer> {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
+  const { maxAssetBytes = 1024 * 1024, maxVideoBytes, ...appConfig } = options.config ?? {};
   const config: AppConfig = {
     publicUrl: 'http://localhost:8080',
-    maxAssetBytes: 1024 * 1024,
     maxJsonBytes: 64 * 1024,
     corsOrigins: ['https://app.example.com'],
     trustProxy: true,
     demoPassword: TEST_DEMO_PASSWORD,
     demoEmailDomain: 'demo.provenance.local',
-    ...options.config,
+    ...appConfig,
   };
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
+    links: publicLinks(config.publicUrl),
     db: database.db,
     // Started by the first task a test sends; tests that use it close the server.
     queue: createTaskQueue({ sql: database.sql, logger }),
@@ -159,9 +162,10 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     publicLimits: options.publicLimits ?? GENEROUS_PUBLIC_LIMITS,
     clock: options.clock,
     engine: options.engine ?? (await defaultEngine()),
+    sizes: { maxAssetBytes, maxVideoBytes },
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
-    assetDownloads: options.assetDownloads ?? (options.fetcher ? undefined : testAssetDownloads(config.maxVideoBytes ?? TEST_MAX_ASSET_BYTES)),
+    assetDownloads: options.assetDownloads ?? (options.fetcher ? undefined : testAssetDownloads(maxVideoBytes ?? TEST_MAX_ASSET_BYTES)),
     fetchAllowHosts: TEST_ALLOW_HOSTS,
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
     ...(options.keyVault && { keyVault: options.keyVault }),

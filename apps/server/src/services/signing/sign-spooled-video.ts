@@ -13,18 +13,16 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { formatFromFileName, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
+import type { SigningMetadata, VerifyResponse } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
+import { spooledSignMime } from '../assets/size-policy.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { SigningsInFlight } from './signings-in-flight.ts';
-
-/** Formats signed from a spool file: the BMFF video and audio the engine hashes as they stream. */
-export const SPOOLED_SIGN_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime', 'audio/mp4']);
 
 /** An upload too large to sign in memory, waiting in its spool file. */
 export interface SpooledVideo {
@@ -63,12 +61,6 @@ export interface SpooledVideoSignerDeps {
   assetUrlOf?: ((assetId: string) => string) | undefined;
   /** The per-account limit on remote signings in progress at once. */
   signingsInFlight: SigningsInFlight;
-}
-
-/** The MIME type of a spooled upload when it is one signed from disk, else null. */
-export async function spooledSignMime(engine: Pick<GatewayEngine, 'detectFormat'>, video: SpooledVideo): Promise<string | null> {
-  const format = (await engine.detectFormat(video.head)) ?? (video.fileName ? formatFromFileName(video.fileName) : undefined);
-  return format && SPOOLED_SIGN_TYPES.has(format.mime) ? format.mime : null;
 }
 
 export async function signSpooledVideo(

@@ -1,5 +1,5 @@
 // The SHA-256 of bytes in memory, hashed in slices, one per turn of the event loop: for an upload
-// the receiving thread did not hash as it arrived (one shared with an engine worker: upload-reader.ts),
+// the receiving thread did not hash as it arrived (one an engine worker verified as it arrived: arriving-memory.ts),
 // hashed while the request waits for its verdict and after its answer, so that neither waits behind
 // more than one slice.
 import { createHash } from 'node:crypto';
