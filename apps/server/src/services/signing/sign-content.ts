@@ -169,6 +169,8 @@ export function createContentSigner(deps: {
           engineMetadata,
           { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(source.kind === 'transform' && { parent: source.parent }) },
           accountSigner?.material,
+          // The organisation is named in the manifest as its actor (a CAWG identity assertion), signed with its own credential.
+          accountSigner?.material,
         )
         .finally(release);
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});
