@@ -12,6 +12,8 @@ import { createTrustStore } from '../trust/trust-store.ts';
 import { verify } from '../verify.ts';
 import { createPemSigner, type ClaimSigner } from './claim-signer.ts';
 import type { NamedActor } from './identity-assertion.ts';
+import { createRfc3161Timestamper, type TimestampTransport } from './rfc3161-timestamper.ts';
+import { startLocalTsa } from '../testing/local-tsa.ts';
 
 let gateway: LocalSigning;
 
@@ -103,6 +105,27 @@ describe('every manifest signed for an organisation names it in a CAWG identity 
     expect(verification.identities).toEqual([expect.objectContaining({ name: 'Acme News', status: 'invalid' })]);
     expect(verification.identities?.[0]?.codes.failure.map((code) => code.code)).toContain('cawg.x509.signature.mismatch');
     expect(verification.identities?.[0]?.codes.failure[0]?.explanation).toMatch(/does not match/);
+  });
+
+  it('a timestamped signing stamps the identity signature too, which c2pa-rs validates under the TSA anchor', async () => {
+    const tsa = await startLocalTsa();
+    try {
+      const transport: TimestampTransport = async (request) => {
+        const response = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: request });
+        return new Uint8Array(await response.arrayBuffer());
+      };
+      const acme = await organisation('Acme News');
+      const signed = await sign(await makeImage('jpeg'), 'image/jpeg', metadata, gateway.signer, { identity: acme, timestamper: createRfc3161Timestamper(transport) });
+      // One token for the claim signature, one for the identity's.
+      expect(tsa.requests).toBe(2);
+      const trust = createTrustStore([gateway.pki.rootCertificatePem, { name: 'test TSA', tier: 'custom', purpose: 'timestamps', pems: [tsa.rootPem] }]);
+      const { verification } = await verify(signed.signedBytes, 'image/jpeg', { trust });
+      expect(verification.status).toBe('verified');
+      expect(verification.identities?.[0]).toMatchObject({ name: 'Acme News', status: 'trusted' });
+      expect(verification.identities?.[0]?.codes.success.map((code) => code.code)).toEqual(expect.arrayContaining(['cawg.x509.time_stamp.validated', 'cawg.x509.time_stamp.trusted']));
+    } finally {
+      await tsa.close();
+    }
   });
 
   it('an untrusted claim signer does not make a trusted identity untrusted', async () => {
