@@ -19,8 +19,8 @@ function NamedActor({ identity }: { identity: TNamedIdentity }) {
   const why = identity.status === 'invalid' ? identity.codes.failure.find((code) => code.code !== 'cawg.x509.credential.untrusted')?.explanation : undefined;
   return (
     <li data-testid="named-actor" data-status={identity.status} className="rounded-lg border px-3 py-3">
-      <p className={cn('mb-3 flex items-center gap-2 text-sm font-medium', identity.status === 'trusted' ? 'text-success' : 'text-warning')}>
-        <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <p className="mb-3 flex items-center gap-2 text-sm font-medium">
+        <Icon className={cn('size-4 shrink-0', identity.status === 'trusted' ? 'text-success' : 'text-warning')} aria-hidden="true" />
         {STATUS_TEXT[identity.status]}
         {why ? `: ${why}` : null}
       </p>
