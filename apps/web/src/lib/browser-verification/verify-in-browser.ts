@@ -18,6 +18,7 @@ import {
   type RevocationCheck,
 } from '@provenance/engine/report';
 import { loadC2pa, withReader } from './c2pa-sdk';
+import { identityApart } from './identity-apart';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
 import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
@@ -191,7 +192,7 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
   try {
     result = await withReader(c2pa, file, format, anchors, async (reader) => {
       // reader.json() is the JSON the engine parses on the server, key for key (c2pa-web parses it).
-      const store = (await reader.json()) as RawManifestStore;
+      const store = identityApart((await reader.json()) as RawManifestStore);
       const certificates = certificatesFromCrJson(await reader.crJson());
       const activeLabel = store.active_manifest ?? null;
       const verdict = activeLabel && signerTrusted(store) ? await findVouchingList(trust, trustedUnder) : UNTRUSTED;
