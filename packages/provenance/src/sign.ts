@@ -22,6 +22,7 @@ import { CLAIM_GENERATOR_INFO } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import { redactionsFor, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 import { signBmffBytes } from './sign-source.ts';
+import { toIdentityAssertionDefinition, vouchedLabels, type NamedActor } from './signer/identity-assertion.ts';
 
 export interface SignOptions {
   /** Embed a thumbnail of the asset in the manifest (off by default: it costs kilobytes). */
@@ -67,6 +68,11 @@ export interface SignOptions {
    * parent ingredient, its credentials kept inside it.
    */
   parent?: ParentAsset;
+  /**
+   * The organisation the manifest names as its actor: a `cawg.identity` assertion signed with its
+   * own credential (signer/identity-assertion.ts), apart from the claim signer's signature.
+   */
+  identity?: NamedActor;
 }
 
 /** A separate parent asset: its bytes (with its Content Credentials), MIME type and title. */
@@ -155,6 +161,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       ...(options.ocspResponse && { ocspResponse: options.ocspResponse }),
       ...(metadata.title && { title: metadata.title }),
       ...(options.softBinding && { softBinding: options.softBinding }),
+      ...(options.identity && { identity: options.identity }),
     });
     if (native) return native;
   }
@@ -178,6 +185,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
   const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
+  const identityDefinitions = options.identity ? [toIdentityAssertionDefinition(options.identity, vouchedLabels(definition.assertions, opensParent), { timestamper: options.timestamper })] : [];
   try {
     if (options.remoteManifestUrl) {
       builder.setRemoteUrl(options.remoteManifestUrl);
@@ -190,7 +198,7 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
       const parentBlob = parentAsset ? new BytesBlob(parentAsset.bytes) : source;
       await builder.addIngredientFromBlob(JSON.stringify(ingredient), parentAsset?.mime ?? mime, parentBlob as unknown as Blob);
     }
-    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, source as unknown as Blob)) as {
+    const result = (await builder.signAndGetManifestBytes(signerDefinition, identityDefinitions, mime, source as unknown as Blob)) as {
       asset: Uint8Array;
       manifest: Uint8Array;
     };
@@ -215,6 +223,8 @@ export async function sign(bytes: Uint8Array, mimeType: string, metadata: Signin
     if (error instanceof ProvenanceError) throw error;
     // c2pa-wasm turns an error of the signing callback into its own text: the typed one is kept.
     if (signerDefinition.failure) throw signerDefinition.failure;
+    const identityFailure = identityDefinitions.find((identity) => identity.failure)?.failure;
+    if (identityFailure) throw identityFailure;
     // Whole: c2pa-rs's refusal lists the failing codes after every passing one.
     const text = c2paErrorText(error);
     if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a valid ${findFormat(mime)?.name ?? mime} file`, text.slice(0, 2000));

@@ -14,14 +14,13 @@
  *
  * The sidecar read (sidecar-read.ts) uses the same hash and the same code swap on a store read alone.
  */
+import { isToleratedFailure } from './tolerated-failures.ts';
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
 import { manifestBox, superbox } from './jumbf.ts';
 import type { RawCode, RawManifestStore } from './manifest-store.ts';
 
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
-// Failures c2pa-rs tolerates in a valid manifest (is_tolerated_manifest_failure_code).
-const TOLERATED_FAILURES = new Set(['signingCredential.untrusted']);
 
 /** What c2pa-wasm reads in place of a whole asset: its bytes up to the end of the manifest store, closed so they parse. */
 export interface ManifestPrefix {
@@ -145,7 +144,7 @@ export function withDataHashMatch(store: RawManifestStore): RawManifestStore {
   const { validation_status: _standInStatus, ...rest } = store;
   const ingredientFailures = (store.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const has = (code: string) => success.some((item) => item.code === code);
-  const tolerated = (codes: RawCode[]) => codes.every((code) => TOLERATED_FAILURES.has(code.code));
+  const tolerated = (codes: RawCode[]) => codes.every((code) => isToleratedFailure(code.code));
   const valid = has('claimSignature.validated') && has('claimSignature.insideValidity') && tolerated(failure) && tolerated(ingredientFailures);
   const trusted = valid && has('signingCredential.trusted') && failure.length === 0 && ingredientFailures.length === 0;
   return {
@@ -182,6 +181,6 @@ export function standInDataHash(prefixStore: RawManifestStore, manifestStore: Ui
   const topLevel = prefixStore.validation_status ?? [];
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isStandIn(code));
-  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => TOLERATED_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
+  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => isToleratedFailure(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
   return readDataHash(manifestStore, label);
 }

@@ -114,13 +114,14 @@ export interface EnginePool {
   readonly size: number;
   /** Signs with `signer` when given (an account's identity), else with the pool's signer. */
   /** `signer`: a key and chain for the worker, or a signer that stays on this thread (a remote signing service), asked by the worker for each signature. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
+  /** `identity`: the organisation the manifest names (its CAWG identity assertion), its credential given as `signer` is. */
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignTaskOptions, signer?: SignerMaterial | ClaimSigner, identity?: SignerMaterial | ClaimSigner): Promise<SignResult>;
   /**
    * Signs the MP4, MOV, M4A, HEIC, HEIF or AVIF file at `path` into `outPath` (the file followed by
    * its manifest's C2PA box) without the bytes crossing threads: the worker hashes the file as it
    * streams and copies it (io/sign-file.ts). `signer` as for sign(); a remote one stays on this thread.
    */
-  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
+  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner, identity?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
   verify(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions): Promise<VerifyResponse>;
   /** The same verification, serialized in the worker (see SerializedVerification). */
   verifySerialized(bytes: Uint8Array, mime: string, options?: VerifyTaskOptions, placement?: TaskPlacement): Promise<SerializedVerification>;
@@ -166,7 +167,7 @@ type Slot = {
 };
 /** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
 type Running = { slot: Slot; signing: boolean; overShare: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; remoteIdentity?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
   const code = error.code as ProvenanceErrorCode | undefined;
@@ -183,6 +184,15 @@ function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Erro
 function remoteMaterialOf(signer: ClaimSigner): RemoteSignerMaterial {
   return { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
 }
+
+/** A task's claim signer or named actor as it crosses to the worker: its material, or a remote one's algorithm and chain. */
+function materialOf<K extends 'signer' | 'identity'>(given: SignerMaterial | ClaimSigner | undefined, key: K): Partial<Record<K, SignerMaterial | RemoteSignerMaterial>> {
+  if (!given) return {};
+  return { [key]: 'sign' in given ? remoteMaterialOf(given) : given } as Partial<Record<K, SignerMaterial | RemoteSignerMaterial>>;
+}
+
+/** The signer that stays on this thread (a remote signing service), when the given one is. */
+const remoteOf = (given: SignerMaterial | ClaimSigner | undefined): ClaimSigner | undefined => (given && 'sign' in given ? given : undefined);
 
 /**
  * The task with its bytes copied into buffers of their own, to be transferred: one copy, where
@@ -225,6 +235,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const trustUpdates = new Map<number, { slot: Slot; resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
+  // The remote credentials of named actors (CAWG identity assertions) of tasks in flight, likewise.
+  const remoteIdentities = new Map<number, ClaimSigner>();
   let nextId = 1;
 
   /** A worker started with the trust lists in force, once it says it is ready (c2pa-wasm instantiated). */
@@ -363,6 +375,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function finish(id: number, entry: Running): void {
     inFlight.delete(id);
     remoteSigners.delete(id);
+    remoteIdentities.delete(id);
     if (entry.waits === 0) entry.slot.active -= 1;
     if (entry.signing) signingsInFlight -= 1;
     if (entry.overShare) overShareRunning -= 1;
@@ -404,9 +417,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   }
 
   /** A worker's request for a signature goes to its task's remote signer here; the signature goes back. */
-  function carryRemoteSignRequest(slot: Slot, { id, taskId, data }: EngineRemoteSignRequest): void {
+  function carryRemoteSignRequest(slot: Slot, { id, taskId, data, credential }: EngineRemoteSignRequest): void {
     const answer = waitOnThisThread(taskId, (reply: Omit<EngineRemoteSignReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'remote-sign-reply', id, ...reply } satisfies EngineRemoteSignReply));
-    const remote = remoteSigners.get(taskId);
+    const remote = (credential === 'identity' ? remoteIdentities : remoteSigners).get(taskId);
     if (!remote) {
       answer({ error: 'This task has no remote signer.' });
       return;
@@ -435,6 +448,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       const id = nextId++;
       inFlight.set(id, { slot, signing, overShare: fromOverShare, waits: 0, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
+      if (next.remoteIdentity) remoteIdentities.set(id, next.remoteIdentity);
       const task = transferBytes ? next.task : ownCopies(next.task);
       const buffers =
         task.kind === 'sign'
@@ -448,26 +462,26 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     }
   }
 
-  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
+  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}, remoteIdentity?: ClaimSigner): Promise<T> {
     const startsNow = mayStart(task) && slots.some(isFree);
     const waiting = queue.length + overShareQueue.length;
     // Tasks over share are queued whenever their workers are busy (an idle worker may be one kept for the others).
     if (placement.overShare ? waiting >= Math.ceil(maxQueue / 2) : !startsNow && waiting >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
-      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
+      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), ...(remoteIdentity && { remoteIdentity }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
   }
 
   return {
     size,
-    sign: (bytes, mime, metadata, signOptions = {}, signer) => {
-      if (signer && 'sign' in signer) return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, signer: remoteMaterialOf(signer) }, signer);
-      return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...(signer && { signer }) });
+    sign: (bytes, mime, metadata, signOptions = {}, signer, identity) => {
+      const crossing = { ...materialOf(signer, 'signer'), ...materialOf(identity, 'identity') };
+      return submit<SignResult>({ kind: 'sign', bytes, mime, metadata, options: signOptions, ...crossing }, remoteOf(signer), {}, remoteOf(identity));
     },
-    signFile: (path, outPath, mime, metadata, signer) => {
-      if (signer && 'sign' in signer) return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, signer: remoteMaterialOf(signer) }, signer);
-      return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...(signer && { signer }) });
+    signFile: (path, outPath, mime, metadata, signer, identity) => {
+      const crossing = { ...materialOf(signer, 'signer'), ...materialOf(identity, 'identity') };
+      return submit<DiskSignResult>({ kind: 'sign-file', path, outPath, mime, metadata, ...crossing }, remoteOf(signer), {}, remoteOf(identity));
     },
     verify: (bytes, mime, verifyOptions = {}) => submit<VerifyResponse>({ kind: 'verify', bytes, mime, options: verifyOptions }),
     verifySerialized: (bytes, mime, verifyOptions = {}, placement) => submit<SerializedVerification>({ kind: 'verify-serialized', bytes, mime, options: verifyOptions }, undefined, placement),

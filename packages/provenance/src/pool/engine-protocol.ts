@@ -36,6 +36,8 @@ export interface EngineRemoteSignRequest {
   id: number;
   taskId: number;
   data: Uint8Array;
+  /** Whose signature: the claim signer's (absent) or the named actor's, for its CAWG identity assertion. */
+  credential?: 'identity';
 }
 
 export interface EngineRemoteSignReply {
@@ -76,8 +78,18 @@ export interface VerifyTaskOptions {
   crJson?: boolean;
 }
 
-/** Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration. */
-export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper'>;
+/**
+ * Sign options that cross to a worker: no clock, and timestamps come from the pool's configuration;
+ * the named actor crosses as the task's `identity` material.
+ */
+export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'identity'>;
+
+/**
+ * The organisation a sign task names as its actor (a CAWG identity assertion, signer/identity-assertion.ts):
+ * its key and chain, or, for a remote signing service, its algorithm and chain (the worker asks the
+ * pool for its signature with EngineRemoteSignRequest.credential 'identity').
+ */
+export type IdentityMaterial = SignerMaterial | RemoteSignerMaterial;
 
 /** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority (the task waits as for a remote signature). */
 export interface EngineTimestampRequest {
@@ -97,7 +109,7 @@ export interface EngineTimestampReply {
 }
 
 export type EngineTask =
-  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial }
+  | { id: number; kind: 'sign'; bytes: Uint8Array; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial; identity?: IdentityMaterial }
   | { id: number; kind: 'verify'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   | { id: number; kind: 'verify-serialized'; bytes: Uint8Array; mime: string; options: VerifyTaskOptions }
   /** A file on disk, read by the worker as the verification needs it (never whole for BMFF): large media in constant memory. */
@@ -112,7 +124,7 @@ export type EngineTask =
    * A BMFF file on disk signed into `outPath` (the file followed by its manifest's C2PA box), hashed
    * as it streams: a video of any size crosses no thread and is never held whole.
    */
-  | { id: number; kind: 'sign-file'; path: string; outPath: string; mime: string; metadata: SigningMetadata; signer?: SignerMaterial | RemoteSignerMaterial };
+  | { id: number; kind: 'sign-file'; path: string; outPath: string; mime: string; metadata: SigningMetadata; signer?: SignerMaterial | RemoteSignerMaterial; identity?: IdentityMaterial };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {

@@ -64,8 +64,11 @@ function signerOf(material: SignerMaterial): ClaimSigner {
 const remoteSignatures = new Map<number, { resolve: (signature: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextRemoteSignatureId = 1;
 
-/** The task's remote signer as seen from here: every signature is asked of the pool, which reaches the service. */
-function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSigner {
+/**
+ * The task's remote signer as seen from here: every signature is asked of the pool, which reaches the
+ * service (`credential` 'identity': the named actor's, for its CAWG identity assertion).
+ */
+function remoteSignerOf(taskId: number, material: RemoteSignerMaterial, credential?: 'identity'): ClaimSigner {
   return {
     alg: material.alg,
     certificateChain: material.certificateChain,
@@ -74,7 +77,7 @@ function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSi
       new Promise<Uint8Array>((resolve, reject) => {
         const id = nextRemoteSignatureId++;
         remoteSignatures.set(id, { resolve, reject });
-        parentPort?.postMessage({ control: 'remote-sign-request', id, taskId, data } satisfies EngineRemoteSignRequest);
+        parentPort?.postMessage({ control: 'remote-sign-request', id, taskId, data, ...(credential && { credential }) } satisfies EngineRemoteSignRequest);
       }),
   };
 }
@@ -133,8 +136,10 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
       const timestamper = timestamperOf(task.id);
-      if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper) };
-      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper }) };
+      // The organisation the manifest names (its CAWG identity assertion), signed as the claim signer is.
+      const identity = task.identity && { credential: 'kind' in task.identity ? remoteSignerOf(task.id, task.identity, 'identity') : signerOf(task.identity) };
+      if (task.kind === 'sign-file') return { id: task.id, ok: true, result: await signFromDisk(task.path, task.outPath, task.mime, task.metadata, taskSigner, timestamper, identity) };
+      return { id: task.id, ok: true, result: await sign(task.bytes, task.mime, task.metadata, taskSigner, { ...task.options, timestamper, ...(identity && { identity }) }) };
     }
     const { at, trustLists, crJson, ...options } = task.options;
     if (crJson && !('bytes' in task)) throw new ProvenanceError('unsupported_format', 'crJSON is made of a file read in memory: a file this large is verified from disk');

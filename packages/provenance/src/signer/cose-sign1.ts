@@ -42,14 +42,22 @@ export interface UnprotectedEvidence {
   ocspResponse?: Uint8Array;
 }
 
-function encodeSign1(protectedHeader: Uint8Array, signature: Uint8Array, padLength: number, evidence: UnprotectedEvidence = {}): Uint8Array {
+function encodeSign1(protectedHeader: Uint8Array, signature: Uint8Array, padLength: number | null, evidence: UnprotectedEvidence = {}): Uint8Array {
   const unprotected = new Map<string, unknown>();
   // sigTst2 holds TimeStampTokens (not whole responses) in a tstContainer: { tstTokens: [{ val }] }.
   if (evidence.timestampToken) unprotected.set('sigTst2', new Map([['tstTokens', [new Map([['val', evidence.timestampToken]])]]]));
   // Revocation values (C2PA 2.x): { ocspVals: [OCSPResponse] }, the status at signing for offline validators.
   if (evidence.ocspResponse) unprotected.set('rVals', new Map([['ocspVals', [evidence.ocspResponse]]]));
-  unprotected.set('pad', new Uint8Array(padLength));
+  if (padLength !== null) unprotected.set('pad', new Uint8Array(padLength));
   return cbor.encode(new Tag([protectedHeader, unprotected, null, signature], COSE_SIGN1_TAG));
+}
+
+/**
+ * A Sign1 without a pad, for a signature whose container pads itself (a CAWG identity assertion
+ * has its own `pad1`/`pad2`), as c2pa-rs's X.509 credential holder writes it.
+ */
+export function encodeUnpaddedSign1(protectedHeader: Uint8Array, signature: Uint8Array, timestampToken?: Uint8Array): Uint8Array {
+  return encodeSign1(protectedHeader, signature, null, { timestampToken });
 }
 
 /**

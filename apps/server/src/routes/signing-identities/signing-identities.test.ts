@@ -68,7 +68,7 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
     expect(listed.find((asset) => asset.assetId === first.assetId)?.signedBy).toMatchObject({ identityId: list[1]!.id, kind: 'managed' });
   });
 
-  it('an uploaded certificate becomes the active identity, signs (Trusted with the c2pa-rs root), and its key is never returned or stored in the clear', async () => {
+  it('an uploaded certificate becomes the active identity, signs (the claim vouched for by the c2pa-rs root; as an identity it is not confirmed), and its key is never returned or stored in the clear', async () => {
     const account = await signUpAccount(server);
     const token = account.session.access_token;
     const response = await server.request('POST', 'account/signing-identities', { token, body: { kind: 'certificate', ...certs('es256') } });
@@ -81,7 +81,13 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
     expect(again.status).toBe(409);
     expect(await readJson<{ error: { code: string; message: string } }>(again)).toMatchObject({ error: { code: 'identity_exists', message: expect.stringMatching(/already one of your signing identities/) } });
     const signed = await signAs(token, 'uploaded');
-    expect(signed.verification.report).toMatchObject({ validationState: 'Trusted', signer: { organization: 'C2PA Test Signing Cert' } });
+    // The claim is signed and vouched for as before; the certificate also signs the account's CAWG
+    // identity assertion, which c2pa-rs does not confirm (a claim-signing certificate, without the
+    // document-signing usage CAWG's trust model asks of an identity), so its state is Valid, not Trusted.
+    expect(signed.verification.verification).toMatchObject({ chainValid: true, signatureValid: true, trust: { tier: 'custom' } });
+    expect(signed.verification.report).toMatchObject({ validationState: 'Valid', signer: { organization: 'C2PA Test Signing Cert' } });
+    expect(signed.verification.report.codes.failure.map((code) => code.code)).toEqual(['cawg.x509.credential.untrusted']);
+    expect(signed.verification.verification.identities).toEqual([expect.objectContaining({ name: 'C2PA Test Signing Cert', status: 'untrusted' })]);
     const listed = await (await server.request('GET', 'account/signing-identities', { token })).text();
     expect(listed).not.toMatch(/PRIVATE KEY/);
     const [stored] = await database.db.select({ sealed: signingIdentities.sealedPrivateKey }).from(signingIdentities).where(eq(signingIdentities.id, identity.id));
@@ -89,7 +95,9 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
     expect(stored?.sealed).not.toMatch(/PRIVATE KEY|BEGIN/);
     // Ed25519 too; then the account goes back to its managed identity.
     const ed = await readAnswer(ZSigningIdentity, await server.request('POST', 'account/signing-identities', { token, body: { kind: 'certificate', ...certs('ed25519') } }));
-    expect((await signAs(token, 'ed25519')).verification.report.validationState).toBe('Trusted');
+    const signedEd = await signAs(token, 'ed25519');
+    expect(signedEd.verification.verification).toMatchObject({ chainValid: true, signatureValid: true });
+    expect(signedEd.verification.verification.identities).toEqual([expect.objectContaining({ status: 'untrusted' })]);
     const managed = await signUpAccount(server);
     expect(ed.active).toBe(true);
     const back = await server.request('POST', `account/signing-identities/${identity.id}/activate`, { token });

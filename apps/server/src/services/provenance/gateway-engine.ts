@@ -59,8 +59,12 @@ export interface GatewayEngine {
   /** Verifies with these lists from now on (on every worker); verifications already running finish under the old ones. */
   replaceTrust(lists: readonly TrustList[]): Promise<void>;
   detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
-  /** Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer. */
-  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner): Promise<SignResult>;
+  /**
+   * Signs as `signer` (an account's signing identity) when given, else as the gateway's own signer;
+   * `identity`: the organisation the manifest names as its actor (a CAWG identity assertion signed
+   * with that credential, the engine's signer/identity-assertion.ts).
+   */
+  sign(bytes: Uint8Array, mime: string, metadata: SigningMetadata, options?: SignOptions, signer?: SignerMaterial | ClaimSigner, identity?: SignerMaterial | ClaimSigner): Promise<SignResult>;
   verify(bytes: Uint8Array, mime: string, options?: Omit<VerifyOptions, 'trust' | 'at'>): Promise<VerifyResponse>;
   /**
    * The same verification serialized where it was made (in the worker), for answering HTTP; placed in
@@ -72,7 +76,7 @@ export interface GatewayEngine {
    * Signs the MP4, MOV or M4A file at `path` into `outPath` (a spooled video): hashed as it streams
    * and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
    */
-  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
+  signFile(path: string, outPath: string, mime: string, metadata: SigningMetadata, signer?: SignerMaterial | ClaimSigner, identity?: SignerMaterial | ClaimSigner): Promise<DiskSignResult>;
   /** Verifies a file on disk read as the engine asks (a signed video): never held whole. */
   verifyFile(path: string, mime: string): Promise<VerifyResponse>;
   /** The same, of a file on disk read as the engine asks (a spooled video): never held whole. */
@@ -127,6 +131,9 @@ function authorityTransport({ url, post }: { url: string; post: PostBytes }): Ti
     }
   };
 }
+
+/** A signing identity's key and chain made a signer on this thread; a signer (a remote service's) as it is. */
+const asClaimSigner = (given: SignerMaterial | ClaimSigner): ClaimSigner => ('sign' in given ? given : createPemSigner(given));
 
 /** A timestamp that could not be had is the authority's failure: 502, and nothing was signed. */
 function asDomainError(error: unknown): never {
@@ -198,14 +205,14 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       },
       // A clock function cannot cross into a worker thread; workers sign at their own current time.
       // Timestamps come from the pool's own transport (a function cannot cross either).
-      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, ...signOptions } = {}, accountSigner) =>
-        pool.sign(bytes, mime, metadata, signOptions, accountSigner).catch(asDomainError),
+      sign: (bytes, mime, metadata, { now: _now, timestamper: _timestamper, identity: _identity, ...signOptions } = {}, accountSigner, identity) =>
+        pool.sign(bytes, mime, metadata, signOptions, accountSigner, identity).catch(asDomainError),
       verify: (bytes, mime, verifyOptions) => pool.verify(bytes, mime, verifyOptions),
       verifySerialized: (bytes, mime, verifyOptions, placement) =>
         asOf(verifyOptions, (now) => pool.verifySerialized(bytes, mime, now, placement), (reproduction, now) => declaredTime.verifySerialized(bytes, mime, { ...now, ...reproduction }, placement)),
       verifyFileSerialized: (path, mime, verifyOptions, placement) =>
         asOf(verifyOptions, (now) => pool.verifyFileSerialized(path, mime, now, placement), (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement)),
-      signFile: (path, outPath, mime, metadata, accountSigner) => pool.signFile(path, outPath, mime, metadata, accountSigner).catch(asDomainError),
+      signFile: (path, outPath, mime, metadata, accountSigner, identity) => pool.signFile(path, outPath, mime, metadata, accountSigner, identity).catch(asDomainError),
       verifyFile: (path, mime) => pool.verifyFile(path, mime),
       // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
       verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verifyFillingSerialized(filling, mime, verifyOptions) : null),
@@ -225,8 +232,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       trust = createTrustStore(lists);
       await replaceDeclaredTimeTrust(lists);
     },
-    sign: (bytes, mime, metadata, signOptions, accountSigner) =>
-      sign(bytes, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, { ...(timestamper && { timestamper }), ...signOptions }).catch(asDomainError),
+    sign: (bytes, mime, metadata, signOptions, accountSigner, identity) =>
+      sign(bytes, mime, metadata, accountSigner ? asClaimSigner(accountSigner) : signer, { ...(timestamper && { timestamper }), ...signOptions, ...(identity && { identity: { credential: asClaimSigner(identity) } }) }).catch(asDomainError),
     verify: (bytes, mime, verifyOptions) => verify(bytes, mime, { ...verifyOptions, trust }),
     verifySerialized: (bytes, mime, verifyOptions, placement) =>
       asOf(
@@ -247,8 +254,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
           }),
         (reproduction, now) => declaredTime.verifyFileSerialized(path, mime, { ...now, ...reproduction }, placement),
       ),
-    signFile: (path, outPath, mime, metadata, accountSigner) =>
-      signFromDisk(path, outPath, mime, metadata, accountSigner ? ('sign' in accountSigner ? accountSigner : createPemSigner(accountSigner)) : signer, timestamper).catch(asDomainError),
+    signFile: (path, outPath, mime, metadata, accountSigner, identity) =>
+      signFromDisk(path, outPath, mime, metadata, accountSigner ? asClaimSigner(accountSigner) : signer, timestamper, identity && { credential: asClaimSigner(identity) }).catch(asDomainError),
     verifyFile: (path, mime) => withFileSource(path, (source) => verifySource(source, mime, { trust })),
     // On this thread, verifying while the body arrives would only slow its reading.
     verifyArriving: () => null,

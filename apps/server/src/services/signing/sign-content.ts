@@ -179,6 +179,8 @@ export function createContentSigner(deps: {
             ...(ocspResponse && { ocspResponse }),
           },
           accountSigner?.material,
+          // The organisation is named in the manifest as its actor (a CAWG identity assertion), signed with its own credential.
+          accountSigner?.material,
         )
         .finally(release);
       const verification = await engine.verify(signed.signedBytes, format.mime, sidecar ? { manifest: signed.manifestStore } : {});

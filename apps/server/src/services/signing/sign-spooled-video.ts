@@ -96,7 +96,7 @@ export async function signSpooledVideo(
   const signedPath = `${video.path}.signed`;
   try {
     const release = deps.signingsInFlight.admit(userId, accountSigner?.material);
-    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material).finally(release);
+    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material, accountSigner?.material).finally(release);
     const verification = await engine.verifyFile(signedPath, mime);
     const parent = signed.parentCredentials;
     const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;

@@ -6,6 +6,7 @@
 import wasmUrl from '@contentauth/c2pa-wasm/c2pa.wasm?url';
 import { readerSettings } from '@provenance/engine/report';
 import type { C2paWorkerReply, C2paWorkerRequest, OpenedStore } from './c2pa-worker-protocol';
+import type { ReaderAnchors } from './trust-anchors';
 
 type Request = C2paWorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -66,8 +67,8 @@ export function loadC2pa(): Promise<C2paWorker> {
  * The asset's credentials as c2pa-rs reads them; the reader is freed after use. A file without a
  * manifest store throws c2pa-rs's own error, which the caller reads as the gateway does (unsigned).
  */
-export async function withReader<T>(c2pa: C2paWorker, file: Blob, format: string, anchorsPem: string, use: (reader: BrowserReader) => Promise<T>): Promise<T> {
-  const opened = await c2pa.ask<OpenedStore>({ kind: 'open', wasmUrl: c2pa.wasmUrl, file, format, settings: readerSettings({ anchorsPem }) });
+export async function withReader<T>(c2pa: C2paWorker, file: Blob, format: string, anchors: Partial<ReaderAnchors>, use: (reader: BrowserReader) => Promise<T>): Promise<T> {
+  const opened = await c2pa.ask<OpenedStore>({ kind: 'open', wasmUrl: c2pa.wasmUrl, file, format, settings: readerSettings(anchors) });
   const reader: BrowserReader = {
     json: () => JSON.parse(opened.json) as unknown,
     crJson: () => JSON.parse(opened.crJson) as unknown,

@@ -22,7 +22,7 @@ import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
 import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
-import { allAnchorsPem, findVouchingList } from './trust-anchors';
+import { findVouchingList, readerAnchors } from './trust-anchors';
 
 /** The signing this gateway's repository credits for a file with no credentials of its own. */
 export interface BrowserRepositoryMatch {
@@ -174,9 +174,9 @@ function withRevocation(response: TVerifyResponse, check: RevocationCheck): TVer
 export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup, revocation: RevocationLookup): Promise<BrowserVerification> {
   const [format, c2pa, sha256] = await Promise.all([formatOfBytes(file), loadC2pa(), sha256Hex(file)]);
   if (!findFormat(format)) throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
-  const anchors = allAnchorsPem(trust);
+  const anchors = readerAnchors(trust);
   const trustedUnder = async (pem: string): Promise<boolean> =>
-    withReader(c2pa, file, format, pem, async (reader) => signerTrusted(reader.json() as RawManifestStore));
+    withReader(c2pa, file, format, { anchorsPem: pem }, async (reader) => signerTrusted(reader.json() as RawManifestStore));
 
   let result: TVerifyResponse | null;
   try {
