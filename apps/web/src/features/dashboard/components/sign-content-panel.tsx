@@ -5,14 +5,13 @@
 // published in every signature) and the signing sets it; it is not asked again.
 // On success every field resets and the result panel shows what was made.
 import { useState, type FormEvent } from 'react';
-import { Camera, FileSignature, FolderOpen, Loader2, Share2, Smartphone, UploadCloud } from 'lucide-react';
+import { Camera, FileSignature, FolderOpen, Share2, Smartphone, UploadCloud } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/form-field';
 import { trackEvent } from '@/lib/api/analytics';
 import { locationPrecision } from '@/platform/location-precision';
 import { isCancelled } from '@/platform/runtime';
@@ -160,65 +159,49 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
               {asksName ? (
                 <SigningNameField id="sign-organization" className="space-y-2 rounded-lg border p-4" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
               ) : null}
-              <div className="space-y-2">
-                <Label htmlFor="sign-asset-url">Asset URL</Label>
-                <Input
-                  id="sign-asset-url"
-                  name="assetUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
-                  disabled={media !== null}
-                  aria-invalid={urlError ? true : undefined}
-                  aria-describedby={urlError ? 'sign-asset-url-error sign-asset-url-hint' : 'sign-asset-url-hint'}
-                  value={values.assetUrl}
-                  onChange={(e) => set('assetUrl', e.target.value)}
+              <TextField
+                id="sign-asset-url"
+                label="Asset URL"
+                hint={media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
+                error={urlError}
+                name="assetUrl"
+                type="url"
+                inputMode="url"
+                placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
+                disabled={media !== null}
+                value={values.assetUrl}
+                onChange={(e) => set('assetUrl', e.target.value)}
+              />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  id="sign-creator"
+                  label="Creator Name"
+                  error={errors.creator}
+                  name="creator"
+                  autoComplete="name"
+                  aria-required="true"
+                  value={values.creator}
+                  onChange={(e) => set('creator', e.target.value)}
                 />
-                <p id="sign-asset-url-hint" className="text-xs text-muted-foreground">
-                  {media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
-                </p>
-                <FieldError id="sign-asset-url-error">{urlError}</FieldError>
+                <TextField id="sign-title" label="Title (optional)" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
-                  <Label htmlFor="sign-creator">Creator Name</Label>
-                  <Input
-                    id="sign-creator"
-                    name="creator"
-                    autoComplete="name"
-                    aria-required="true"
-                    aria-invalid={errors.creator ? true : undefined}
-                    aria-describedby={errors.creator ? 'sign-creator-error' : undefined}
-                    value={values.creator}
-                    onChange={(e) => set('creator', e.target.value)}
-                  />
-                  <FieldError id="sign-creator-error">{errors.creator}</FieldError>
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="sign-title">Title (optional)</Label>
-                  <Input id="sign-title" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
-                </div>
-              </div>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor="sign-license">License</Label>
-                  <Input id="sign-license" name="license" list="sign-license-options" value={values.license} onChange={(e) => set('license', e.target.value)} />
+                  <TextField id="sign-license" label="License" name="license" list="sign-license-options" value={values.license} onChange={(e) => set('license', e.target.value)} />
                   <datalist id="sign-license-options">
                     {LICENSE_SUGGESTIONS.map((license) => (
                       <option key={license} value={license} />
                     ))}
                   </datalist>
                 </div>
-                <div className="space-y-2">
-                  <Label htmlFor="sign-software-agent">Software agent (optional)</Label>
-                  <Input
-                    id="sign-software-agent"
-                    name="softwareAgent"
-                    value={values.softwareAgent}
-                    onChange={(e) => set('softwareAgent', e.target.value)}
-                    placeholder="Adobe Lightroom 14.1"
-                  />
-                </div>
+                <TextField
+                  id="sign-software-agent"
+                  label="Software agent (optional)"
+                  name="softwareAgent"
+                  value={values.softwareAgent}
+                  onChange={(e) => set('softwareAgent', e.target.value)}
+                  placeholder="Adobe Lightroom 14.1"
+                />
               </div>
               <div className="space-y-3 rounded-lg border p-4">
                 <CheckboxField
@@ -239,10 +222,9 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                 />
               </div>
               {signing.progress ? <UploadProgress progress={signing.progress} /> : null}
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileSignature aria-hidden="true" />}
-                {busy ? 'Signing...' : 'Sign Content'}
-              </Button>
+              <BusyButton type="submit" size="lg" className="w-full sm:w-auto" busy={busy} busyLabel="Signing..." icon={<FileSignature aria-hidden="true" />}>
+                Sign Content
+              </BusyButton>
             </fieldset>
           </form>
         </CardContent>

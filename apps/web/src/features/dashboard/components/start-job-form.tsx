@@ -5,13 +5,11 @@
 // While the account has no name to sign under (`asksName`), a signing job asks for it, as the sign
 // form does: it is published in every signature, and the job sets it.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Loader2, PlayCircle } from 'lucide-react';
+import { PlayCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateJobRequest, TJobAccepted, TJobType } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
@@ -104,53 +102,50 @@ export function StartJobForm({ onStart, asksName = false }: { onStart: (request:
             })}
           </div>
         </fieldset>
-        <div className="space-y-2">
-          <Label htmlFor="job-urls">File addresses, one per line</Label>
-          <Textarea
-            id="job-urls"
-            name="urls"
-            rows={5}
-            spellCheck={false}
-            autoComplete="off"
-            className="font-mono text-xs sm:text-xs"
-            placeholder={'https://example.org/photo-1.jpg\nhttps://example.org/photo-2.jpg'}
-            aria-invalid={errors.urls ? true : undefined}
-            aria-describedby={errors.urls ? 'job-urls-error job-urls-hint' : 'job-urls-hint'}
-            value={values.urls}
-            onChange={(event) => set('urls', event.target.value)}
-          />
-          <p id="job-urls-hint" className="text-xs text-muted-foreground">
-            Public http(s) addresses of images or videos, up to {MAX_JOB_ITEMS.toLocaleString('en-US')} in one job.{' '}
-            {lineCount > 0 ? `${lineCount.toLocaleString('en-US')} ${lineCount === 1 ? 'address' : 'addresses'} so far.` : null}
-          </p>
-          <FieldError id="job-urls-error">{errors.urls}</FieldError>
-        </div>
-        {values.type === 'sign' ? (
-          <div className="space-y-2">
-            <Label htmlFor="job-creator">Creator Name</Label>
-            <Input
-              id="job-creator"
-              name="creator"
-              autoComplete="name"
-              aria-required="true"
-              aria-invalid={errors.creator ? true : undefined}
-              aria-describedby={errors.creator ? 'job-creator-error job-creator-hint' : 'job-creator-hint'}
-              value={values.creator}
-              onChange={(event) => set('creator', event.target.value)}
+        <FormField
+          id="job-urls"
+          label="File addresses, one per line"
+          hint={
+            <>
+              Public http(s) addresses of images or videos, up to {MAX_JOB_ITEMS.toLocaleString('en-US')} in one job.{' '}
+              {lineCount > 0 ? `${lineCount.toLocaleString('en-US')} ${lineCount === 1 ? 'address' : 'addresses'} so far.` : null}
+            </>
+          }
+          error={errors.urls}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="urls"
+              rows={5}
+              spellCheck={false}
+              autoComplete="off"
+              className="font-mono text-xs sm:text-xs"
+              placeholder={'https://example.org/photo-1.jpg\nhttps://example.org/photo-2.jpg'}
+              value={values.urls}
+              onChange={(event) => set('urls', event.target.value)}
             />
-            <p id="job-creator-hint" className="text-xs text-muted-foreground">
-              Named as the creator in every file this job signs.
-            </p>
-            <FieldError id="job-creator-error">{errors.creator}</FieldError>
-          </div>
+          )}
+        </FormField>
+        {values.type === 'sign' ? (
+          <TextField
+            id="job-creator"
+            label="Creator Name"
+            hint="Named as the creator in every file this job signs."
+            error={errors.creator}
+            name="creator"
+            autoComplete="name"
+            aria-required="true"
+            value={values.creator}
+            onChange={(event) => set('creator', event.target.value)}
+          />
         ) : null}
         {values.type === 'sign' && asksName ? (
           <SigningNameField id="job-organization" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
         ) : null}
-        <Button type="submit">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <PlayCircle aria-hidden="true" />}
-          {busy ? 'Starting...' : 'Start Job'}
-        </Button>
+        <BusyButton type="submit" busy={busy} busyLabel="Starting..." icon={<PlayCircle aria-hidden="true" />}>
+          Start Job
+        </BusyButton>
       </fieldset>
     </form>
   );

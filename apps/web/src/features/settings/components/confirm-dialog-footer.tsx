@@ -2,8 +2,8 @@
 // Cancel, which closes the dialog (and has the focus when it opens), and the confirming action with its busy state. Both are disabled
 // while the action runs. Without `onConfirm` the action submits the dialog's form.
 import type { ReactNode } from 'react';
-import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
 import { AlertDialogCancel, AlertDialogFooter } from '@/components/ui/alert-dialog';
 
 export interface ConfirmDialogFooterProps {
@@ -24,10 +24,9 @@ export function ConfirmDialogFooter({ busy, label, busyLabel, icon = null, varia
           Cancel
         </Button>
       </AlertDialogCancel>
-      <Button type={onConfirm ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onConfirm}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon}
-        {busy ? busyLabel : label}
-      </Button>
+      <BusyButton type={onConfirm ? 'button' : 'submit'} variant={variant} busy={busy} busyLabel={busyLabel} icon={icon} onClick={onConfirm}>
+        {label}
+      </BusyButton>
     </AlertDialogFooter>
   );
 }

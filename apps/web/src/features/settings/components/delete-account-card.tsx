@@ -7,9 +7,7 @@ import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { PasswordField } from '@/components/ui/form-field';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
@@ -81,20 +79,16 @@ export function DeleteAccountCard() {
             <AlertDialogDescription>This action cannot be undone. This will permanently delete your account and all of your data.</AlertDialogDescription>
           </AlertDialogHeader>
           <form className="space-y-5" onSubmit={(event) => void confirm(event)}>
-            <fieldset disabled={busy} className="space-y-2">
-              <Label htmlFor="delete-account-password">Current Password</Label>
-              <Input
+            <fieldset disabled={busy}>
+              <PasswordField
                 id="delete-account-password"
+                label="Current Password"
                 name="current-password"
-                type="password"
                 autoComplete="current-password"
-                required
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? 'delete-account-password-error' : undefined}
+                error={passwordError}
                 value={currentPassword}
                 onChange={(e) => setCurrentPassword(e.target.value)}
               />
-              <FieldError id="delete-account-password-error">{passwordError}</FieldError>
             </fieldset>
             <ConfirmDialogFooter busy={busy} label="Delete Account" busyLabel="Deleting Account..." variant="destructive" />
           </form>

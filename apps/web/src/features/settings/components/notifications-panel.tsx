@@ -2,10 +2,11 @@
 // with 'Save Preferences' and read back from the server on every visit.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Loader2 } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TNotificationPreferences } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
 import { notificationPreferenceKeys, notificationPreferencesQuery, saveNotificationPreferences } from '@/lib/api/notification-preferences';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
@@ -86,10 +87,9 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: TNotifi
           );
         })}
       </fieldset>
-      <Button type="submit" disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? 'Saving...' : 'Save Preferences'}
-      </Button>
+      <BusyButton type="submit" busy={busy} busyLabel="Saving...">
+        Save Preferences
+      </BusyButton>
     </form>
   );
 }

@@ -3,10 +3,11 @@
 // with a Refresh button.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, RefreshCw, Send, Trash2 } from 'lucide-react';
+import { RefreshCw, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TWebhook } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { webhookKeys } from '@/lib/api/webhooks';
 import { describeError } from '@/lib/describe-error';
@@ -64,10 +65,9 @@ export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRow
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={testing} onClick={() => void sendTest()} aria-label={`Send test event to ${webhook.url}`}>
-            {testing ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {testing ? 'Sending...' : 'Send test event'}
-          </Button>
+          <BusyButton variant="outline" size="sm" busy={testing} busyLabel="Sending..." icon={<Send aria-hidden="true" />} onClick={() => void sendTest()} aria-label={`Send test event to ${webhook.url}`}>
+            Send test event
+          </BusyButton>
           <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
             <AlertDialogTrigger asChild>
               <Button variant="outline" size="sm" aria-label={`Delete endpoint ${webhook.url}`}>
