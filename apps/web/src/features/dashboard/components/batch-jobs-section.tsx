@@ -3,12 +3,12 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCreateJobRequest, TJobAccepted } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { analyticsKeys } from '@/lib/api/analytics';
 import { assetKeys } from '@/lib/api/assets';
 import { createJob, isJobActive, jobKeys, jobsQuery } from '@/lib/api/jobs';
 import { signingIdentityKeys } from '@/lib/api/signing-identities';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { describeError } from '@/lib/describe-error';
 import { JobList } from './job-list';
 import { StartJobForm } from './start-job-form';
@@ -60,12 +60,7 @@ export function BatchJobsSection({ userId }: { userId: string }) {
               Loading your jobs…
             </p>
           ) : jobs.isError ? (
-            <div className="space-y-3" role="alert">
-              <p className="text-sm text-destructive">{describeError(jobs.error, 'Unable to load your jobs')}</p>
-              <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed message={describeError(jobs.error, 'Unable to load your jobs')} onRetry={() => void jobs.refetch()} />
           ) : (
             <JobList jobs={jobs.data} />
           )}

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { SecretShownOnce } from '@/components/ui/secret-dialog';
 import { formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/describe-error';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
+import { ConfirmDialogFooter } from '@/components/ui/confirm-dialog';
 
 export const KEY_NAMES: Record<TApiKeyType, string> = { production: 'Production Key', test: 'Test Key' };
 

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import type { TApiKeyType } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { apiKeyKeys, apiKeysQuery, regenerateApiKey } from '@/lib/api/api-keys';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { describeError } from '@/lib/describe-error';
 import { ApiKeyRow } from './api-key-row';
 import { SettingsCard } from './settings-card';
@@ -35,12 +35,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
           Loading your keys…
         </p>
       ) : keys.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-destructive">{describeError(keys.error, 'Unable to load your API keys')}</p>
-          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={describeError(keys.error, 'Unable to load your API keys')} onRetry={() => void keys.refetch()} />
       ) : (
         <div className="space-y-6">
           {ORDER.map((type) => {

@@ -11,7 +11,7 @@ import { PasswordField } from '@/components/ui/form-field';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
+import { ConfirmDialogFooter } from '@/components/ui/confirm-dialog';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 

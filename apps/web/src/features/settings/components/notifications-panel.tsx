@@ -5,9 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TNotificationPreferences } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { BusyButton } from '@/components/ui/busy-button';
 import { notificationPreferenceKeys, notificationPreferencesQuery, saveNotificationPreferences } from '@/lib/api/notification-preferences';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
@@ -26,12 +26,7 @@ export function NotificationsPanel({ userId }: { userId: string }) {
           Loading your preferences…
         </p>
       ) : saved.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-destructive">{describeError(saved.error, 'Unable to load your preferences')}</p>
-          <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={describeError(saved.error, 'Unable to load your preferences')} onRetry={() => void saved.refetch()} />
       ) : (
         <PreferencesForm userId={userId} initial={saved.data} />
       )}

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Webhook } from 'lucide-react';
 import type { TCreateWebhookRequest, TCreatedWebhook } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { createWebhook, deleteWebhook, sendTestEvent, webhookKeys, webhooksQuery } from '@/lib/api/webhooks';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { describeError } from '@/lib/describe-error';
 import { AddWebhookForm } from './add-webhook-form';
 import { SettingsCard } from './settings-card';
@@ -52,12 +52,7 @@ export function WebhooksPanel({ userId }: { userId: string }) {
               Loading your endpoints…
             </p>
           ) : webhooks.isError ? (
-            <div className="space-y-3" role="alert">
-              <p className="text-sm text-destructive">{describeError(webhooks.error, 'Unable to load your webhook endpoints')}</p>
-              <Button variant="outline" size="sm" onClick={() => void webhooks.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed message={describeError(webhooks.error, 'Unable to load your webhook endpoints')} onRetry={() => void webhooks.refetch()} />
           ) : webhooks.data.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No endpoints yet. Add one below to start receiving events.</p>
           ) : (
