@@ -8,8 +8,7 @@ import { analyticsKeys } from '@/lib/api/analytics';
 import { assetKeys } from '@/lib/api/assets';
 import { createJob, isJobActive, jobKeys, jobsQuery } from '@/lib/api/jobs';
 import { signingIdentityKeys } from '@/lib/api/signing-identities';
-import { LoadFailed } from '@/components/ui/load-failed';
-import { describeError } from '@/lib/describe-error';
+import { Loaded } from '@/components/ui/loaded';
 import { JobList } from './job-list';
 import { StartJobForm } from './start-job-form';
 import { useSigningNameNeeded } from '../hooks/use-signing-name';
@@ -55,15 +54,9 @@ export function BatchJobsSection({ userId }: { userId: string }) {
           <h3 id="batch-jobs-list" className="text-sm font-medium">
             Your jobs
           </h3>
-          {jobs.isPending ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              Loading your jobs…
-            </p>
-          ) : jobs.isError ? (
-            <LoadFailed message={describeError(jobs.error, 'Unable to load your jobs')} onRetry={() => void jobs.refetch()} />
-          ) : (
-            <JobList jobs={jobs.data} />
-          )}
+          <Loaded query={jobs} loading="Loading your jobs…" failed="Unable to load your jobs">
+            {(list) => <JobList jobs={list} />}
+          </Loaded>
         </section>
       </CardContent>
     </Card>

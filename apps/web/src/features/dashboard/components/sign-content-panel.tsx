@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-field';
 import { trackEvent } from '@/lib/api/analytics';
@@ -21,6 +22,7 @@ import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
 import { useSigningNameNeeded } from '../hooks/use-signing-name';
 import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingFields, type SignFieldErrors, type SignFormValues } from '../lib/sign-form';
+import { CreatorNameField } from './creator-name-field';
 import { MediaPreview } from './media-preview';
 import { SignResultPanel } from './sign-result-panel';
 import { UploadProgress } from './upload-progress';
@@ -173,16 +175,7 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                 onChange={(e) => set('assetUrl', e.target.value)}
               />
               <div className="grid gap-5 sm:grid-cols-2">
-                <TextField
-                  id="sign-creator"
-                  label="Creator Name"
-                  error={errors.creator}
-                  name="creator"
-                  autoComplete="name"
-                  aria-required="true"
-                  value={values.creator}
-                  onChange={(e) => set('creator', e.target.value)}
-                />
+                <CreatorNameField id="sign-creator" error={errors.creator} value={values.creator} onChange={(value) => set('creator', value)} />
                 <TextField id="sign-title" label="Title (optional)" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
@@ -204,21 +197,23 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
                 />
               </div>
               <div className="space-y-3 rounded-lg border p-4">
-                <CheckboxField
+                <ChoiceField
                   id="sign-ai-assisted"
+                  type="checkbox"
                   label="AI-assisted content"
                   hint="Declare that generative AI edited or composed this content. It is recorded as AI-edited (compositeWithTrainedAlgorithmicMedia), and reports say “Edited with AI”."
                   checked={values.aiAssisted}
-                  onChange={(checked) => set('aiAssisted', checked)}
+                  onChange={(e) => set('aiAssisted', e.target.checked)}
                 />
-                <CheckboxField
+                <ChoiceField
                   id="sign-include-location"
+                  type="checkbox"
                   label="Include my location"
                   hint={`Adds where this device is now, ${
                     locationPrecision.isPrecise() ? 'precisely (as chosen on Device Information)' : 'rounded to about 100 m (precise location can be chosen on Device Information)'
                   }. Left out if it cannot be read.`}
                   checked={values.includeLocation}
-                  onChange={(checked) => set('includeLocation', checked)}
+                  onChange={(e) => set('includeLocation', e.target.checked)}
                 />
               </div>
               {signing.progress ? <UploadProgress progress={signing.progress} /> : null}
@@ -231,28 +226,5 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
       </Card>
       {result ? <SignResultPanel result={result} onDismiss={() => setResult(null)} /> : null}
     </section>
-  );
-}
-
-function CheckboxField({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        checked={checked}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <div className="space-y-1">
-        <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }

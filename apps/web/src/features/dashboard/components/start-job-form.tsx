@@ -9,11 +9,13 @@ import { PlayCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateJobRequest, TJobAccepted, TJobType } from '@provenance/contracts';
 import { BusyButton } from '@/components/ui/busy-button';
-import { FormField, TextField } from '@/components/ui/form-field';
+import { ChoiceField } from '@/components/ui/choice-field';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
 import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, withoutItem, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+import { CreatorNameField } from './creator-name-field';
 import { SigningNameField } from './signing-name-field';
 
 const TYPES: { value: TJobType; label: string; hint: string }[] = [
@@ -75,31 +77,20 @@ export function StartJobForm({ onStart, asksName = false }: { onStart: (request:
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">What to do with each file</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {TYPES.map((type) => {
-              const id = `job-type-${type.value}`;
-              return (
-                <div key={type.value} className="flex items-start gap-3 rounded-lg border p-3">
-                  <input
-                    id={id}
-                    type="radio"
-                    name="job-type"
-                    value={type.value}
-                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    checked={values.type === type.value}
-                    aria-describedby={`${id}-hint`}
-                    onChange={() => set('type', type.value)}
-                  />
-                  <div className="space-y-1">
-                    <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
-                      {type.label}
-                    </label>
-                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                      {type.hint}
-                    </p>
-                  </div>
-                </div>
-              );
-            })}
+            {TYPES.map((type) => (
+              <ChoiceField
+                key={type.value}
+                id={`job-type-${type.value}`}
+                type="radio"
+                name="job-type"
+                value={type.value}
+                className="rounded-lg border p-3"
+                label={type.label}
+                hint={type.hint}
+                checked={values.type === type.value}
+                onChange={() => set('type', type.value)}
+              />
+            ))}
           </div>
         </fieldset>
         <FormField
@@ -128,17 +119,7 @@ export function StartJobForm({ onStart, asksName = false }: { onStart: (request:
           )}
         </FormField>
         {values.type === 'sign' ? (
-          <TextField
-            id="job-creator"
-            label="Creator Name"
-            hint="Named as the creator in every file this job signs."
-            error={errors.creator}
-            name="creator"
-            autoComplete="name"
-            aria-required="true"
-            value={values.creator}
-            onChange={(event) => set('creator', event.target.value)}
-          />
+          <CreatorNameField id="job-creator" hint="Named as the creator in every file this job signs." error={errors.creator} value={values.creator} onChange={(value) => set('creator', value)} />
         ) : null}
         {values.type === 'sign' && asksName ? (
           <SigningNameField id="job-organization" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />

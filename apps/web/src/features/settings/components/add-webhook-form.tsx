@@ -6,6 +6,7 @@ import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateWebhookRequest, TCreatedWebhook, TWebhookEventType } from '@provenance/contracts';
 import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
 import { FieldError } from '@/components/ui/field-error';
 import { TextField } from '@/components/ui/form-field';
 import { describeError } from '@/lib/describe-error';
@@ -87,29 +88,19 @@ export function AddWebhookForm({ onCreate }: { onCreate: (request: TCreateWebhoo
         <fieldset className="space-y-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend className="text-sm font-medium">Events</legend>
           <div className="divide-y rounded-lg border">
-            {WEBHOOK_EVENTS.map((option) => {
-              const id = `webhook-event-${option.type}`;
-              return (
-                <div key={option.type} className="flex items-start gap-3 p-3">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    checked={events.includes(option.type)}
-                    aria-describedby={`${id}-hint`}
-                    onChange={(event) => toggle(option.type, event.target.checked)}
-                  />
-                  <div className="space-y-1">
-                    <label htmlFor={id} className="cursor-pointer font-mono text-sm font-medium leading-none">
-                      {option.type}
-                    </label>
-                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                      {option.hint}
-                    </p>
-                  </div>
-                </div>
-              );
-            })}
+            {WEBHOOK_EVENTS.map((option) => (
+              <ChoiceField
+                key={option.type}
+                id={`webhook-event-${option.type}`}
+                type="checkbox"
+                className="p-3"
+                labelClassName="font-mono"
+                label={option.type}
+                hint={option.hint}
+                checked={events.includes(option.type)}
+                onChange={(event) => toggle(option.type, event.target.checked)}
+              />
+            ))}
           </div>
           <FieldError id="webhook-events-error">{errors.events}</FieldError>
         </fieldset>

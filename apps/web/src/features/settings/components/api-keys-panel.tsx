@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import type { TApiKeyType } from '@provenance/contracts';
 import { apiKeyKeys, apiKeysQuery, regenerateApiKey } from '@/lib/api/api-keys';
-import { LoadFailed } from '@/components/ui/load-failed';
-import { describeError } from '@/lib/describe-error';
+import { Loaded } from '@/components/ui/loaded';
 import { ApiKeyRow } from './api-key-row';
 import { SettingsCard } from './settings-card';
 
@@ -30,20 +29,16 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
       }
       icon={<KeySquare />}
     >
-      {keys.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading your keys…
-        </p>
-      ) : keys.isError ? (
-        <LoadFailed message={describeError(keys.error, 'Unable to load your API keys')} onRetry={() => void keys.refetch()} />
-      ) : (
-        <div className="space-y-6">
-          {ORDER.map((type) => {
-            const apiKey = keys.data.find((key) => key.type === type);
-            return apiKey ? <ApiKeyRow key={type} apiKey={apiKey} onRegenerate={(t) => regenerate.mutateAsync(t)} /> : null;
-          })}
-        </div>
-      )}
+      <Loaded query={keys} loading="Loading your keys…" failed="Unable to load your API keys">
+        {(list) => (
+          <div className="space-y-6">
+            {ORDER.map((type) => {
+              const apiKey = list.find((key) => key.type === type);
+              return apiKey ? <ApiKeyRow key={type} apiKey={apiKey} onRegenerate={(t) => regenerate.mutateAsync(t)} /> : null;
+            })}
+          </div>
+        )}
+      </Loaded>
     </SettingsCard>
   );
 }

@@ -9,6 +9,7 @@ import { PasswordField } from '@/components/ui/form-field';
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from '@/lib/auth/password-rules';
 import { changePassword } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 
 export function ChangePasswordForm() {
@@ -39,14 +40,7 @@ export function ChangePasswordForm() {
     >
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset disabled={busy} className="grid gap-5 sm:max-w-md">
-          <PasswordField
-            id="settings-current-password"
-            label="Current Password"
-            name="current-password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
+          <CurrentPasswordField id="settings-current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
           <PasswordField
             id="settings-new-password"
             label="New Password"

@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/form-field';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
 import { ConfirmDialogFooter } from '@/components/ui/confirm-dialog';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 
@@ -80,15 +80,7 @@ export function DeleteAccountCard() {
           </AlertDialogHeader>
           <form className="space-y-5" onSubmit={(event) => void confirm(event)}>
             <fieldset disabled={busy}>
-              <PasswordField
-                id="delete-account-password"
-                label="Current Password"
-                name="current-password"
-                autoComplete="current-password"
-                error={passwordError}
-                value={currentPassword}
-                onChange={(e) => setCurrentPassword(e.target.value)}
-              />
+              <CurrentPasswordField id="delete-account-password" error={passwordError} value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
             </fieldset>
             <ConfirmDialogFooter busy={busy} label="Delete Account" busyLabel="Deleting Account..." variant="destructive" />
           </form>

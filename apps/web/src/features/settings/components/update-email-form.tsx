@@ -7,11 +7,12 @@ import { toast } from 'sonner';
 import type { TUser } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { BusyButton } from '@/components/ui/busy-button';
-import { FormField, PasswordField, TextField } from '@/components/ui/form-field';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { sessionStore } from '@/lib/auth/session';
 import { updateEmail } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 
@@ -54,12 +55,9 @@ export function UpdateEmailForm({ user }: { user: TUser }) {
         </FormField>
         <fieldset disabled={busy} className="space-y-5">
           <TextField id="settings-email" label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <PasswordField
+          <CurrentPasswordField
             id="settings-email-current-password"
-            label="Current Password"
             className="space-y-2 sm:max-w-md"
-            name="current-password"
-            autoComplete="current-password"
             error={passwordError}
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.target.value)}
