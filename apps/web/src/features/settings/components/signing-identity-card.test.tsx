@@ -109,6 +109,7 @@ describe('SigningIdentityCard', () => {
     await waitFor(() => expect(api.add).toHaveBeenCalledWith({ kind: 'certificate', certificateChain: 'CHAIN', privateKey: 'KEY' }, expect.anything()));
     const key = screen.getByLabelText('Private key (PEM)');
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toContain('does not match the signing certificate');
+    // The refusal is the first thing the key field's description names (its hint follows).
+    expect(document.getElementById(key.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain('does not match the signing certificate');
   });
 });
