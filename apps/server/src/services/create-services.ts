@@ -44,6 +44,8 @@ import { createSigningIdentities, type SigningIdentities } from './signing-ident
 import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
+import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, type InstallationClaimSigner } from './claim-signer/installation-claim-signer.ts';
+import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
@@ -108,6 +110,8 @@ export interface ServiceDeps {
   webhookFetcher?: SafeFetch | undefined;
   /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
   jobs?: Partial<JobProcessingSettings> | undefined;
+  /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
+  claimSigning?: ClaimSigning | undefined;
 }
 
 export interface Services {
@@ -153,6 +157,8 @@ export interface Services {
   analytics: Analytics;
   /** The accounts' organisation names and signing identities (managed or brought). */
   signingIdentities: SigningIdentities;
+  /** The installation's claim signer (main.ts opens it at start): who signs every claim the gateway makes. */
+  claimSigner: InstallationClaimSigner;
   /** Verifying an account's organisation name by a confirmation mail to an address at its domain. */
   organizationConfirmations: OrganizationConfirmations;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
@@ -205,9 +211,19 @@ export function createServices(deps: ServiceDeps): Services {
     trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
+  const claimSigning = deps.claimSigning ?? { setting: { kind: 'development' as const } };
+  const claimSigner = createInstallationClaimSigner({
+    ...claimSigning,
+    productSigner: createProductSignerStore({ db: deps.db, vault: keyVault, pkiDir: path.dirname(engine.rootCertificatePath), profile: productProfileOf(claimSigning, deps.publicUrl), ...(deps.clock && { clock: deps.clock }) }),
+    vault: keyVault,
+    // A remote claim signer's service is reached like any outbound request: FETCH_ALLOW_HOSTS decides.
+    post: fetcher,
+    trust: () => engine.trust,
+    ...(deps.clock && { clock: deps.clock }),
+  });
   const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
   const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
   const certificates = createGatewayCertificateStatus(deps.db);
   const email = deps.email
     ? createEmailNotifications({
@@ -299,7 +315,11 @@ export function createServices(deps: ServiceDeps): Services {
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
       storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
-      signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
+      // Only an identity the account brought signs its claims; a managed one names the organisation, and the stored file's signer is asked instead.
+      signingChainOf: async (asset) => {
+        const identity = asset.signingIdentityId ? (await signingIdentities.list(asset.userId)).find((candidate) => candidate.id === asset.signingIdentityId) : undefined;
+        return identity && identity.kind !== 'managed' ? identity.certificateChain : null;
+      },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       revocation:
         deps.ocspFetcher &&
@@ -310,6 +330,7 @@ export function createServices(deps: ServiceDeps): Services {
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority,
     signingIdentities,
+    claimSigner,
     organizationConfirmations: createOrganizationConfirmations({
       db: deps.db,
       identities: signingIdentities,
