@@ -14,7 +14,6 @@ import { webcrypto } from 'node:crypto';
 import { AsnConvert, AsnObjectIdentifierConverter } from '@peculiar/asn1-schema';
 import { DirectoryString } from '@peculiar/asn1-x509';
 import * as x509 from '@peculiar/x509';
-import { ORGANIZATION_VERIFIED_POLICY } from '../report/organization-vouch.ts';
 import { CA_ALGORITHM, DAY_MS, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -156,8 +155,8 @@ export async function issueProductCertificate(request: ProductCertificateRequest
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
       new x509.ExtendedKeyUsageExtension([EKU_C2PA_CLAIM_SIGNING, EKU_EMAIL_PROTECTION], false),
-      // The gateway names itself (its operator): nobody else's name to check, as before products signed.
-      new x509.CertificatePolicyExtension([C2PA_CERTIFICATE_POLICY, ORGANIZATION_VERIFIED_POLICY], false),
+      // Not the gateway's organisation-verified policy: the operator's name is as configured, checked by nobody.
+      new x509.CertificatePolicyExtension([C2PA_CERTIFICATE_POLICY], false),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(issuer),
       new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', request.ocspUrl)] }),

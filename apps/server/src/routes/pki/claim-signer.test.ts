@@ -107,6 +107,17 @@ describe.skipIf(!hasCorpus)('the installation’s claim signer', () => {
     expect(verification.verification.status).toBe('verified');
     expect(verification.report.signer).toMatchObject({ commonName: 'C2PA Signer', serialNumber: operatorLeaf.serialNumber.toLowerCase() });
     expect(verification.report.signer?.certificateChainPem[0]).toContain(operatorLeaf.toString().split('\n')[1]);
+
+    // Its root on a list of the C2PA trust list's tier (here the c2pa-rs test root stands for it): said so.
+    const lists = engine.trustLists();
+    await engine.replaceTrust([...lists, { name: 'C2PA trust list (test stand-in)', tier: 'conformant', pems: [corpusText('trust/c2pa-rs-test-roots.pem')] }]);
+    try {
+      const onList = await claimSignerOf(server);
+      expect(onList.onC2paTrustList).toBe(true);
+      expect(onList.statement).toBe(`From ${/CN=([^,\n]+)/.exec(operatorLeaf.issuer)![1]}, on the C2PA trust list: other validators will read its claims as signed by a trusted product.`);
+    } finally {
+      await engine.replaceTrust(lists);
+    }
   }, 60_000);
 
   describe('a remote claim signer on loopback', () => {
