@@ -26,6 +26,7 @@ import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
 import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving-memory.ts';
+import { createIdentityProbe } from './services/signing-identities/identity-probe.ts';
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
@@ -114,6 +115,16 @@ const services = createServices({
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
   ocspFetcher: config.OCSP === 'on' ? createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 3_000 }) : undefined,
+  claimSigning: {
+    setting: config.CLAIM_SIGNER,
+    secret: config.CLAIM_SIGNER_SECRET,
+    product: config.PRODUCT_NAME,
+    operator: config.OPERATOR_NAME,
+    country: config.OPERATOR_COUNTRY,
+    conformingProduct: config.C2PA_CPL_RECORD ? { recordId: config.C2PA_CPL_RECORD, assuranceLevel: config.C2PA_ASSURANCE_LEVEL === '2' ? 2 : 1 } : undefined,
+    // Relative paths mean the directory the user ran npm from, as DATA_DIR's do.
+    baseDir: process.env.INIT_CWD ?? process.cwd(),
+  },
   trust: {
     savedDir: savedListsDir(config.DATA_DIR),
     lists: config.TRUST_LISTS,
@@ -135,6 +146,20 @@ logger.info(pkiSync.source === 'created' ? 'created the signing PKI' : 'signing 
   trustLists: services.trustLists.inForce().lists.map((list) => list.name).join(', '),
   trustAnchors: engine.trust.anchors.length,
   hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
+});
+// Who signs the claims: CLAIM_SIGNER checked (files read, the key or service proven, a test signing
+// through the engine), or the development product certificate issued or renewed. A bad one stops the start.
+await services.claimSigner.open();
+await services.claimSigner.probe(createIdentityProbe(engine, logger));
+const claimSigner = await services.claimSigner.describe();
+logger[claimSigner.onC2paTrustList ? 'info' : 'warn']('claim signer in force', {
+  source: claimSigner.source,
+  subject: claimSigner.subject,
+  issuer: claimSigner.issuer,
+  notAfter: claimSigner.notAfter,
+  ...(claimSigner.renewsAt && { renewsAt: claimSigner.renewsAt }),
+  validators: claimSigner.statement,
+  ...(config.CLAIM_SIGNER.kind === 'development' && !config.OPERATOR_NAME && { hint: 'set OPERATOR_NAME to name the operator (O) in the product certificate' }),
 });
 // Deleting an account (or a demo account expiring) removes its files too, not only its rows.
 services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));

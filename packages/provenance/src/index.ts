@@ -77,3 +77,17 @@ export { checkSigningCertificate, SigningCertificateError, type CheckedSigningCe
 export { imageCode, imageSoftHash, encodeImageCode, hammingDistance, eightOrientations, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_BITS, IMAGE_CODE_SIDE, NORMALISATION, type ImageCode } from './soft-binding/iscc-image-code.ts';
 export { SOFT_BINDING_LABEL, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 export { withoutEmbeddedManifest } from './soft-binding/strip-manifest.ts';
+export {
+  issueProductCertificate,
+  productCertificateFits,
+  checkConformingProduct,
+  ProductCertificateError,
+  C2PA_ASSURANCE_LEVEL_EXTENSION,
+  C2PA_CPL_RECORD_EXTENSION,
+  C2PA_ASSURANCE_LEVELS,
+  MAX_VALIDITY_DAYS,
+  type ConformingProductRecord,
+  type ProductCertificate,
+  type ProductCertificateProfile,
+  type ProductCertificateRequest,
+} from './pki/product-certificate.ts';

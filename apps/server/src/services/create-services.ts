@@ -46,6 +46,8 @@ import { createOrganizationConfirmations, type OrganizationConfirmations } from 
 import { createOcspStapler } from './signing/ocsp-staple.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
+import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, type InstallationClaimSigner } from './claim-signer/installation-claim-signer.ts';
+import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
@@ -121,6 +123,8 @@ export interface ServiceDeps {
   jobs?: Partial<JobProcessingSettings> | undefined;
   /** ORPHAN_GRACE_SECONDS: how old an asset folder without a row must be before the orphan sweep removes it; an hour when absent. */
   orphanGraceSeconds?: number | undefined;
+  /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
+  claimSigning?: ClaimSigning | undefined;
 }
 
 export interface Services {
@@ -170,6 +174,8 @@ export interface Services {
   analytics: Analytics;
   /** The accounts' organisation names and signing identities (managed or brought). */
   signingIdentities: SigningIdentities;
+  /** The installation's claim signer (main.ts opens it at start): who signs every claim the gateway makes. */
+  claimSigner: InstallationClaimSigner;
   /** Verifying an account's organisation name by a confirmation mail to an address at its domain. */
   organizationConfirmations: OrganizationConfirmations;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
@@ -222,13 +228,23 @@ export function createServices(deps: ServiceDeps): Services {
     trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
+  const claimSigning = deps.claimSigning ?? { setting: { kind: 'development' as const } };
+  const claimSigner = createInstallationClaimSigner({
+    ...claimSigning,
+    productSigner: createProductSignerStore({ db: deps.db, vault: keyVault, pkiDir: path.dirname(engine.rootCertificatePath), profile: productProfileOf(claimSigning, deps.publicUrl), ...(deps.clock && { clock: deps.clock }) }),
+    vault: keyVault,
+    // A remote claim signer's service is reached like any outbound request: FETCH_ALLOW_HOSTS decides.
+    post: fetcher,
+    trust: () => engine.trust,
+    ...(deps.clock && { clock: deps.clock }),
+  });
   const sizePolicy = createSizePolicy(deps.sizes);
   const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
   const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
   const certificates = createGatewayCertificateStatus(deps.db);
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -320,7 +336,11 @@ export function createServices(deps: ServiceDeps): Services {
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
       storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
-      signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
+      // Only an identity the account brought signs its claims; a managed one names the organisation, and the stored file's signer is asked instead.
+      signingChainOf: async (asset) => {
+        const identity = asset.signingIdentityId ? (await signingIdentities.list(asset.userId)).find((candidate) => candidate.id === asset.signingIdentityId) : undefined;
+        return identity && identity.kind !== 'managed' ? identity.certificateChain : null;
+      },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
       revocation:
@@ -332,6 +352,7 @@ export function createServices(deps: ServiceDeps): Services {
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority,
     signingIdentities,
+    claimSigner,
     organizationConfirmations: createOrganizationConfirmations({
       db: deps.db,
       identities: signingIdentities,

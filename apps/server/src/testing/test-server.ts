@@ -20,6 +20,7 @@ import { createLogger } from '../logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
 import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
 import { createTaskQueue } from '../queue/task-queue.ts';
+import type { ClaimSigning } from '../services/claim-signer/installation-claim-signer.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
@@ -98,6 +99,8 @@ export interface TestServerOptions {
   keyVault?: KeyVault;
   /** Batch job processing (tests shorten the retry delay). */
   jobs?: Partial<JobProcessingSettings>;
+  /** Who signs the claims (CLAIM_SIGNER and the product certificate's names); without it, the development product certificate. */
+  claimSigning?: ClaimSigning;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -170,6 +173,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
     ...(options.keyVault && { keyVault: options.keyVault }),
     ...(options.jobs && { jobs: options.jobs }),
+    ...(options.claimSigning && { claimSigning: options.claimSigning }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),

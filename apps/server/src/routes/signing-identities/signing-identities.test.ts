@@ -10,6 +10,7 @@ import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer }
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readJson, signUpAccount, TEST_ORGANIZATION, type TestServer } from '../../testing/test-server.ts';
+import { UNNAMED_OPERATOR } from '../../services/claim-signer/installation-claim-signer.ts';
 
 const certs = (name: string) => ({ certificateChain: corpusText(`certs/${name}.chain.pem`), privateKey: corpusText(`certs/${name}.key.pem`) });
 const blocks = (pem: string) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
@@ -37,25 +38,35 @@ describe.skipIf(!hasCorpus)('signing identities: organisation, managed certifica
   const signAs = async (token: string, name: string): Promise<TSignContentResponse> =>
     readAnswer(ZSignContentResponse, await server.request('POST', 'sign-content', { token, body: { assetUrl: assets.publish(`/${name}.jpg`, image), metadata: { creator: 'Ada', aiAssisted: false } } }));
 
-  it('two accounts sign and their manifests name each its own organisation, never an email', async () => {
+  // Issue 32: the claim is signed by the installation's product certificate; each organisation is
+  // named by its managed identity (the credential of its CAWG identity assertion: the cawg work).
+  it('two accounts sign under one product signer, and their identities name each its own organisation, never an email', async () => {
     const planet = await signUpAccount(server);
     const gazette = await signUpAccount(server);
     const named = await server.request('PUT', 'account/organization', { token: planet.session.access_token, body: { name: 'Daily Planet' } });
     expect(named.status).toBe(200);
     const first = await signAs(planet.session.access_token, 'planet');
     const second = await signAs(gazette.session.access_token, 'gazette');
-    expect(first.verification.report.signer).toMatchObject({ organization: 'Daily Planet', commonName: 'Daily Planet via Provenance Gateway', trusted: true });
-    expect(second.verification.report.signer).toMatchObject({ organization: TEST_ORGANIZATION, commonName: `${TEST_ORGANIZATION} via Provenance Gateway` });
+    const product = { organization: UNNAMED_OPERATOR, commonName: 'Provenance Gateway', trusted: true };
+    expect(first.verification.report.signer).toMatchObject(product);
+    expect(second.verification.report.signer).toMatchObject(product);
+    expect(second.verification.report.signer?.serialNumber).toBe(first.verification.report.signer?.serialNumber);
+    const identityOf = async (token: string) => (await readAnswer(ZSigningIdentityList, await server.request('GET', 'account/signing-identities', { token })))[0]!;
+    const planetIdentity = await identityOf(planet.session.access_token);
+    expect(planetIdentity.subject).toMatch(/O=Daily Planet(,|$)/);
+    expect(planetIdentity.subject).toContain('CN=Daily Planet via Provenance Gateway');
+    expect((await identityOf(gazette.session.access_token)).subject).toContain(`O=${TEST_ORGANIZATION}`);
     expect(JSON.stringify(second.verification)).not.toContain(gazette.email);
     expect(first.verification.verification.status).toBe('verified');
     // Each issued certificate is recorded for the gateway's OCSP answers, with its account.
-    const serial = first.verification.report.signer!.serialNumber!;
+    const serial = new X509Certificate(blocks(planetIdentity.certificateChain)[0]!).serialNumber.toLowerCase();
     expect(await database.db.select({ status: gatewayCertificates.status, userId: gatewayCertificates.userId }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, serial))).toEqual([{ status: 'good', userId: planet.session.user.id }]);
-    // The same identity signs again; a new name issues a new certificate for what follows.
-    expect((await signAs(planet.session.access_token, 'planet-2')).verification.report.signer?.serialNumber).toBe(serial);
+    // The same identity serves again; a new name issues a new certificate for what follows.
+    await signAs(planet.session.access_token, 'planet-2');
+    expect((await identityOf(planet.session.access_token)).id).toBe(planetIdentity.id);
     await server.request('PUT', 'account/organization', { token: planet.session.access_token, body: { name: 'Daily Planet Media' } });
     const renamed = await signAs(planet.session.access_token, 'planet-3');
-    expect(renamed.verification.report.signer?.organization).toBe('Daily Planet Media');
+    expect(renamed.verification.report.signer).toMatchObject(product);
     const list = await readAnswer(ZSigningIdentityList, await server.request('GET', 'account/signing-identities', { token: planet.session.access_token }));
     expect(list.map(({ kind, active }) => ({ kind, active }))).toEqual([{ kind: 'managed', active: true }, { kind: 'managed', active: false }]);
     expect(list[0]!.subject).toContain('O=Daily Planet Media');

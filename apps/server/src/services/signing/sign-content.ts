@@ -23,6 +23,7 @@ import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { OcspStapler } from './ocsp-staple.ts';
+import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { invalidParentWarning, signSpooledVideo, type SpooledVideo, type SpooledVideoSigning } from './sign-spooled-video.ts';
 
@@ -95,8 +96,10 @@ export function createContentSigner(deps: {
   signedAssets: SignedAssets;
   /** Writes each image's soft binding into its manifest and indexes every signed asset; absent: neither. */
   repository?: ManifestRepository | undefined;
-  /** The account's signing identity signs; absent, the gateway's own signer does. */
+  /** The account's signing identity (its organisation); absent, none is named. */
   identities?: SigningIdentities | undefined;
+  /** Who signs the claim (the installation's claim signer, or an account's own product certificate); absent, the identity's certificate, else the engine's signer. */
+  claimSigner?: InstallationClaimSigner | undefined;
   /** Hears of every stored signing (asset.signed: webhooks); absent, nobody does. */
   events?: AccountEvents | undefined;
   /** The signed file's public URL, for the event; absent, the event carries the asset ID only. */
@@ -164,8 +167,10 @@ export function createContentSigner(deps: {
       // The ISCC of the pixels being signed, written into the manifest as its soft binding.
       const softBinding = repository ? await repository.softBindingFor(bytes, format.kind) : null;
       const accountSigner = identities ? await identities.signerFor(userId) : null;
-      const ocspResponse = accountSigner && deps.staple ? await deps.staple.responseFor(accountSigner.material) : null;
-      const release = signingsInFlight.admit(userId, accountSigner?.material);
+      const claimSigner = deps.claimSigner ? await deps.claimSigner.claimSignerFor(accountSigner) : accountSigner?.material;
+      // The claim signer's OCSP answer, stapled into its signature.
+      const ocspResponse = claimSigner && deps.staple ? await deps.staple.responseFor(claimSigner) : null;
+      const release = signingsInFlight.admit(userId, claimSigner);
       const signed = await engine
         .sign(
           bytes,
@@ -178,7 +183,7 @@ export function createContentSigner(deps: {
             ...(source.kind === 'transform' && { parent: source.parent }),
             ...(ocspResponse && { ocspResponse }),
           },
-          accountSigner?.material,
+          claimSigner,
           // The organisation is named in the manifest as its actor (a CAWG identity assertion), signed with its own credential.
           accountSigner?.material,
         )

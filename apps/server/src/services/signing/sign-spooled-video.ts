@@ -21,6 +21,7 @@ import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
+import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { SigningsInFlight } from './signings-in-flight.ts';
 
@@ -57,6 +58,8 @@ export interface SpooledVideoSignerDeps {
   signedAssets: SignedAssets;
   repository?: ManifestRepository | undefined;
   identities?: SigningIdentities | undefined;
+  /** Who signs the claim (installation-claim-signer.ts); absent, the identity's certificate. */
+  claimSigner?: InstallationClaimSigner | undefined;
   events?: AccountEvents | undefined;
   assetUrlOf?: ((assetId: string) => string) | undefined;
   /** The per-account limit on remote signings in progress at once. */
@@ -92,11 +95,12 @@ export async function signSpooledVideo(
     location: metadata.location ?? null,
   };
   const accountSigner = identities ? await identities.signerFor(userId) : null;
+  const claimSigner = deps.claimSigner ? await deps.claimSigner.claimSignerFor(accountSigner) : accountSigner?.material;
   // Beside the spool file: the spool folder is cleared at start, so a crash leaves nothing behind for long.
   const signedPath = `${video.path}.signed`;
   try {
-    const release = deps.signingsInFlight.admit(userId, accountSigner?.material);
-    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, accountSigner?.material, accountSigner?.material).finally(release);
+    const release = deps.signingsInFlight.admit(userId, claimSigner);
+    const signed = await engine.signFile(video.path, signedPath, mime, engineMetadata, claimSigner, accountSigner?.material).finally(release);
     const verification = await engine.verifyFile(signedPath, mime);
     const parent = signed.parentCredentials;
     const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
