@@ -68,7 +68,8 @@ describe('revoking a managed signing certificate', () => {
     const bytes = await download(signed.signedAssetUrl);
     const before = await verify(bytes);
     expect(before.verification.status).toBe('verified');
-    expect(before.verification.revocation).toMatchObject({ status: 'good', source: 'gateway' });
+    // The product's claim signature carries its OCSP answer, stapled at signing.
+    expect(before.verification.revocation).toMatchObject({ status: 'good', source: 'stapled' });
 
     const [identity] = await readAnswer(ZSigningIdentityList, await server.request('GET', 'account/signing-identities', { token }));
     expect(identity).toMatchObject({ kind: 'managed' });
@@ -87,9 +88,9 @@ describe('revoking a managed signing certificate', () => {
     expect(await revoked.json()).toMatchObject({ id: identity!.id, serialNumber: serial });
 
     // Issue 32: the claim is signed by the installation's product certificate, which stays good; the
-    // revoked identity is the organisation's (its CAWG identity's status says so: cawg branch).
+    // revoked certificate is the organisation's CAWG identity credential.
     const after = await verify(bytes);
-    expect(after.verification).toMatchObject({ status: 'verified', revocation: { status: 'good', source: 'gateway' } });
+    expect(after.verification).toMatchObject({ status: 'verified', revocation: { status: 'good', source: 'stapled' } });
 
     const ocsp = await run('openssl', ['ocsp', '-issuer', path.join(dir, 'intermediate.pem'), '-cert', path.join(dir, 'leaf.pem'), '-url', `${base}/api/v1/pki/ocsp`, '-CAfile', path.join(dir, 'root.pem')], { timeout: 15_000 });
     expect(ocsp.stderr).toContain('Response verify OK');

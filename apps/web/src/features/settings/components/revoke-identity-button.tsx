@@ -28,7 +28,7 @@ export function RevokeIdentityButton({ id, name, onRevoked }: { id: string; name
         </Button>
       }
       title="Revoke this signing certificate?"
-      description="Do this if its key may have leaked. Everything it signed will verify as invalid (revoked signing credential), everywhere that checks revocation. Your next signing gets a new certificate; API keys and sessions are not affected."
+      description="Do this if its key may have leaked. Its OCSP responder and revocation list say revoked from now on, for every validator that checks them. Files already signed keep their claim, which this installation signs. Your next signing gets a new certificate; API keys and sessions are not affected."
       label="Revoke"
       busyLabel="Revoking..."
       icon={<ShieldOff aria-hidden="true" />}

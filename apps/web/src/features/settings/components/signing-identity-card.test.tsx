@@ -56,7 +56,7 @@ describe('SigningIdentityCard', () => {
     expect(within(list).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);
     await user.click(within(list).getByRole('button', { name: 'Revoke Daily Planet via Provenance Gateway' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('Everything it signed will verify as invalid');
+    expect(dialog.textContent).toContain('Its OCSP responder and revocation list say revoked from now on');
     expect(api.revoke).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('managed-1'));
