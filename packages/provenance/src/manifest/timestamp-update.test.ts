@@ -129,10 +129,15 @@ describe('addTimestamp: an update manifest with a c2pa.time-stamp assertion', ()
     expect(updatedReport.verification.reasonCode).toBe('signingCredential.trusted');
   }, 30_000);
 
-  it('refuses a file without credentials, and one whose signature is already timestamped', async () => {
+  it('refuses a file without credentials, one whose signature is already timestamped, and one whose certificate has expired', async () => {
     const unsigned = await makeImage('jpeg', 64, 48, 45);
     await expect(addTimestamp(unsigned, 'image/jpeg', signer, timestamper)).rejects.toBeInstanceOf(NothingToTimestampError);
     const stamped = await sign(unsigned, 'image/jpeg', {}, signer, { timestamper });
     await expect(addTimestamp(stamped.signedBytes, 'image/jpeg', signer, timestamper)).rejects.toThrow(/already carries a timestamp/);
+    // Once the signing certificate has expired, a token made now would not save the signature.
+    const plain = await sign(unsigned, 'image/jpeg', {}, signer);
+    const requestsBefore = tsa.requests;
+    await expect(addTimestamp(plain.signedBytes, 'image/jpeg', signer, timestamper, { now: () => afterExpiry })).rejects.toThrow(/signing certificate expired on .*cannot keep its signature valid/);
+    expect(tsa.requests).toBe(requestsBefore);
   }, 30_000);
 });

@@ -11,8 +11,8 @@
  * sigTst2), so that it also outlives the certificate. The engine asks nothing of the network: the
  * timestamper carries requests through the caller's transport.
  */
-import { createHash } from 'node:crypto';
-import { claimSignatureValue, signatureTimestampToken } from '../c2pa/claim-signature.ts';
+import { createHash, X509Certificate } from 'node:crypto';
+import { claimSignatureValue, signatureTimestampToken, signerChain } from '../c2pa/claim-signature.ts';
 import { manifestStoreBytes, openReader } from '../c2pa/open-reader.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
@@ -50,6 +50,8 @@ export interface TimestampUpdateOptions {
    * manifest itself stops validating once the claim signer's certificate expires.
    */
   stampUpdateManifest?: boolean;
+  /** Clock against which the signing certificate must still be valid; tests pin it. */
+  now?: () => Date;
 }
 
 /** The file carries no manifest whose signature could be timestamped. */
@@ -77,7 +79,7 @@ const OWN_TOKEN_MARGIN = 512;
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The active manifest's label and its claim signature bytes (what the token must cover). */
-async function timestampTarget(mime: string, bytes: Uint8Array): Promise<{ label: string; signature: Uint8Array }> {
+async function timestampTarget(mime: string, bytes: Uint8Array, now: Date): Promise<{ label: string; signature: Uint8Array }> {
   const reader = await openReader(mime, bytes, readerSettings());
   if (!reader) throw new NothingToTimestampError('it carries no Content Credentials');
   try {
@@ -88,6 +90,13 @@ async function timestampTarget(mime: string, bytes: Uint8Array): Promise<{ label
     if (signatureTimestampToken(storeBytes, label)) throw new NothingToTimestampError('its signature already carries a timestamp');
     const signature = claimSignatureValue(storeBytes, label);
     if (!signature) throw new NothingToTimestampError('its claim signature could not be read');
+    // A token attests only that the signature existed at its own time: once the signing certificate
+    // has expired, validators judge the certificate at that time and find it expired all the same.
+    const leaf = signerChain(storeBytes, label)?.[0];
+    const notAfter = leaf ? new Date(new X509Certificate(leaf).validTo) : null;
+    if (notAfter && notAfter.getTime() <= now.getTime()) {
+      throw new NothingToTimestampError(`its signing certificate expired on ${notAfter.toISOString()}, so a timestamp made now cannot keep its signature valid`);
+    }
     return { label, signature };
   } finally {
     reader.free();
@@ -109,7 +118,7 @@ export async function addTimestamp(
   const format = findFormat(mimeType);
   if (!format?.signable) throw new UnsupportedFormatError(mimeType);
   const mime = format.mime;
-  const target = await timestampTarget(mime, bytes);
+  const target = await timestampTarget(mime, bytes, options.now?.() ?? new Date());
   const token = await timestamper(target.signature);
 
   const definition = {
