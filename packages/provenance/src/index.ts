@@ -4,6 +4,7 @@
  */
 export { rewrittenSidecarWarning, sign, type ParentAsset, type SignOptions, type SignResult } from './sign.ts';
 export { REDACTION_KINDS, type Redaction, type RedactionKind } from './manifest/redaction.ts';
+export { addTimestamp, NothingToTimestampError, type TimestampUpdateOptions, type TimestampUpdateResult } from './manifest/timestamp-update.ts';
 export { crJsonReport } from './report/crjson.ts';
 export { verify, verifyWithCredential, type VerifyOptions, type CredentialedVerification } from './verify.ts';
 export { verifySource, verifySourceWithCredential } from './verify-source.ts';

@@ -76,6 +76,19 @@ export function signatureTimestampToken(manifestStore: Uint8Array, manifestLabel
   }
 }
 
+/**
+ * The signature bytes of a claim's COSE_Sign1 (its fourth element): what a `c2pa.time-stamp`
+ * assertion's token covers (c2pa-rs: `claim.cose_sign1().signature`); null when not found.
+ */
+export function claimSignatureValue(manifestStore: Uint8Array, manifestLabel: string): Uint8Array | null {
+  try {
+    const value = claimSign1(manifestStore, manifestLabel)?.[3];
+    return value instanceof Uint8Array && value.byteLength > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The OCSP response (DER) stapled in a claim signature's `rVals` (`ocspVals`), or null when it carries none. */
 export function signatureOcspResponse(manifestStore: Uint8Array, manifestLabel: string): Uint8Array | null {
   try {

@@ -14,7 +14,7 @@ import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.ts';
-import { createRfc3161Timestamper, timestampTransportOver, type Timestamper } from '../signer/rfc3161-timestamper.ts';
+import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { pkiDir } from './cli-config.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
@@ -24,6 +24,7 @@ import { BMFF_MIME_TYPES } from '../c2pa/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import { findFormat } from '../formats.ts';
 import { CliError } from './usage-error.ts';
+import { cliTimestamper, timestampAuthorityUrl, TSA_ENV_HELP } from './tsa-setting.ts';
 
 export const SIGN_HELP = `Usage: provenance sign <file-or-url> -o <out> [options]
        provenance sign <file> --sidecar [-o <out>]
@@ -52,7 +53,8 @@ Options:
                            manifests every assertion naming a place (location) and/or their EXIF
                            (exif), comma-separated (C2PA redaction, recorded as c2pa.redacted)
       --tsa URL            timestamp the signature at this RFC 3161 time-stamping authority (asked
-                           through the safe fetcher; about 8 kB more); if it fails, nothing is signed
+                           through the safe fetcher; about 8 kB more); if it fails, nothing is signed;
+                           off: no timestamp (default: $TSA_URL, else none)
       --key FILE           PKCS#8 private key PEM (default: the local PKI's signer)
       --chain FILE         certificate chain PEM, signer first (with --key)
       --alg ALG            ${SIGNING_ALGORITHMS.join(', ')} (default: from the key; required with --remote-signer)
@@ -62,9 +64,9 @@ Options:
       --data-dir DIR       where the local PKI lives (default: $DATA_DIR or ./data)
       --json               print the result as JSON
 
-${FETCH_HELP}`;
+${FETCH_HELP}${TSA_ENV_HELP}`;
 
-interface SignerFlags {
+export interface SignerFlags {
   key?: string | undefined;
   chain?: string | undefined;
   alg?: string | undefined;
@@ -73,7 +75,8 @@ interface SignerFlags {
   'remote-secret'?: string | undefined;
 }
 
-async function chooseSigner(
+/** The claim signer the flags name: a remote signing service, a key and chain, else the local PKI's signer. */
+export async function chooseSigner(
   values: SignerFlags,
   post: PostSigningRequest,
 ): Promise<{ signer: ClaimSigner; note: string | null }> {
@@ -190,7 +193,7 @@ export async function runSign(args: string[]): Promise<void> {
   const redact = redactionKindsOf(values.redact);
   const fetcher = createCliFetcher();
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
-  const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
+  const timestamper = cliTimestamper(timestampAuthorityUrl(values.tsa), fetcher);
   const target = positionals[0]!;
   const signPath = (path: string, named?: { name: string; contentType: string | null }) => signFile({ ...values, redact }, path, named, fetcher, timestamper);
   await (isUrlTarget(target) ? withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => signPath(file.path, file)) : signPath(target));
