@@ -7,7 +7,6 @@
  * Bytes are the manifest store's.
  */
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -26,16 +25,8 @@ import {
 import { startOcspTestAuthority } from '../src/testing/ocsp-responder.ts';
 import { startLocalTsa } from '../src/testing/local-tsa.ts';
 import { makeSizedImage } from './engine-bench.ts';
+import { httpGet } from './ocsp-bench.ts';
 import { ms, table, takingTurns } from './measure.ts';
-
-const httpGet = (url: string): Promise<Uint8Array> =>
-  new Promise((resolve, reject) => {
-    get(url, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    }).on('error', reject);
-  });
 
 const postTimestampQuery =
   (url: string): TimestampTransport =>

@@ -75,6 +75,18 @@ export interface SignerFlags {
   'remote-secret'?: string | undefined;
 }
 
+/** The flags that choose who signs (and how the answer is printed), shared by sign and timestamp. */
+export const SIGNER_FLAGS = {
+  key: { type: 'string' },
+  chain: { type: 'string' },
+  alg: { type: 'string' },
+  'remote-signer': { type: 'string' },
+  'remote-secret': { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** The claim signer the flags name: a remote signing service, a key and chain, else the local PKI's signer. */
 export async function chooseSigner(
   values: SignerFlags,
@@ -172,14 +184,7 @@ export async function runSign(args: string[]): Promise<void> {
       thumbnail: { type: 'boolean' },
       redact: { type: 'string' },
       tsa: { type: 'string' },
-      key: { type: 'string' },
-      chain: { type: 'string' },
-      alg: { type: 'string' },
-      'remote-signer': { type: 'string' },
-      'remote-secret': { type: 'string' },
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      ...SIGNER_FLAGS,
     },
   });
   if (values.help) {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { addTimestamp } from '../manifest/timestamp-update.ts';
 import { createCliFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { openInputFile } from './read-input.ts';
-import { chooseSigner } from './sign-command.ts';
+import { chooseSigner, SIGNER_FLAGS } from './sign-command.ts';
 import { cliTimestamper, timestampAuthorityUrl, TSA_ENV_HELP } from './tsa-setting.ts';
 import { CliError } from './usage-error.ts';
 
@@ -41,14 +41,7 @@ export async function runTimestamp(args: string[]): Promise<void> {
     options: {
       output: { type: 'string', short: 'o' },
       tsa: { type: 'string' },
-      key: { type: 'string' },
-      chain: { type: 'string' },
-      alg: { type: 'string' },
-      'remote-signer': { type: 'string' },
-      'remote-secret': { type: 'string' },
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      ...SIGNER_FLAGS,
     },
   });
   if (values.help) {
