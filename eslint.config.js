@@ -33,8 +33,8 @@ export default tseslint.config(
     // registry here does not fully carry, which breaks `npm ci`.)
     settings: {
       'import/resolver': {
-        // c2pa-web's .wasm is imported with Vite's ?url suffix, which node's resolver refuses: point it at the file (keys are regexes).
-        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-web/resources/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-web/dist/resources/c2pa_bg.wasm']], extensions: ['.ts', '.tsx', '.js', '.json'] },
+        // c2pa-wasm's .wasm is imported with Vite's ?url suffix, which node's resolver refuses: point it at the file (keys are regexes).
+        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-wasm/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm']], extensions: ['.ts', '.tsx', '.js', '.json'] },
         node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
       },
     },
@@ -78,20 +78,37 @@ export default tseslint.config(
     },
   },
   {
-    // The server is one stack: routes -> services -> repositories and the engine. Services know
+    // The server is one stack: routes -> services -> database access and the engine. Services know
     // nothing of HTTP (they throw DomainError; http/error-handler.ts maps it), and routes reach the
     // database only through services.
-    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/scheduled-tasks/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['hono', 'hono/*', '@hono/*', '**/http/**', '**/routes/**', '**/middleware/**', '**/app.ts'], message: 'Services know nothing of HTTP: throw a DomainError and let the HTTP layer map it.' }] }],
     },
   },
   {
-    files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/middleware/**/*.ts', 'apps/server/src/http/**/*.ts'],
+    files: ['apps/server/src/middleware/**/*.ts', 'apps/server/src/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' }] }],
+    },
+  },
+  {
+    // Routes only route: they reach the database and the engine only through services, and take the
+    // engine's types from the contracts (types included: an `import type` is refused too).
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' },
+            { group: ['@provenance/engine', '@provenance/engine/*', '**/packages/provenance/**'], message: 'Routes never import the engine: call a service, and take types from @provenance/contracts.' },
+          ],
+        },
+      ],
     },
   },
   {

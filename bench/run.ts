@@ -13,6 +13,7 @@ import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenanc
 import { ms, samplePeakMemory, signedMs, table, time } from '../packages/provenance/bench/measure.ts';
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
+import { runEvidenceBench } from '../packages/provenance/bench/evidence-bench.ts';
 import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
 import { runBmffBench } from '../packages/provenance/bench/bmff-bench.ts';
 import { runDataHashBench } from '../packages/provenance/bench/data-hash-bench.ts';
@@ -31,6 +32,7 @@ const dataHashRows = await runDataHashBench(log);
 // BMFF natively, and large MP4 files from disk (BENCH_LARGE_MP4=off|small skips the large files or the 2 GB one).
 const bmff = await runBmffBench(log);
 await runOcspBench(log);
+await runEvidenceBench(log);
 await runIdentityBench(log);
 await runPoolBench(log);
 

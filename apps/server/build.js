@@ -39,12 +39,12 @@ await esbuild.build({
   entryPoints: {
     main: path.join(import.meta.dirname, 'src/main.ts'),
     'engine-worker': require.resolve('@provenance/engine/worker'),
-    'image-fingerprint-worker': path.join(import.meta.dirname, 'src/services/repository/image-fingerprint-worker.ts'),
+    'image-fingerprint-worker': path.join(import.meta.dirname, 'src/services/manifest-repository/image-fingerprint-worker.ts'),
   },
   outdir,
   bundle: true,
   // Code only some deployments run (the S3 asset store and its SDK) is imported dynamically and
-  // split into its own chunk, so a server without it never loads it (README: memory).
+  // split into its own chunk, so a server without it never loads it (docs/performance.md: memory).
   // Chunks sit beside main.js, so import.meta.url in any of them still finds engine-worker.js.
   splitting: true,
   platform: 'node',

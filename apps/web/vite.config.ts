@@ -15,4 +15,6 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The c2pa-rs worker (src/lib/browser-verification/c2pa-worker.ts) is an ES module worker, as c2pa-wasm is an ES module.
+  worker: { format: 'es' },
 });

@@ -24,6 +24,7 @@ import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { DEFAULT_PUBLIC_LIMITS, type PublicLimitRules } from '../src/services/rate-limits/public-limits.ts';
+import { publicLinks } from '../src/http/asset-links.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const FLOOD_CONNECTIONS = 200;
@@ -31,7 +32,7 @@ const FLOOD_CONNECTIONS = 200;
 /** Limits nobody reaches: the server as it was before per-client limits. */
 const NO_LIMITS: PublicLimitRules = {
   verify: { concurrent: 1_000_000 },
-  badge: { concurrent: 1_000_000 },
+  statusImage: { concurrent: 1_000_000 },
   track: { concurrent: 1_000_000 },
   support: { concurrent: 1_000_000 },
   sbr: { concurrent: 1_000_000 },
@@ -49,6 +50,7 @@ async function startServer(publicLimits: PublicLimitRules) {
   // The production defaults: two workers (these machines' cores) and 64 waiting tasks.
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 2, maxQueue: 64 });
   const services = createServices({
+    links: publicLinks(publicUrl),
     db: database.db,
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
@@ -57,6 +59,7 @@ async function startServer(publicLimits: PublicLimitRules) {
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain, publicLimits,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
     verifyCacheEntries: 0,

@@ -19,6 +19,7 @@ import { createFileAssetStore, type AssetStore } from '../src/services/assets/as
 import { createGatewayEngine, type GatewayEngine } from '../src/services/provenance/gateway-engine.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices, type Services } from '../src/services/create-services.ts';
+import { publicLinks } from '../src/http/asset-links.ts';
 
 export interface HttpBenchAsset {
   name: string;
@@ -48,6 +49,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
   const services = createServices({
+    links: publicLinks(publicUrl),
     db: database.db,
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
@@ -56,6 +58,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: options.store ?? createFileAssetStore(path.join(dataDir, 'assets')),
     verifyCacheEntries: options.cache ? 5_000 : 0,

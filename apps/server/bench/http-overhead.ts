@@ -30,7 +30,7 @@ export interface HttpOverhead {
   rounds: number;
   /** POST /verify-content, multipart form upload. */
   form: TurnFigure;
-  /** POST /verify-content, the file itself as the body: a JPEG is verified by a worker while it arrives (arriving-verification.ts). */
+  /** POST /verify-content, the file itself as the body: a JPEG is verified by a worker while it arrives (services/verification/arriving/). */
   fileBody: TurnFigure;
   /** The same request with that turned off (GatewayEngine.verifyArriving answering null): verified once it has arrived, as before. */
   fileBodyAfterArrival: TurnFigure;

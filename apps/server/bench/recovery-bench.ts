@@ -27,10 +27,11 @@ import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
 import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
-import { fingerprintImage } from '../src/services/repository/image-fingerprint.ts';
-import { createManifestIndex } from '../src/services/repository/manifest-index.ts';
+import { fingerprintImage } from '../src/services/manifest-repository/image-fingerprint.ts';
+import { createManifestIndex } from '../src/services/manifest-repository/manifest-index.ts';
 import { openTestDatabase } from '../src/testing/test-databases.ts';
 import { corpusImages, diskImages, syntheticImages, type BenchImage } from './recovery-images.ts';
+import { publicLinks } from '../src/http/asset-links.ts';
 
 type Log = (text: string) => void;
 
@@ -104,6 +105,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
   const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
   const services = createServices({
+    links: publicLinks(publicUrl),
     db: database.db,
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
@@ -112,6 +114,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
     demoPassword: config.demoPassword,
     demoEmailDomain: config.demoEmailDomain,
     engine,
+    sizes: { maxAssetBytes: config.maxAssetBytes },
     fetcher: createSafeFetcher({ allowHosts: [], maxBytes: config.maxAssetBytes, timeoutMs: 10_000 }),
     store: createFileAssetStore(path.join(dataDir, 'assets')),
     // Every variant is new bytes; the cache would only hide repeated verifications.

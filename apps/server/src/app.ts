@@ -35,9 +35,6 @@ export interface AppConfig {
   publicUrl: string;
   /** PUBLIC_URL was not set: the links in answers follow the origin each request came to. */
   linksFollowRequest?: boolean;
-  maxAssetBytes: number;
-  /** An MP4, MOV or M4A to verify may be this large (spooled, verified from disk); MAX_ASSET_BYTES when unset. */
-  maxVideoBytes?: number | undefined;
   maxJsonBytes: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -54,7 +51,7 @@ export interface AppConfig {
 export interface AppDeps {
   config: AppConfig;
   logger: Logger;
-  /** Every service, built once (main.ts shares them with the background jobs). */
+  /** Every service, built once (main.ts shares them with the scheduled tasks). */
   services: Services;
   /**
    * Reads uploads within the server's one memory budget (main.ts builds it from MAX_INFLIGHT_BYTES
@@ -80,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
-  // Verification, analytics events, manifests, signed files and badges are public: any page may
+  // Verification, analytics events, manifests, signed files and status images are public: any page may
   // call them (the embeddable badge does), without cookies; account routes keep the origin list.
   const publicCors = apiCors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 });
   const isPublicPath = (path: string) => PUBLIC_PATHS.some((prefix) => path.startsWith(`${API_BASE_PATH}${prefix}`));
@@ -93,13 +90,12 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       ['/assets', '/assets/*/transform'].map((path) => `${API_BASE_PATH}${path}`),
     ),
   );
-  const bodyLimits = { maxJsonBytes: config.maxJsonBytes, maxAssetBytes: config.maxAssetBytes, idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 };
+  const bodyLimits = { maxJsonBytes: config.maxJsonBytes, maxAssetBytes: services.sizePolicy.uploadLimit('lookup'), idleTimeoutMs: config.bodyIdleTimeoutMs ?? 30_000 };
   const apiBodyLimit = bodySizeLimit(bodyLimits);
   // A batch job's list of up to 10,000 items (JSON or NDJSON) is larger than other JSON bodies.
   const jobsBodyLimit = bodySizeLimit({ ...bodyLimits, maxJsonBytes: Math.max(config.maxJsonBytes, MAX_JOB_REQUEST_BYTES) });
   // A video to verify or sign may be larger than other uploads (it is verified or signed from its spool file).
-  const maxVideoBytes = Math.max(config.maxAssetBytes, config.maxVideoBytes ?? 0);
-  const verifyBodyLimit = bodySizeLimit({ ...bodyLimits, maxAssetBytes: maxVideoBytes });
+  const verifyBodyLimit = bodySizeLimit({ ...bodyLimits, maxAssetBytes: services.sizePolicy.uploadLimit('verify') });
   app.use(`${API_BASE_PATH}/*`, (c, next) =>
     c.req.path === `${API_BASE_PATH}/jobs` ? jobsBodyLimit(c, next) : c.req.path === `${API_BASE_PATH}/verify-content` || c.req.path === `${API_BASE_PATH}/sign-content` ? verifyBodyLimit(c, next) : apiBodyLimit(c, next),
   );
@@ -119,7 +115,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     clientLimit: clientLimits(services.publicLimits, (c) => clientIp(c, config.trustProxy)),
     uploads: deps.uploads ?? createUploadReader({ budget: createInflightBytes(256 * 1024 * 1024), spool: createUploadSpool(path.join(tmpdir(), 'provenance-gateway-uploads')) }),
     apiBaseUrl: (c) => apiBaseOf(c, { publicUrl: config.publicUrl, followRequest: config.linksFollowRequest ?? false, trustProxy: config.trustProxy }),
-    config: { maxAssetBytes: config.maxAssetBytes, maxVideoBytes, publicUrl: config.publicUrl },
+    config: { publicUrl: config.publicUrl },
   };
   registerApiRoutes(api, routeContext);
 

@@ -66,6 +66,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEEKLY_REPORT_CRON: 'every monday' })).toThrow(/WEEKLY_REPORT_CRON: /);
   });
 
+  it('reads who signs the claims, and refuses a CLAIM_SIGNER or product setting that cannot work with a sentence naming it', () => {
+    expect(loadConfig({}).CLAIM_SIGNER).toEqual({ kind: 'development' });
+    expect(loadConfig({ CLAIM_SIGNER: 'file:/etc/gateway/key.pem, /etc/gateway/chain.pem' }).CLAIM_SIGNER).toEqual({ kind: 'file', keyPath: '/etc/gateway/key.pem', chainPath: '/etc/gateway/chain.pem' });
+    expect(loadConfig({ CLAIM_SIGNER: 'remote:https://signer.example/sign,/etc/gateway/chain.pem', CLAIM_SIGNER_SECRET: 'sixteen-chars-or-more' }).CLAIM_SIGNER).toEqual({ kind: 'remote', url: 'https://signer.example/sign', chainPath: '/etc/gateway/chain.pem' });
+    expect(() => loadConfig({ CLAIM_SIGNER: '/etc/gateway/key.pem' })).toThrow(/CLAIM_SIGNER: CLAIM_SIGNER must start with file: or remote:; expected file:\/path\/key\.pem,\/path\/chain\.pem/);
+    expect(() => loadConfig({ CLAIM_SIGNER: 'file:/etc/gateway/key.pem' })).toThrow(/CLAIM_SIGNER: CLAIM_SIGNER must name the private key file and the certificate chain file/);
+    expect(() => loadConfig({ CLAIM_SIGNER: 'remote:ftp://signer.example/,/chain.pem', CLAIM_SIGNER_SECRET: 'sixteen-chars-or-more' })).toThrow(/CLAIM_SIGNER: .*must be an http\(s\) URL/);
+    expect(() => loadConfig({ CLAIM_SIGNER: 'remote:https://signer.example/sign,/chain.pem' })).toThrow(/CLAIM_SIGNER_SECRET: a remote CLAIM_SIGNER needs the shared secret/);
+    expect(() => loadConfig({ CLAIM_SIGNER_SECRET: 'short' })).toThrow(/CLAIM_SIGNER_SECRET: CLAIM_SIGNER_SECRET must be at least 16 characters/);
+    expect(loadConfig({ OPERATOR_NAME: 'Example News Ltd', OPERATOR_COUNTRY: 'GB', C2PA_CPL_RECORD: '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', C2PA_ASSURANCE_LEVEL: '2' })).toMatchObject({ OPERATOR_NAME: 'Example News Ltd', OPERATOR_COUNTRY: 'GB', C2PA_ASSURANCE_LEVEL: '2' });
+    expect(() => loadConfig({ OPERATOR_COUNTRY: 'Britain' })).toThrow(/OPERATOR_COUNTRY: OPERATOR_COUNTRY must be two capital letters/);
+    expect(() => loadConfig({ C2PA_CPL_RECORD: 'record-7' })).toThrow(/C2PA_CPL_RECORD: C2PA_CPL_RECORD must be the record's UUID/);
+    expect(() => loadConfig({ C2PA_ASSURANCE_LEVEL: '3', C2PA_CPL_RECORD: '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' })).toThrow(/C2PA_ASSURANCE_LEVEL: C2PA_ASSURANCE_LEVEL must be 1 or 2/);
+    expect(() => loadConfig({ C2PA_ASSURANCE_LEVEL: '1' })).toThrow(/C2PA_ASSURANCE_LEVEL: it is the level of a CPL record; set C2PA_CPL_RECORD too/);
+  });
+
   it('names each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT: .*DATABASE_URL: /);
   });

@@ -6,6 +6,7 @@ import { parseTrustListSetting, TrustListSettingError } from '@provenance/engine
 import { z } from 'zod';
 import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
 import { AssetStoreSettingError, parseAssetStoreSetting } from './services/assets/asset-store-setting.ts';
+import { ClaimSignerSettingError, parseClaimSignerSetting } from './services/claim-signer/claim-signer-setting.ts';
 
 const ZCsv = z
   .string()
@@ -162,6 +163,38 @@ export const ZServerConfig = z.object({
       }
     }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Who signs the claims: file:/path/key.pem,/path/chain.pem, or remote:https://…,/path/chain.pem (a
+   * service speaking the remote signing protocol, with CLAIM_SIGNER_SECRET); unset, a development
+   * product certificate from the local PKI, which other validators read as untrusted.
+   */
+  CLAIM_SIGNER: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseClaimSignerSetting(value);
+      } catch (error) {
+        if (!(error instanceof ClaimSignerSettingError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
+  /** The shared secret a remote CLAIM_SIGNER's service checks (HMAC of each request). */
+  CLAIM_SIGNER_SECRET: z.string().min(16, 'CLAIM_SIGNER_SECRET must be at least 16 characters').optional(),
+  /** The product the development product certificate names in its CN (as its CPL record names it). */
+  PRODUCT_NAME: z.string().trim().min(1).max(64).optional(),
+  /** The operator the development product certificate names in its O. */
+  OPERATOR_NAME: z.string().trim().min(1).max(64).optional(),
+  /** The operator's country (ISO 3166, two capital letters): the development product certificate's C. */
+  OPERATOR_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'OPERATOR_COUNTRY must be two capital letters (ISO 3166), such as GB').optional(),
+  /** The product's record ID on the C2PA Conforming Products List (a UUID): its c2pa-cpl-record extension. */
+  C2PA_CPL_RECORD: z
+    .string()
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "C2PA_CPL_RECORD must be the record's UUID (36 characters)")
+    .optional(),
+  /** The record's assurance level (1 or 2; default 1): its c2pa-al extension, and at level 2 at most 90 days of validity. */
+  C2PA_ASSURANCE_LEVEL: z.enum(['1', '2'], { message: 'C2PA_ASSURANCE_LEVEL must be 1 or 2' }).optional(),
 });
 
 export type ServerConfig = Omit<z.infer<typeof ZServerConfig>, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL'> & {
@@ -187,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  const related = [
+    config.CLAIM_SIGNER.kind === 'remote' && !config.CLAIM_SIGNER_SECRET && 'CLAIM_SIGNER_SECRET: a remote CLAIM_SIGNER needs the shared secret its service checks',
+    config.C2PA_ASSURANCE_LEVEL && !config.C2PA_CPL_RECORD && 'C2PA_ASSURANCE_LEVEL: it is the level of a CPL record; set C2PA_CPL_RECORD too',
+  ].filter((problem): problem is string => typeof problem === 'string');
+  if (related.length > 0) throw new Error(`Invalid configuration: ${related.join('; ')}`);
   // `npm start` at the repository root runs the server inside apps/server; relative paths still
   // mean the directory the user ran npm from (npm passes it as INIT_CWD).
   const baseDir = env.INIT_CWD ?? process.cwd();

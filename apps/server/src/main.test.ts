@@ -76,6 +76,10 @@ describe('main.ts', () => {
     expect(await first.exited).toBe(0);
     expect(first.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
 
+    // Which claim signer is in force, and what other validators will make of it (issue 32).
+    const claimSigner = first.lines.map((line) => JSON.parse(line) as { msg?: string; level?: string; source?: string; validators?: string }).find((entry) => entry.msg === 'claim signer in force');
+    expect(claimSigner).toMatchObject({ level: 'warn', source: 'development', validators: expect.stringMatching(/^Development product certificate from this gateway's own CA: other validators will read it as untrusted/) });
+
     const secret = await fs.stat(path.join(dataDir, 'auth-secret'));
     expect(secret.mode & 0o077).toBe(0);
 

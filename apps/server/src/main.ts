@@ -1,6 +1,6 @@
 // Entry point and the only module with side effects: reads the configuration, opens the database
-// (running migrations), starts the orphan sweep and trust-list refresh jobs and the HTTP server, and shuts down
-// on SIGTERM/SIGINT.
+// (running migrations), starts the scheduled tasks of each copy (orphan sweep, trust-list refresh) and
+// the HTTP server, and shuts down on SIGTERM/SIGINT.
 import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,8 @@ import { gatewayConnectionGate, guardConnections } from './http/connection-gate.
 import { createInflightBytes } from './http/inflight-bytes.ts';
 import { createUploadReader } from './http/upload-reader.ts';
 import { createUploadSpool } from './http/upload-spool.ts';
-import { startOrphanSweepJob } from './jobs/orphan-sweep-job.ts';
-import { startTrustListRefreshJob } from './jobs/trust-list-refresh-job.ts';
+import { startOrphanSweepSchedule } from './scheduled-tasks/orphan-sweep-schedule.ts';
+import { startTrustListRefreshSchedule } from './scheduled-tasks/trust-list-refresh-schedule.ts';
 import { createLogger } from './logging/logger.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { loadAuthSecret } from './services/auth/auth-secret.ts';
@@ -22,13 +22,15 @@ import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
 import { trustListKeeping } from '@provenance/engine';
 import { createSafeFetcher, createSafeStreamFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
-import { createOrphanSweep } from './services/assets/orphan-sweep.ts';
 import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
+import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving-memory.ts';
+import { createIdentityProbe } from './services/signing-identities/identity-probe.ts';
 import { createSmtpMailer, defaultEmailFrom } from './services/email/mailer.ts';
 import { publicLimitRules } from './services/rate-limits/public-limits.ts';
 import { createIdleMemoryReclaim } from './http/idle-memory-reclaim.ts';
+import { publicLinks } from './http/asset-links.ts';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -64,11 +66,12 @@ const engine = await createGatewayEngine({
 const openedAssetStore = await openAssetStore(config.ASSET_STORE, { dataDir: config.DATA_DIR });
 const assetStore = openedAssetStore.store;
 logger.info('asset store ready', { kind: config.ASSET_STORE.kind, location: openedAssetStore.description });
-// Every copy runs the queue's workers; pg-boss hands each job to one of them.
+// Every copy runs the queue's workers; pg-boss hands each task to one of them.
 const queue = createTaskQueue({ sql: database.sql, logger });
 // Without SMTP_URL every email waits in the email_outbox table (and each is logged): said once here.
 if (!config.SMTP_URL) logger.warn('SMTP_URL is not set: emails are kept in the email_outbox table and logged, not sent');
 const services = createServices({
+    links: publicLinks(config.PUBLIC_URL),
   db: database.db,
   queue,
   email: { mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null, from: config.EMAIL_FROM ?? defaultEmailFrom(config.PUBLIC_URL), supportEmail: config.SUPPORT_EMAIL, weeklyReportCron: config.WEEKLY_REPORT_CRON },
@@ -84,6 +87,9 @@ const services = createServices({
     supportPerHour: config.SUPPORT_REQUESTS_PER_HOUR,
   }),
   engine,
+  sizes: { maxAssetBytes: config.MAX_ASSET_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES },
+  // Uploads verified as they arrive are gathered in shared memory within the one memory budget's bound.
+  arrivingMemoryBytes: Math.min(ARRIVING_MEMORY_BYTES, config.MAX_INFLIGHT_BYTES),
   verifyCacheEntries: config.VERIFY_CACHE_ENTRIES,
   keyVault,
   store: assetStore,
@@ -99,17 +105,26 @@ const services = createServices({
       idleTimeoutMs: 30_000,
     }),
     spoolDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
   },
   fetchAllowHosts: config.FETCH_ALLOW_HOSTS,
   // A webhook receiver answers small and soon; a slow or large answer is a failed attempt, not held in memory.
   webhookFetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 15_000 }),
   jobs: { concurrency: config.JOB_CONCURRENCY, itemTimeoutSeconds: config.JOB_ITEM_TIMEOUT_SECONDS, maxQueuedItems: config.JOB_MAX_QUEUED_ITEMS },
+  orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
   // OCSP answers are small, and a verification never waits long for one.
   // Federated soft-binding resolvers answer small JSON, and a lookup never waits long for them.
   sbrFederation: config.SBR_FEDERATION.length > 0 ? { baseUrls: config.SBR_FEDERATION, fetcher: createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 256 * 1024, timeoutMs: 3_000 }) } : undefined,
   ocspFetcher: config.OCSP === 'on' ? createSafeFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, maxBytes: 64 * 1024, timeoutMs: 3_000 }) : undefined,
+  claimSigning: {
+    setting: config.CLAIM_SIGNER,
+    secret: config.CLAIM_SIGNER_SECRET,
+    product: config.PRODUCT_NAME,
+    operator: config.OPERATOR_NAME,
+    country: config.OPERATOR_COUNTRY,
+    conformingProduct: config.C2PA_CPL_RECORD ? { recordId: config.C2PA_CPL_RECORD, assuranceLevel: config.C2PA_ASSURANCE_LEVEL === '2' ? 2 : 1 } : undefined,
+    // Relative paths mean the directory the user ran npm from, as DATA_DIR's do.
+    baseDir: process.env.INIT_CWD ?? process.cwd(),
+  },
   trust: {
     savedDir: trustListKeeping.savedDir(config.DATA_DIR),
     lists: config.TRUST_LISTS,
@@ -132,6 +147,20 @@ logger.info(pkiSync.source === 'created' ? 'created the signing PKI' : 'signing 
   trustAnchors: engine.trust.anchors.length,
   hint: 'add the root certificate to your trust anchors to see our signatures as verified elsewhere',
 });
+// Who signs the claims: CLAIM_SIGNER checked (files read, the key or service proven, a test signing
+// through the engine), or the development product certificate issued or renewed. A bad one stops the start.
+await services.claimSigner.open();
+await services.claimSigner.probe(createIdentityProbe(engine, logger));
+const claimSigner = await services.claimSigner.describe();
+logger[claimSigner.onC2paTrustList ? 'info' : 'warn']('claim signer in force', {
+  source: claimSigner.source,
+  subject: claimSigner.subject,
+  issuer: claimSigner.issuer,
+  notAfter: claimSigner.notAfter,
+  ...(claimSigner.renewsAt && { renewsAt: claimSigner.renewsAt }),
+  validators: claimSigner.statement,
+  ...(config.CLAIM_SIGNER.kind === 'development' && !config.OPERATOR_NAME && { hint: 'set OPERATOR_NAME to name the operator (O) in the product certificate' }),
+});
 // Deleting an account (or a demo account expiring) removes its files too, not only its rows.
 services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));
 // One budget for the upload bytes all requests hold in memory; large bodies wait on disk instead,
@@ -145,8 +174,6 @@ const app = createApp({
   config: {
     publicUrl: config.PUBLIC_URL,
     linksFollowRequest: config.LINKS_FOLLOW_REQUEST,
-    maxAssetBytes: config.MAX_ASSET_BYTES,
-    maxVideoBytes: config.MAX_VIDEO_BYTES,
     maxJsonBytes: config.MAX_JSON_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
@@ -162,15 +189,15 @@ const app = createApp({
 });
 
 // Removes asset folders a crash left without a row: at start, then every 15 minutes.
-const orphanSweep = startOrphanSweepJob({
-  sweep: createOrphanSweep({ store: assetStore, signedAssets: services.signedAssets, graceMs: config.ORPHAN_GRACE_SECONDS * 1000 }),
+const orphanSweep = startOrphanSweepSchedule({
+  sweep: services.orphanSweep,
   logger,
   intervalMs: 15 * 60 * 1000,
 });
 
 // The official and URL trust lists, fetched again every TRUST_LIST_REFRESH_HOURS (0: never).
 const trustListRefresh =
-  config.TRUST_LIST_REFRESH_HOURS > 0 ? startTrustListRefreshJob({ trustLists: services.trustLists, logger, intervalMs: config.TRUST_LIST_REFRESH_HOURS * 60 * 60 * 1000 }) : null;
+  config.TRUST_LIST_REFRESH_HOURS > 0 ? startTrustListRefreshSchedule({ trustLists: services.trustLists, logger, intervalMs: config.TRUST_LIST_REFRESH_HOURS * 60 * 60 * 1000 }) : null;
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, dataDir: config.DATA_DIR });
@@ -213,13 +240,13 @@ function shutdown(signal: string): void {
     logger.debug('shutdown: events written');
     await trustListRefresh?.stop();
     await orphanSweep.stop();
-    // Job items still running need the engine: the queue stops (waiting for them) before it closes.
+    // Batch-job items still running need the engine: the queue stops (waiting for them) before it closes.
     await queue.stop(5_000);
     logger.debug('shutdown: queue stopped');
     await engine.close();
     openedAssetStore.close();
     logger.debug('shutdown: engine closed');
-    // And the job items' own verification events.
+    // And the batch-job items' own verification events.
     await services.flush();
     await services.publicLimits.close();
     await services.revocationWatch.close();

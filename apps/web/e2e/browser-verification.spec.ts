@@ -1,8 +1,11 @@
 // Verification in the browser: a file checked with c2pa-rs running in the page (nothing uploaded)
 // gets the verdict the gateway gives the same file by upload: status, the code its reason explains
 // and the manifest ID, on corpus files of every kind of verdict and on a file this gateway signed.
-// A file with no credentials of its own is found in the repository by its SHA-256.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// A file with no credentials of its own is found in the repository by its SHA-256. The c2pa-rs the
+// page runs is the server engine's own WebAssembly module, byte for byte, and the build ships no other.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { dataDir } from './support/e2e-env.ts';
@@ -39,6 +42,20 @@ async function verifyFile(page: Page, file: string, place: 'In this browser' | '
 }
 
 /** Every request the page makes that carries a file to the gateway. */
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+/** The WebAssembly module the server's engine runs (resolved as packages/provenance resolves it). */
+const ENGINE_WASM = createRequire(path.join(REPO_ROOT, 'packages/provenance/package.json')).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
+
+/** The body of every WebAssembly module the page (or its workers) downloads. */
+function watchWasm(page: Page): Promise<Buffer>[] {
+  const modules: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.wasm')) modules.push(response.body());
+  });
+  return modules;
+}
+
 function watchUploads(page: Page): string[] {
   const uploads: string[] = [];
   page.on('request', (request) => {
@@ -70,8 +87,14 @@ test('a file this gateway signed is verified in the browser against the gatewayâ
   writeFileSync(originalFile, original);
 
   const uploads = watchUploads(page);
+  const modules = watchWasm(page);
   const inBrowser = await verifyFile(page, signedFile, 'In this browser');
   expect(inBrowser).toEqual({ status: 'verified', reasonCode: 'signingCredential.trusted', manifestId: signed.manifestId });
+  // One engine: the module that read it is the server's c2pa-wasm, and the build holds no other.
+  const loaded = await Promise.all(modules);
+  expect(loaded.map(sha256)).toEqual([sha256(readFileSync(ENGINE_WASM))]);
+  const dist = path.join(REPO_ROOT, 'apps/web/dist/assets');
+  expect(readdirSync(dist).filter((name) => name.endsWith('.wasm'))).toHaveLength(1);
   await expect(page.getByText('Verified in this browser: the file never left your device.')).toBeVisible();
   await expect(page.getByTestId('fact-trust-list')).toContainText('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
   await expect(page.getByRole('link', { name: 'Trust anchor certificate (PEM)' })).toHaveAttribute('download', /\.trust-anchor\.pem$/);

@@ -74,6 +74,18 @@ test('account tab: the user ID, and the email updated, refused when taken', asyn
   await shoot(page, testInfo, 'settings-account-phone');
 });
 
+test('account tab: the claim signer in force, and what other validators will make of it, in the server’s words', async ({ page, request }) => {
+  const session = await signUpViaApi(request, 'settings-claim-signer');
+  const inForce = (await (await request.get(`${APP_URL}/api/v1/pki/claim-signer`)).json()) as { source: string; subject: string; statement: string };
+  expect(inForce.source).toBe('development');
+  await openSettings(page, session);
+  await expect(page.getByRole('heading', { level: 2, name: 'Claim signer' })).toBeVisible();
+  await expect(page.getByTestId('claim-signer')).toContainText('Provenance Gateway');
+  await expect(page.getByTestId('claim-signer')).toContainText('Development product certificate');
+  await expect(page.getByTestId('claim-signer-statement')).toHaveText(inForce.statement);
+  await expect(page.getByTestId('claim-signer-statement')).toContainText('other validators will read it as untrusted');
+});
+
 test('account tab: a certificate is added with the warning that its root is on no C2PA trust list, then removed after confirming', async ({ page, request }, testInfo) => {
   test.skip(!hasCorpusFile('certs/es256.chain.pem'), '../shared/corpus/certs is absent');
   const warning = "This certificate's root is not on the C2PA trust list: other validators will show files signed with it as unrecognised (partial)";

@@ -1,6 +1,6 @@
 // The first signing of an account with no organisation name, against the real server: the sign
 // form asks for the name to sign under (required, and it says the name is published in every
-// signature), signs under it, and does not ask again; the signature names it, never the email.
+// signature), signs under it, and does not ask again; the account's identity names it, never the email.
 import { APP_URL } from './support/e2e-env.ts';
 import { expect, shoot, signUpViaApi, test, toast, useSession } from './support/fixtures.ts';
 import { makePng } from './support/png.ts';
@@ -30,7 +30,8 @@ test('the first signing asks for the name to sign under, signs under it, and doe
   await form.getByRole('button', { name: 'Sign Content' }).click();
   await expect(toast(page, 'Content Signed Successfully!')).toContainText('urn:c2pa:');
   const result = page.getByTestId('sign-result');
-  await expect(result).toContainText('Harbour Gazette via Provenance Gateway');
+  // Issue 32: the claim is signed by the installation's product certificate; the name is the account's identity (checked below).
+  await expect(result).toContainText('Provenance Gateway');
   await expect(result).not.toContainText(session.user.email);
   // Set by that signing: not asked again, here or after a reload.
   await expect(name).toBeHidden();

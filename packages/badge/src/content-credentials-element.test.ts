@@ -109,6 +109,20 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
     expect(signedBy(popover(checked))).toBe('Reuters (verified at reuters.com)');
   });
 
+  it('names each named actor (CAWG identity) with its own verdict, apart from the signer', async () => {
+    const actors = (dialog: HTMLElement) => [...dialog.querySelectorAll('dt')].filter((term) => term.textContent === 'Named actor').map((term) => term.nextElementSibling!.textContent);
+    const identities = [
+      { label: 'cawg.identity', name: 'Harbour Times', credentialIssuer: 'Gateway CA', status: 'trusted', codes: { success: [], informational: [], failure: [] } },
+      { label: 'cawg.identity__1', name: '<b>Valley</b>', credentialIssuer: null, status: 'untrusted', codes: { success: [], informational: [], failure: [] } },
+      { label: 'cawg.identity__2', name: 'Nobody', status: 'forged' },
+    ];
+    stubFetch({ ...VERIFIED, verification: { ...VERIFIED.verification, identities } });
+    const element = await mount('<content-credentials manifest-id="urn:c2pa:actors"><img src="https://cdn.example/a.jpg" alt=""></content-credentials>');
+    pin(element).click();
+    expect(actors(popover(element))).toEqual(['Harbour Times (identity confirmed)', '<b>Valley</b> (identity not confirmed)']);
+    expect(popover(element).querySelector('b')).toBeNull();
+  });
+
   it('says which trust list vouched: Legacy for a legacy list, one phrase for none, and an expired certificate', async () => {
     stubFetch({ ...VERIFIED, verification: { ...VERIFIED.verification, trust: { tier: 'legacy', list: 'interim trust list', anchor: null } } });
     const legacy = await mount('<content-credentials manifest-id="urn:c2pa:legacy"><img src="https://cdn.example/l.jpg" alt=""></content-credentials>');

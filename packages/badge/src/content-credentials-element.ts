@@ -10,7 +10,7 @@
 import { BADGE_CSS } from './badge-styles.ts';
 import { track, verifyMedia, type BadgeVerdict, type VerifyTarget } from './gateway-api.ts';
 import { hashMedia, imageSettled } from './media-hash.ts';
-import { aiText, formatDate, MEDIA_CHECK_TITLE, pinLabel, signerText, trustListText, verdictSummary, verdictTitle, type MediaCheckState } from './verdict-text.ts';
+import { actorText, aiText, formatDate, MEDIA_CHECK_TITLE, pinLabel, signerText, trustListText, verdictSummary, verdictTitle, type MediaCheckState } from './verdict-text.ts';
 
 type State = 'loading' | 'error' | MediaCheckState | BadgeVerdict['status'];
 
@@ -299,6 +299,8 @@ export class ContentCredentialsElement extends HTMLElement {
     if (verdict.status !== 'unsigned') {
       fact('Signed by', signerText(verdict.signer, verdict.signerSelfDeclared, verdict.signerVerifiedAt));
       fact('Issued by', verdict.issuer);
+      // Named actors (CAWG identity assertions), each with its own verdict, apart from the signer's.
+      for (const actor of verdict.actors) fact('Named actor', actorText(actor));
       fact('Who vouches', trustListText(verdict.trustTier, verdict.trustList, verdict.trustLabel));
       if (verdict.expired) fact('Certificate', verdict.trustedTimestamp ? 'Had expired at its trusted timestamp' : 'Expired, with no trusted timestamp of the signing');
       fact('Signed on', formatDate(verdict.signedAt) ?? 'Not stated');

@@ -29,7 +29,28 @@ export interface BadgeVerdict {
   expired: boolean;
   /** The signature carries a trusted timestamp (the time the certificate is judged at). */
   trustedTimestamp: boolean;
+  /** Who the manifest names as its actors (verification.identities, CAWG identity assertions), each with its own verdict, apart from the signer. */
+  actors: NamedActor[];
   message: string;
+}
+
+/** A named actor as the badge shows it: its name and its own verdict. */
+export interface NamedActor {
+  name: string;
+  status: 'trusted' | 'untrusted' | 'invalid';
+}
+
+const ACTOR_STATUSES = ['trusted', 'untrusted', 'invalid'] as const;
+const MAX_ACTORS = 8;
+
+/** verification.identities, read value by value: only named actors with a known verdict. */
+function parseActors(identities: unknown): NamedActor[] {
+  if (!Array.isArray(identities)) return [];
+  return identities.slice(0, MAX_ACTORS).flatMap((identity: unknown) => {
+    const name = str(field(identity, 'name'));
+    const status = ACTOR_STATUSES.find((value) => value === field(identity, 'status'));
+    return name && status ? [{ name, status }] : [];
+  });
 }
 
 /** The media by URL, or the media checked against the manifest named for it (a media check). */
@@ -108,6 +129,7 @@ export function parseVerdict(json: unknown, apiOrigin = ''): BadgeVerdict {
     trustLabel: str(verification?.trust?.label),
     expired: signer?.expired === true,
     trustedTimestamp: report?.timestamp?.trusted === true,
+    actors: parseActors(field(verification, 'identities')),
     message: str(body?.badge?.message) ?? '',
   };
 }

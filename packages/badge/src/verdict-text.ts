@@ -62,6 +62,12 @@ export function signerText(signer: string | null, selfDeclared: boolean, verifie
   return verifiedAt ? `${signer} (verified at ${verifiedAt})` : signer;
 }
 
+/** A named actor (CAWG identity assertion) with its own verdict, in words. */
+export function actorText(actor: { name: string; status: 'trusted' | 'untrusted' | 'invalid' }): string {
+  const verdict = actor.status === 'trusted' ? 'identity confirmed' : actor.status === 'untrusted' ? 'identity not confirmed' : 'identity check failed';
+  return `${actor.name} (${verdict})`;
+}
+
 /** The "Who vouches" fact: the gateway's words when it gives them, else the list that vouched, or the one phrase for none. */
 export function trustListText(tier: TrustTier, list: string | null, label: string | null = null): string {
   if (label) return label;

@@ -13,3 +13,4 @@ export * from './trust.ts';
 export * from './sbr.ts';
 export * from './jobs.ts';
 export * from './webhooks.ts';
+export * from './claim-signer.ts';

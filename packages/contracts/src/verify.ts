@@ -160,6 +160,25 @@ export const ZVerificationReport = z
   .openapi('VerificationReport');
 export type TVerificationReport = z.infer<typeof ZVerificationReport>;
 
+/**
+ * A named actor: a CAWG identity assertion (CAWG Identity Assertion 1.3) of the active manifest,
+ * apart from the claim signer. Its status comes from its own cawg.* codes only: an untrusted
+ * identity does not make the claim invalid, and an untrusted claim signer does not make a trusted
+ * identity untrusted.
+ */
+export const ZNamedIdentity = z
+  .object({
+    label: z.string().openapi({ description: 'The assertion’s label in the manifest', example: 'cawg.identity' }),
+    name: z.string().nullable().openapi({ description: 'Who the assertion names: the organisation (else the common name) of its X.509 credential', example: 'Acme News' }),
+    credentialIssuer: z.string().nullable().openapi({ description: 'Who issued that credential (its issuer’s organisation, else common name); null when not known', example: 'Provenance Gateway' }),
+    status: z.enum(['trusted', 'untrusted', 'invalid']).openapi({
+      description: 'trusted: the signature is valid and its credential chains to an identity trust anchor (cawg.x509.credential.trusted); untrusted: valid, but no anchor vouches for the credential; invalid: any other cawg.* failure (a signature that does not match, a malformed assertion)',
+    }),
+    codes: z.object({ success: z.array(ZValidationCode), informational: z.array(ZValidationCode), failure: z.array(ZValidationCode) }).openapi({ description: 'c2pa-rs’s codes for this assertion only' }),
+  })
+  .openapi('NamedIdentity');
+export type TNamedIdentity = z.infer<typeof ZNamedIdentity>;
+
 export const ZVerification = z
   .object({
     status: ZVerificationStatus,
@@ -199,6 +218,10 @@ export const ZVerification = z
       })
       .optional()
       .openapi('VerificationEvidence'),
+    identities: z
+      .array(ZNamedIdentity)
+      .optional()
+      .openapi({ description: 'The organisations and people the manifest names (its CAWG identity assertions), each with its own verdict, apart from the claim signer’s; absent from verdicts made before they were reported' }),
     credentials: z.object({
       creator: z.string().nullable(),
       organization: z.string().nullable(),

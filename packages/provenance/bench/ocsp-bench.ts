@@ -12,7 +12,7 @@ import { makeSizedImage } from './engine-bench.ts';
 import { ms, table, time } from './measure.ts';
 
 /** A plain loopback GET (the server and CLI use their safe fetcher; the engine package cannot). */
-const httpGet = (url: string): Promise<Uint8Array> =>
+export const httpGet = (url: string): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
     get(url, (response) => {
       const chunks: Buffer[] = [];

@@ -18,7 +18,7 @@ export { verifyWithRemoteManifest } from './remote-manifest-step.ts';
 export type { SerializedVerification, VerifyResponse } from './report/verification-report.ts';
 export type { SigningMetadata, EditAction } from './manifest/signing-metadata.ts';
 export { BMFF_MIME_TYPES, LARGE_MEDIA_TYPES, findFormat, formatFromFileName, detectFormat, type AssetFormat } from './formats.ts';
-export { createPemSigner, type ClaimSigner } from './signer/claim-signer.ts';
+export { createPemSigner, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
 export type { SigningAlgorithm } from './signer/algorithms.ts';
 export { broughtIdentity } from './signer/brought-identity.ts';
 export { type PostSigningRequest } from './signer/remote-signer.ts';
@@ -31,6 +31,8 @@ export { parseTrustListSetting, TrustListSettingError, type TrustListSpec } from
 export { ensureLocalPki } from './pki/local-pki.ts';
 export type { OcspAnswers, OcspResponder } from './pki/ocsp-responder.ts';
 export { localPki } from './pki/local-pki-parts.ts';
+export { productCertificate } from './pki/product-certificate-parts.ts';
+export type { ConformingProductRecord, ProductCertificateProfile } from './pki/product-certificate.ts';
 export { ProvenanceError } from './errors.ts';
 export { createEnginePool, EngineBusyError, type EnginePool, type EngineWorkersState, type TaskPlacement } from './pool/engine-pool.ts';
 export type { PoolSignOptions } from './pool/engine-pool-api.ts';

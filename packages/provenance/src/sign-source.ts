@@ -34,10 +34,11 @@ import { explainCode } from './report/validation-codes.ts';
 import { findFormat } from './formats.ts';
 import { assertionsFor, opensParentIngredient, PARENT_INGREDIENT_LABEL, type SigningMetadata } from './manifest/signing-metadata.ts';
 import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.ts';
+import { toIdentityAssertionDefinition, vouchedLabels, type NamedActor } from './signer/identity-assertion.ts';
 import type { Timestamper } from './signer/rfc3161-timestamper.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import type { SignResult } from './sign.ts';
-import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
+import { CLAIM_GENERATOR_INFO } from './version.ts';
 
 /** c2pa-rs's default BMFF exclusions (BmffHash::set_default_exclusions). */
 const DEFAULT_EXCLUSIONS: BmffExclusion[] = [{ xpath: '/uuid', data: [{ offset: 8, value: C2PA_UUID }] }, { xpath: '/ftyp' }, { xpath: '/mfra' }, { xpath: '/free' }, { xpath: '/skip' }];
@@ -46,6 +47,8 @@ export interface SourceSignOptions {
   /** Clock for the signing time; tests pin it. */
   now?: () => Date;
   timestamper?: Timestamper;
+  /** The signing certificate's OCSP response, stapled into the signature (as sign() does). */
+  ocspResponse?: Uint8Array;
   title?: string;
   /** A soft binding the caller computed, written as a c2pa.soft-binding assertion (as sign() does). */
   softBinding?: SoftBindingValue;
@@ -54,6 +57,8 @@ export interface SourceSignOptions {
    * caller: io/keep-parent.ts), kept as its parent ingredient.
    */
   parent?: StoreParent;
+  /** The organisation named as the manifest's actor (a `cawg.identity` assertion: signer/identity-assertion.ts). */
+  identity?: NamedActor;
 }
 
 /**
@@ -144,7 +149,7 @@ async function signTree(
   const { parent } = options;
   const opensParent = opensParentIngredient(metadata, parent !== undefined);
   const definition = {
-    claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
+    claim_generator_info: CLAIM_GENERATOR_INFO,
     title,
     format: format.mime,
     assertions: [...assertionsFor(metadata, signedAt, opensParent), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : []), bmffAssertion],
@@ -166,11 +171,12 @@ async function signTree(
   const standIn = new Uint8Array(await source.read(ftyp.offset, ftyp.size));
   const { WasmBuilder, WasmReader } = loadC2pa();
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
-  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper });
+  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
+  const identityDefinitions = options.identity ? [toIdentityAssertionDefinition(options.identity, vouchedLabels(definition.assertions, opensParent), { timestamper: options.timestamper })] : [];
   try {
     builder.setNoEmbed(true);
     if (parent) builder.addResourceFromBlob(PARENT_STORE_ID, new BytesBlob(parent.store) as unknown as Blob);
-    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], format.mime, new BytesBlob(standIn) as unknown as Blob)) as { manifest: Uint8Array };
+    const result = (await builder.signAndGetManifestBytes(signerDefinition, identityDefinitions, format.mime, new BytesBlob(standIn) as unknown as Blob)) as { manifest: Uint8Array };
     const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
     const manifestId = reader.activeLabel();
     reader.free();
@@ -179,6 +185,8 @@ async function signTree(
   } catch (error) {
     if (error instanceof ProvenanceError) throw error;
     if (signerDefinition.failure) throw signerDefinition.failure;
+    const identityFailure = identityDefinitions.find((identity) => identity.failure)?.failure;
+    if (identityFailure) throw identityFailure;
     throw SigningError.fromC2pa(c2paErrorText(error), explainCode);
   } finally {
     builder.free();

@@ -19,12 +19,13 @@ import { readerSettings } from './c2pa/reader-settings.ts';
 import type { RawManifestStore } from './c2pa/manifest-store.ts';
 import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
-import { ENGINE_VERSION, PRODUCT_NAME } from './version.ts';
+import { CLAIM_GENERATOR_INFO } from './version.ts';
 import { softBindingAssertion, type SoftBindingValue } from './soft-binding/soft-binding-assertion.ts';
 import { redactionsFor, type Redaction, type RedactionKind } from './manifest/redaction.ts';
 import { signBmffBytes } from './sign-source.ts';
 import { isFileOnDisk, type FileOnDisk } from './asset-source.ts';
 import { signFromDisk, type DiskSignResult } from './io/sign-file.ts';
+import { toIdentityAssertionDefinition, vouchedLabels, type NamedActor } from './signer/identity-assertion.ts';
 
 export interface SignOptions {
   /** Who signs: the claim signer (a key here, or a remote signing service). */
@@ -56,6 +57,12 @@ export interface SignOptions {
    */
   timestamper?: Timestamper;
   /**
+   * The signing certificate's OCSP response (a DER OCSPResponse the caller had from its responder:
+   * the engine never fetches), stapled into the claim signature's rVals so that a validator offline
+   * sees the certificate's status at signing (revocation/stapled-ocsp.ts asks for one).
+   */
+  ocspResponse?: Uint8Array;
+  /**
    * A soft binding the caller computed from the pixels (the ISCC Image-Code), written as a
    * c2pa.soft-binding assertion so a copy stripped of its manifest can be matched in a repository.
    */
@@ -66,6 +73,11 @@ export interface SignOptions {
    * parent ingredient, its credentials kept inside it.
    */
   parent?: ParentAsset;
+  /**
+   * The organisation the manifest names as its actor: a `cawg.identity` assertion signed with its
+   * own credential (signer/identity-assertion.ts), apart from the claim signer's signature.
+   */
+  identity?: NamedActor;
 }
 
 /**
@@ -73,7 +85,7 @@ export interface SignOptions {
  * manifest's C2PA box). Only an ISO BMFF file, with its manifest embedded; its own credentials, if
  * any, become its parent ingredient.
  */
-export interface FileSignOptions extends Pick<SignOptions, 'signer' | 'timestamper'> {
+export interface FileSignOptions extends Pick<SignOptions, 'signer' | 'timestamper' | 'ocspResponse' | 'identity'> {
   output: string;
 }
 
@@ -153,7 +165,7 @@ export function sign(source: FileOnDisk, mimeType: string, metadata: SigningMeta
 export async function sign(source: Uint8Array | FileOnDisk, mimeType: string, metadata: SigningMetadata, options: SignOptions | FileSignOptions): Promise<SignResult | DiskSignResult> {
   if (isFileOnDisk(source)) {
     if (!('output' in options)) throw new SigningError('A file on disk is signed into another file: give the output path.');
-    return signFromDisk(source.path, options.output, mimeType, metadata, options.signer, options.timestamper);
+    return signFromDisk(source.path, options.output, mimeType, metadata, options.signer, { timestamper: options.timestamper, identity: options.identity, ocspResponse: options.ocspResponse });
   }
   if ('output' in options) throw new SigningError('Bytes in memory are signed into memory: an output path is for a file on disk.');
   return signBytes(source, mimeType, metadata, options);
@@ -172,8 +184,10 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
     const native = await signBmffBytes(bytes, mime, metadata, signer, {
       ...(options.now && { now: options.now }),
       ...(options.timestamper && { timestamper: options.timestamper }),
+      ...(options.ocspResponse && { ocspResponse: options.ocspResponse }),
       ...(metadata.title && { title: metadata.title }),
       ...(options.softBinding && { softBinding: options.softBinding }),
+      ...(options.identity && { identity: options.identity }),
     });
     if (native) return native;
   }
@@ -187,7 +201,7 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
   const redacted = opensParent && parent?.store && options.redact?.length ? redactionsFor(parent.store, options.redact) : [];
 
   const definition = {
-    claim_generator_info: [{ name: PRODUCT_NAME, version: ENGINE_VERSION }],
+    claim_generator_info: CLAIM_GENERATOR_INFO,
     title: metadata.title ?? `asset.${format.extensions[0]}`,
     format: mime,
     assertions: [...assertionsFor(metadata, signedAt, opensParent, redacted), ...(options.softBinding ? [softBindingAssertion(options.softBinding)] : [])],
@@ -196,7 +210,8 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
   const context = readerSettings({ thumbnails: options.thumbnail ?? false });
   const source = new BytesBlob(bytes);
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), context);
-  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper });
+  const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
+  const identityDefinitions = options.identity ? [toIdentityAssertionDefinition(options.identity, vouchedLabels(definition.assertions, opensParent), { timestamper: options.timestamper })] : [];
   try {
     if (options.remoteManifestUrl) {
       builder.setRemoteUrl(options.remoteManifestUrl);
@@ -209,7 +224,7 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
       const parentBlob = parentAsset ? new BytesBlob(parentAsset.bytes) : source;
       await builder.addIngredientFromBlob(JSON.stringify(ingredient), parentAsset?.mime ?? mime, parentBlob as unknown as Blob);
     }
-    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, source as unknown as Blob)) as {
+    const result = (await builder.signAndGetManifestBytes(signerDefinition, identityDefinitions, mime, source as unknown as Blob)) as {
       asset: Uint8Array;
       manifest: Uint8Array;
     };
@@ -234,6 +249,8 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
     if (error instanceof ProvenanceError) throw error;
     // c2pa-wasm turns an error of the signing callback into its own text: the typed one is kept.
     if (signerDefinition.failure) throw signerDefinition.failure;
+    const identityFailure = identityDefinitions.find((identity) => identity.failure)?.failure;
+    if (identityFailure) throw identityFailure;
     // Whole: c2pa-rs's refusal lists the failing codes after every passing one.
     const text = c2paErrorText(error);
     if (/InvalidAsset|UnsupportedType/i.test(text)) throw new MalformedAssetError(`it is not a valid ${findFormat(mime)?.name ?? mime} file`, text.slice(0, 2000));

@@ -107,6 +107,8 @@ describe('tampering', () => {
         label: 'Signed through this gateway; not on a public trust list, so other validators show it as unrecognised',
       },
       reasonCode: 'signingCredential.trusted',
+      // Signed without a named actor: no CAWG identity assertion.
+      identities: [],
       credentials: { creator: 'Ada Reporter', organization: 'Provenance Gateway', organizationVerified: true, organizationDomain: null, softwareAgent: expect.stringContaining('Provenance Gateway'), aiAssisted: true, editHistory: ['Created'] },
     });
     expect(report.report.signer).toMatchObject({ commonName: 'Provenance Gateway Signer', organization: 'Provenance Gateway', issuer: 'Provenance Gateway Local PKI', algorithm: 'Es256', trusted: true });

@@ -3,7 +3,7 @@
 // both do with a body too large to hold. The caller chooses the path, the limit (from the body's
 // first bytes) and removes the file when done, including after a failure.
 import { open, type FileHandle } from 'node:fs/promises';
-import type { SafeStreamFetch, StreamedAsset, StreamSink } from './safe-fetcher.ts';
+import type { SafeStreamFetch, StreamedAsset, StreamSink } from './fetch-types.ts';
 
 async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   for (let offset = 0; offset < bytes.byteLength; ) offset += (await handle.write(bytes, offset, bytes.byteLength - offset)).bytesWritten;

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher, SafeFetchError } from './safe-fetcher.ts';
+import { SafeFetchError } from './fetch-types.ts';
+import { createSafeFetcher } from './safe-fetcher.ts';
 
 // POSTs (time-stamp queries) go through the same rules as GETs, send their body once and follow no redirect.
 let server: Server;

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeStreamFetcher, SafeFetchError, type SafeStreamFetchOptions, type StreamSink } from './safe-fetcher.ts';
+import { SafeFetchError, type SafeStreamFetchOptions, type StreamSink } from './fetch-types.ts';
+import { createSafeStreamFetcher } from './safe-fetcher.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSafeFetcher, createSafeStreamFetcher, SafeFetchError, type SafeFetchOptions } from './safe-fetcher.ts';
+import { SafeFetchError, type SafeFetchOptions } from './fetch-types.ts';
+import { createSafeFetcher, createSafeStreamFetcher } from './safe-fetcher.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const FETCH_TIMEOUT_MS = 1_500;

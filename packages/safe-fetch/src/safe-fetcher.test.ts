@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAddress } from './address-policy.ts';
-import { createSafeFetcher, SafeFetchError, type SafeFetchOptions } from './safe-fetcher.ts';
+import { SafeFetchError, type SafeFetchOptions } from './fetch-types.ts';
+import { createSafeFetcher } from './safe-fetcher.ts';
 
 let server: Server;
 let base: string;

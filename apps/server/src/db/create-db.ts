@@ -14,7 +14,7 @@ import * as schema from './schema/index.ts';
 import { initialisePgliteData } from './pglite-initdb.ts';
 
 export type DbSchema = typeof schema;
-/** The Drizzle handle every repository takes; the same API over PGlite and PostgreSQL. */
+/** The Drizzle handle every database-access module takes; the same API over PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, DbSchema>;
 
 export type DbTarget =

@@ -4,6 +4,7 @@
 // started with only PORT (or reached by its LAN address) answers links that work.
 import type { Context } from 'hono';
 import { isSecureRequest } from '../middleware/client-ip.ts';
+import type { PublicLinks } from '../services/public-links.ts';
 
 export const API_BASE_PATH = '/api/v1';
 
@@ -47,5 +48,20 @@ export function assetLinks(apiBaseUrl: string, assetId: string, manifestId: stri
     manifestUrl,
     sidecarUrl: `${manifestUrl}?format=c2pa`,
     thumbnailUrl: `${apiBaseUrl}/assets/${assetId}/thumbnail`,
+  };
+}
+
+/**
+ * The links services write (services/public-links.ts), under PUBLIC_URL: the signed asset's under
+ * PUBLIC_URL with its path, the others under its origin.
+ */
+export function publicLinks(publicUrl: string): PublicLinks {
+  const base = `${publicUrl.replace(/\/$/, '')}${API_BASE_PATH}`;
+  const underOrigin = (path: string) => new URL(`${API_BASE_PATH}${path}`, publicUrl).href;
+  return {
+    ocspUrl: underOrigin('/pki/ocsp'),
+    signedAssetUrl: (assetId) => `${base}/assets/${assetId}`,
+    sbrManifestUrl: (manifestId) => underOrigin(`/sbr/manifests/${encodeURIComponent(manifestId)}`),
+    thumbnailUrl: (assetId) => underOrigin(`/assets/${encodeURIComponent(assetId)}/thumbnail`),
   };
 }

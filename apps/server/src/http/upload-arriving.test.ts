@@ -1,4 +1,4 @@
-// A file body of known length shared as it arrives (onArriving): whoever reads it meanwhile (an
+// A file body of known length shared as it arrives (arriving): whoever reads it meanwhile (an
 // engine worker, through the engine's filling source) gets exactly the file, the file is the same
 // bytes for the request afterwards, and a body cut off, refused, too slow or discarded fails every
 // read of it at once; the memory budget is what it is for any body. Once arrived, a body alone in
@@ -8,14 +8,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFillingPool, fillingSource, FillingFailedError } from '@provenance/engine';
+import { createArrivingMemory, type ArrivedFile } from '../services/verification/arriving/arriving-memory.ts';
 import { describe, expect, it } from 'vitest';
 import { createInflightBytes } from './inflight-bytes.ts';
-import { createUploadReader, type ArrivingBody, type UploadedFile } from './upload-reader.ts';
+import { createUploadReader } from './upload-reader.ts';
+import type { UploadedFile } from './uploaded-file.ts';
 import { createUploadSpool } from './upload-spool.ts';
 import { requestBody } from './request-body.ts';
 
 const budget = createInflightBytes(16 * 1024 * 1024);
-const reader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-arriving-'))), arrivingDeadlineMs: 300 });
+const reader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-arriving-'))) });
+const sharedMemory = createArrivingMemory({ deadlineMs: 300 });
 const file = new Uint8Array(300_000).map((_, index) => (index * 31) % 251);
 
 /** The body in chunks, `delayMs` apart; with `cutAt`, cut off there; with `length`, that Content-Length. */
@@ -46,15 +49,15 @@ const formRequest = (body: Uint8Array) => {
   return new Request(request, { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.byteLength) } });
 };
 
-describe('readMultipart with onArriving', () => {
+describe('readMultipart with arriving', () => {
   it('shares a form’s file when it is the last part: the reader gets exactly the file', async () => {
     let wholeRead: Promise<Uint8Array> | undefined;
     const { file: upload } = await reader.readMultipart(requestBody(formRequest(form(file))), {
       fileField: 'file',
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: sharedMemory.receiver((body) => {
         wholeRead = fillingSource(body.shared).read(0, body.shared.size);
-      },
+      }),
     });
     expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
     expect(upload!.byteLength).toBe(file.byteLength);
@@ -70,10 +73,10 @@ describe('readMultipart with onArriving', () => {
       const { file: upload, fields } = await reader.readMultipart(requestBody(formRequest(form(file, note))), {
         fileField: 'file',
         maxFileBytes: 1_000_000,
-        onArriving: (body) => {
+        arriving: sharedMemory.receiver((body) => {
           shared = body.shared.size;
           waiting = fillingSource(body.shared).read(0, shared).then(() => 'read', (error: unknown) => error);
-        },
+        }),
       });
       expect(fields.note).toBe(note);
       expect(shared).not.toBe(file.byteLength);
@@ -87,17 +90,17 @@ describe('readMultipart with onArriving', () => {
   });
 });
 
-describe('readBody with onArriving', () => {
+describe('readBody with arriving', () => {
   it('shares the body from its first chunk: the reader gets the whole file, and so does the request', async () => {
-    const arrived: ArrivingBody[] = [];
+    const arrived: ArrivedFile[] = [];
     let wholeRead: Promise<Uint8Array> | undefined;
     const upload = await reader.readBody(requestBody(bodyRequest(file)), {
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: sharedMemory.receiver((body) => {
         arrived.push(body);
         // Read while it arrives, as an engine worker would.
         wholeRead = fillingSource(body.shared).read(0, file.byteLength);
-      },
+      }),
     });
     expect(arrived).toHaveLength(1);
     expect(Buffer.from(arrived[0]!.head).equals(Buffer.from(file.subarray(0, arrived[0]!.head.byteLength)))).toBe(true);
@@ -128,10 +131,10 @@ describe('readBody with onArriving', () => {
     let wholeRead: Promise<Uint8Array> | undefined;
     const upload = await reader.readBody(requestBody(request), {
       maxFileBytes: 1_000_000,
-      onArriving: (arriving) => {
+      arriving: sharedMemory.receiver((arriving) => {
         offset = arriving.shared.offset;
         wholeRead = fillingSource(arriving.shared).read(0, file.byteLength);
-      },
+      }),
     });
     expect(offset).toBe(3);
     expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
@@ -143,9 +146,9 @@ describe('readBody with onArriving', () => {
     let waiting: Promise<unknown> | undefined;
     const reading = reader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: sharedMemory.receiver((body) => {
         waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
-      },
+      }),
     });
     await expect(reading).rejects.toMatchObject({ status: 400, code: 'body_aborted' });
     expect(await waiting).toBeInstanceOf(FillingFailedError);
@@ -156,9 +159,9 @@ describe('readBody with onArriving', () => {
     let waiting: Promise<unknown> | undefined;
     const upload = await reader.readBody(requestBody(bodyRequest(file, { chunk: 64 * 1024, delayMs: 100 })), {
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: sharedMemory.receiver((body) => {
         waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
-      },
+      }),
     });
     expect(await waiting).toBeInstanceOf(FillingFailedError);
     expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
@@ -166,12 +169,12 @@ describe('readBody with onArriving', () => {
   });
 
   it('does not share a body without a Content-Length, or one spooled to disk', async () => {
-    const calls: ArrivingBody[] = [];
-    const onArriving = (body: ArrivingBody) => void calls.push(body);
-    const unknown = await reader.readBody(requestBody(bodyRequest(file, { length: null })), { maxFileBytes: 1_000_000, onArriving });
+    const calls: ArrivedFile[] = [];
+    const onArrived = (body: ArrivedFile) => void calls.push(body);
+    const unknown = await reader.readBody(requestBody(bodyRequest(file, { length: null })), { maxFileBytes: 1_000_000, arriving: sharedMemory.receiver(onArrived) });
     await unknown!.discard();
     const big = new Uint8Array(9 * 1024 * 1024);
-    const spooled = await reader.readBody(requestBody(bodyRequest(big, { chunk: 1024 * 1024, delayMs: 0 })), { maxFileBytes: 10 * 1024 * 1024, onArriving });
+    const spooled = await reader.readBody(requestBody(bodyRequest(big, { chunk: 1024 * 1024, delayMs: 0 })), { maxFileBytes: 10 * 1024 * 1024, arriving: sharedMemory.receiver(onArrived) });
     expect(await spooled!.spooled()).not.toBeNull();
     await spooled!.discard();
     expect(calls).toHaveLength(0);
@@ -182,21 +185,22 @@ describe('readBody with onArriving', () => {
 describe('the shared memory of bodies arriving', () => {
   // Room for two bodies of the file's class (300,000 bytes: 512 kB).
   const pool = createFillingPool({ maxBytes: 1024 * 1024, maxFileBytes: 8 * 1024 * 1024 });
-  const pooledReader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-pooled-'))), arrivingMemory: pool });
+  const pooledReader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-pooled-'))) });
+  const pooledMemory = createArrivingMemory({ pool });
   /** Reads a body, noting what it was shared as (null: not shared) and taking a job's hold on it when `hold` is set. */
   async function read(options: { hold?: boolean } = {}) {
-    let arrived: ArrivingBody | null = null;
+    let arrived: ArrivedFile | null = null;
     let letGo = () => {};
     const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), {
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: pooledMemory.receiver((body) => {
         arrived = body;
         if (options.hold) letGo = body.hold();
-      },
+      }),
     });
     expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
     expect(await upload!.sha256()).toBe(createHash('sha256').update(file).digest('hex'));
-    return { upload: upload!, shared: (arrived as ArrivingBody | null)?.shared ?? null, letGo };
+    return { upload: upload!, shared: (arrived as ArrivedFile | null)?.shared ?? null, letGo };
   }
 
   it('is reused from body to body, and not given to another while a job still holds it', async () => {
@@ -259,15 +263,15 @@ describe('the shared memory of bodies arriving', () => {
   });
 
   /** Reads a body shared as it arrives, and gives its arriving side. */
-  async function readArriving(): Promise<{ upload: UploadedFile; body: ArrivingBody }> {
-    let arrived: ArrivingBody | undefined;
+  async function readArriving(): Promise<{ upload: UploadedFile; body: ArrivedFile }> {
+    let arrived: ArrivedFile | undefined;
     // Read as it arrives (as an engine worker would): hashed only when asked.
     const upload = await pooledReader.readBody(requestBody(bodyRequest(file)), {
       maxFileBytes: 1_000_000,
-      onArriving: (body) => {
+      arriving: pooledMemory.receiver((body) => {
         arrived = body;
         return true;
-      },
+      }),
     });
     return { upload: upload!, body: arrived! };
   }
@@ -283,7 +287,7 @@ describe('the shared memory of bodies arriving', () => {
   });
 
   it('hashes a shared body nobody reads as it arrives (no worker was free) as it arrives, as any other', async () => {
-    const upload = (await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, onArriving: () => false }))!;
+    const upload = (await pooledReader.readBody(requestBody(bodyRequest(file)), { maxFileBytes: 1_000_000, arriving: pooledMemory.receiver(() => false) }))!;
     const hashing = upload.sha256();
     await upload.discard();
     expect(pool.lentBytes).toBe(0);
@@ -302,9 +306,9 @@ describe('the shared memory of bodies arriving', () => {
     await expect(
       pooledReader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {
         maxFileBytes: 1_000_000,
-        onArriving: (body) => {
+        arriving: pooledMemory.receiver((body) => {
           letGo = body.hold();
-        },
+        }),
       }),
     ).rejects.toMatchObject({ code: 'body_aborted' });
     expect(pool.lentBytes).toBe(512 * 1024);

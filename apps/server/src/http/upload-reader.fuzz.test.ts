@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createInflightBytes } from './inflight-bytes.ts';
-import { createUploadReader, type UploadedFile } from './upload-reader.ts';
+import { createUploadReader } from './upload-reader.ts';
+import type { UploadedFile } from './uploaded-file.ts';
 import { createUploadSpool } from './upload-spool.ts';
 import { requestBody } from './request-body.ts';
 

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createInflightBytes } from './inflight-bytes.ts';
-import { createUploadReader, isUploadBody, type MultipartUploadOptions, type UploadedFile } from './upload-reader.ts';
+import type { MultipartUploadOptions } from './multipart-upload.ts';
+import { createUploadReader, isUploadBody } from './upload-reader.ts';
+import type { UploadedFile } from './uploaded-file.ts';
 import { createUploadSpool } from './upload-spool.ts';
 import { requestBody } from './request-body.ts';
 

@@ -9,7 +9,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { errorBody } from '../http/error-handler.ts';
 import { bodyStream, guardedBody, incomingBody, keepUploadBody, requestBody } from '../http/request-body.ts';
-import { MULTIPART_OVERHEAD_BYTES, isUploadBody } from '../http/upload-reader.ts';
+import { MULTIPART_OVERHEAD_BYTES } from '../http/multipart-upload.ts';
+import { isUploadBody } from '../http/upload-reader.ts';
 
 export interface BodySizeLimitOptions {
   maxJsonBytes: number;

@@ -148,8 +148,8 @@ describe('fair share of the public endpoints per client', () => {
     expect((await track('198.51.100.81')).status).toBe(200);
   });
 
-  it('limits badges per client too', async () => {
-    const server = await serverWith({ badge: { concurrent: 0 } });
+  it('limits status images per client too', async () => {
+    const server = await serverWith({ statusImage: { concurrent: 0 } });
     const response = await server.request('GET', 'badge/urn:c2pa:unknown.svg');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('1');

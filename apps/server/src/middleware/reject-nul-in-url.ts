@@ -1,6 +1,6 @@
 // Answers 400 to a request whose path or query carries a NUL character (%00). No route takes one,
 // and route parameters reach PostgreSQL text columns, which cannot hold NUL: without this a manifest
-// or badge lookup with a %00 in its ID failed at the database with a 500.
+// or status image lookup with a %00 in its ID failed at the database with a 500.
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../http/api-error.ts';
 

@@ -21,10 +21,10 @@ const WEB_CSP = {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders(options: { trustProxy: boolean; /** Paths other sites may embed (badge images, signed files). */ crossOriginPrefixes?: readonly string[] }) {
+export function securityHeaders(options: { trustProxy: boolean; /** Paths other sites may embed (status images, signed files). */ crossOriginPrefixes?: readonly string[] }) {
   const common = { strictTransportSecurity: false, xFrameOptions: 'DENY', xContentTypeOptions: 'nosniff' } as const;
   const apiHeaders = secureHeaders({ ...common, contentSecurityPolicy: API_CSP });
-  // Cross-Origin-Resource-Policy: same-origin would stop an <img> of a badge or a signed file on a
+  // Cross-Origin-Resource-Policy: same-origin would stop an <img> of a status image or a signed file on a
   // publisher's page; those public resources say cross-origin instead.
   const embeddableHeaders = secureHeaders({ ...common, contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: 'cross-origin' });
   const webHeaders = secureHeaders({ ...common, contentSecurityPolicy: WEB_CSP });

@@ -37,15 +37,15 @@ function queueCopies(kind: TestDatabaseKind): { queues: TaskQueue[]; add(): Prom
 describe.each(testDatabaseKinds())('task queue on %s', (kind) => {
   const copies = queueCopies(kind);
 
-  it('runs each sent job once, retries a failing one with its data, and survives a second copy', async () => {
+  it('runs each sent task once, retries a failing one with its data, and survives a second copy', async () => {
     const seen: number[] = [];
     const attempts = new Map<number, number>();
-    const handler = async (jobs: { data: { n: number } }[]) => {
-      for (const job of jobs) {
-        const count = (attempts.get(job.data.n) ?? 0) + 1;
-        attempts.set(job.data.n, count);
-        if (job.data.n === 3 && count === 1) throw new Error('first attempt fails');
-        seen.push(job.data.n);
+    const handler = async (tasks: { data: { n: number } }[]) => {
+      for (const task of tasks) {
+        const count = (attempts.get(task.data.n) ?? 0) + 1;
+        attempts.set(task.data.n, count);
+        if (task.data.n === 3 && count === 1) throw new Error('first attempt fails');
+        seen.push(task.data.n);
       }
     };
     // Two copies over one database, as two server processes would be.
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('task q
     for (let copy = 0; copy < 4; copy += 1) {
       const queue = await copies.add();
       for (let n = 0; n < 8; n += 1) {
-        queue.define<{ copy: number }>({ queue: `race-${n}`, work: { pollingIntervalSeconds: 0.5 }, handler: async (jobs) => void handled.push(...jobs.map(() => `race-${n}`)) });
+        queue.define<{ copy: number }>({ queue: `race-${n}`, work: { pollingIntervalSeconds: 0.5 }, handler: async (tasks) => void handled.push(...tasks.map(() => `race-${n}`)) });
       }
       queue.schedule({ queue: 'race-schedule', cron: '0 8 * * 1' });
     }

@@ -1,6 +1,7 @@
 // The server's work queue: pg-boss on the server's own database (PostgreSQL, or the embedded PGlite
 // through the same SQL connection), so batch job items, webhook deliveries, emails and weekly reports
-// are claimed by exactly one server copy, retried with backoff and survive a crash.
+// are claimed by exactly one server copy, retried with backoff and survive a crash. Its unit of work is
+// a task (pg-boss calls it a job; "job" in this code is only a user's batch job).
 //
 // Services declare their queues and workers with define(); nothing touches the database until the
 // queue starts: main.ts starts it eagerly, and in tests the first send() does, so suites that never
@@ -9,20 +10,21 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/create-db.ts';
 import type { Logger } from '../logging/logger.ts';
 
-export type QueueJob<T> = PgBoss.Job<T>;
+/** A task on the queue: pg-boss's Job. */
+export type QueueTask<T> = PgBoss.Job<T>;
 export type QueueSendOptions = PgBoss.SendOptions;
 
 export interface WorkerDefinition<T extends object> {
   /** The queue's name (pg-boss: letters, digits, `-`, `_`, `.`, `/`). */
   queue: string;
-  /** Retry policy and expiry of the queue's jobs (pg-boss createQueue options). */
+  /** Retry policy and expiry of the queue's tasks (pg-boss createQueue options). */
   options?: Omit<PgBoss.Queue, 'name'>;
-  /** How this process fetches jobs (batch size, polling interval). */
+  /** How this process fetches tasks (batch size, polling interval). */
   work?: PgBoss.WorkOptions;
   /** Parallel workers in this process (separate fetch loops); 1 when absent. */
   concurrency?: number;
-  /** Throwing fails the batch's jobs, which pg-boss retries as the queue's policy says. */
-  handler: (jobs: QueueJob<T>[]) => Promise<void>;
+  /** Throwing fails the fetched tasks, which pg-boss retries as the queue's policy says. */
+  handler: (tasks: QueueTask<T>[]) => Promise<void>;
 }
 
 /** A cron schedule: pg-boss sends `data` to the queue at each tick, once across every server copy. */
@@ -38,10 +40,10 @@ export interface TaskQueue {
   define<T extends object>(definition: WorkerDefinition<T>): void;
   /** Declares a queue without a worker in this process (a schedule's or another process's queue). */
   schedule(definition: ScheduleDefinition): void;
-  /** Sends a job, starting the queue first if needed; returns the job ID (null when a singleton/throttle policy dropped it). */
+  /** Sends a task, starting the queue first if needed; returns the task's ID (null when a singleton/throttle policy dropped it). */
   send<T extends object>(queue: string, data: T, options?: QueueSendOptions): Promise<string | null>;
-  /** Sends many jobs in one statement. */
-  insert<T extends object>(queue: string, jobs: Array<{ data: T } & Omit<PgBoss.JobInsert<T>, 'name' | 'data'>>): Promise<void>;
+  /** Sends many tasks in one statement. */
+  insert<T extends object>(queue: string, tasks: Array<{ data: T } & Omit<PgBoss.JobInsert<T>, 'name' | 'data'>>): Promise<void>;
   /** The started pg-boss instance, for what the methods above do not cover. */
   boss(): Promise<PgBoss>;
   start(): Promise<void>;
@@ -53,7 +55,7 @@ export interface TaskQueue {
 export interface TaskQueueOptions {
   sql: SqlExecutor;
   logger: Logger;
-  /** False: this process sends jobs but runs no workers. */
+  /** False: this process sends tasks but runs no workers. */
   runWorkers?: boolean;
 }
 
@@ -103,7 +105,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   function boss(): Promise<PgBoss> {
     if (stopped) return Promise.reject(new Error('the task queue has stopped'));
     starting ??= (async () => {
-      // Maintenance is when pg-boss finds active jobs past their expiry (a crashed copy's) and hands
+      // Maintenance is when pg-boss finds active tasks past their expiry (a crashed copy's) and hands
       // them out again: every 30 s rather than its default 2 minutes.
       // Two copies installing pg-boss's schema at once can collide in the catalog (a duplicate
       // pg_namespace key, which pg-boss does not take for its own "already exists" race): a new
@@ -139,8 +141,8 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     async send(queue, data, sendOptions) {
       return (await boss()).send(queue, data, sendOptions ?? {});
     },
-    async insert(queue, jobs) {
-      await (await boss()).insert(jobs.map((job) => ({ ...job, name: queue })));
+    async insert(queue, tasks) {
+      await (await boss()).insert(tasks.map((task) => ({ ...task, name: queue })));
     },
     boss,
     async start() {

@@ -5,7 +5,7 @@ import { registerAnalyticsRoutes } from './analytics/analytics-routes.ts';
 import { registerAssetRoutes } from './assets/asset-routes.ts';
 import { registerTransformRoutes } from './assets/transform-routes.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
-import { registerBadgeRoutes } from './badge/badge-routes.ts';
+import { registerStatusImageRoutes } from './status-image/status-image-routes.ts';
 import { registerManifestRoutes } from './manifests/manifest-routes.ts';
 import { registerPkiRoutes } from './pki/pki-routes.ts';
 import type { ApiApp, RouteContext } from './route-context.ts';
@@ -24,7 +24,7 @@ export { registerEmbedRoutes } from './embed/embed-routes.ts';
 /** Paths any web page may call without credentials (the embeddable badge, public reports). */
 export const PUBLIC_PATHS = ['/verify-content', '/track-analytics', '/manifests/', '/badge/', '/assets/', '/trust', '/sbr/', '/pki/'];
 
-/** Paths other sites embed as images or media (badges, signed files, manifests). */
+/** Paths other sites embed as images or media (status images, signed files, manifests). */
 export const EMBEDDABLE_PATHS = ['/badge/', '/assets/', '/manifests/'];
 
 export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
@@ -39,7 +39,7 @@ export function registerApiRoutes(api: ApiApp, ctx: RouteContext): void {
   registerAssetRoutes(api, ctx);
   registerTransformRoutes(api, ctx);
   registerAnalyticsRoutes(api, ctx);
-  registerBadgeRoutes(api, ctx);
+  registerStatusImageRoutes(api, ctx);
   registerTrustRoutes(api, ctx);
   registerSigningIdentityRoutes(api, ctx);
   registerPkiRoutes(api, ctx);

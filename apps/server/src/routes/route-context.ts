@@ -26,8 +26,7 @@ export interface RouteContext {
   uploads: UploadReader;
   /** The base of the links in this request's answers (http/asset-links.ts). */
   apiBaseUrl: (c: Context) => string;
-  /** maxVideoBytes: the limit of an MP4, MOV or M4A sent to verify (at least maxAssetBytes). */
-  config: { maxAssetBytes: number; maxVideoBytes: number; publicUrl: string };
+  config: { publicUrl: string };
 }
 
 /** OpenAPI security requirement of authenticated routes: a bearer access token or API key. */

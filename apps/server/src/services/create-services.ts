@@ -7,7 +7,7 @@ import type { Db } from '../db/create-db.ts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../logging/logger.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
-import { createAccountEvents, type AccountEvents } from './events/account-events.ts';
+import { createAccountEvents, type AccountEvents } from './account-events/account-events.ts';
 import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
 import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
 import { createCredentials, type Credentials } from './accounts/credentials.ts';
@@ -17,6 +17,7 @@ import { createSignUpConfirmations, type SignUpConfirmations } from './accounts/
 import { createAnalytics, type Analytics } from './analytics/analytics.ts';
 import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
 import type { AssetStore } from './assets/asset-store.ts';
+import { createOrphanSweep, type OrphanSweep } from './assets/orphan-sweep.ts';
 import { createSignedAssetFiles, type SignedAssetFiles } from './assets/signed-asset-files.ts';
 import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
 import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
@@ -42,21 +43,27 @@ import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts
 import { createIdentityProbe } from './signing-identities/identity-probe.ts';
 import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
 import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
+import { createOcspStapler } from './signing/ocsp-staple.ts';
 import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
 import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
+import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, type InstallationClaimSigner } from './claim-signer/installation-claim-signer.ts';
+import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { LARGE_MEDIA_TYPES } from '@provenance/engine';
 import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
+import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
 import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
-import { createManifestIndex } from './repository/manifest-index.ts';
-import { createManifestRepository, type ManifestRepository } from './repository/manifest-repository.ts';
-import { createStrippedCopies } from './repository/stripped-copies.ts';
+import type { PublicLinks } from './public-links.ts';
+import { createSizePolicy, type SizeLimits, type SizePolicy } from './assets/size-policy.ts';
+import { createManifestIndex } from './manifest-repository/manifest-index.ts';
+import { createManifestRepository, type ManifestRepository } from './manifest-repository/manifest-repository.ts';
+import { createStrippedCopies } from './manifest-repository/stripped-copies.ts';
 import { createSignedContentList, type SignedContentList } from './verification/signed-content-list.ts';
-import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './repository/soft-binding-resolver.ts';
+import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './manifest-repository/soft-binding-resolver.ts';
 import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
 import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
@@ -69,6 +76,8 @@ export interface ServiceDeps {
   /** Signs session tokens; the same on every server copy. */
   authSecret: string;
   publicUrl: string;
+  /** The API's links services write (http/asset-links.ts: publicLinks(publicUrl)). */
+  links: PublicLinks;
   demoPassword: string;
   demoEmailDomain: string;
   attemptLimits?: AttemptLimitRules;
@@ -77,6 +86,10 @@ export interface ServiceDeps {
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
   engine: GatewayEngine;
+  /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES: the one size policy of the files verified and signed. */
+  sizes: SizeLimits;
+  /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
+  arrivingMemoryBytes?: number | undefined;
   /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
   keyVault?: KeyVault;
   /** Where signed files, their manifest stores and thumbnails are kept. */
@@ -108,6 +121,10 @@ export interface ServiceDeps {
   webhookFetcher?: SafeFetch | undefined;
   /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
   jobs?: Partial<JobProcessingSettings> | undefined;
+  /** ORPHAN_GRACE_SECONDS: how old an asset folder without a row must be before the orphan sweep removes it; an hour when absent. */
+  orphanGraceSeconds?: number | undefined;
+  /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
+  claimSigning?: ClaimSigning | undefined;
 }
 
 export interface Services {
@@ -131,19 +148,23 @@ export interface Services {
   supportRequests: SupportRequests;
   rateLimiter: RateLimiter;
   attemptLimits: AttemptLimits;
-  /** Per-client concurrency and rate limits of verify, track, support and badge. */
+  /** Per-client concurrency and rate limits of verify, track, support and the status image. */
   publicLimits: PublicLimits;
   engine: GatewayEngine;
   store: AssetStore;
   signedAssets: SignedAssets;
   /** Signed files, manifest stores and thumbnails as the API serves them. */
   signedAssetFiles: SignedAssetFiles;
+  /** Removes asset folders a crash left without a row (main.ts runs it at start and on a schedule). */
+  orphanSweep: OrphanSweep;
   /** An account's signed content a page at a time: each file's own verdict now, and its copies seen elsewhere. */
   signedContent: SignedContentList;
   signer: ContentSigner;
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
   verifier: ContentVerifier;
+  /** How large a file to verify or sign may be, and which are verified and signed from disk. */
+  sizePolicy: SizePolicy;
   /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
   repository: ManifestRepository;
   /** The Soft Binding Resolution API's matches, ours then federated. */
@@ -153,6 +174,8 @@ export interface Services {
   analytics: Analytics;
   /** The accounts' organisation names and signing identities (managed or brought). */
   signingIdentities: SigningIdentities;
+  /** The installation's claim signer (main.ts opens it at start): who signs every claim the gateway makes. */
+  claimSigner: InstallationClaimSigner;
   /** Verifying an account's organisation name by a confirmation mail to an address at its domain. */
   organizationConfirmations: OrganizationConfirmations;
   /** The gateway CA's OCSP responder and CRL, over its certificate records. */
@@ -185,11 +208,11 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createProductSessions({ db: deps.db, auth, secret: deps.authSecret, toUser: profile.getUser });
   const credentials = createCredentials({ db: deps.db, auth, sessions, apiKeys });
   const rateLimiter = createRateLimiter(deps.db, deps.clock);
-  const events = createVerificationEvents(deps.db, {
+  const verificationEvents = createVerificationEvents(deps.db, {
     ...(deps.clock && { clock: deps.clock }),
     onWriteError: (error, lost) => deps.logger.error('verification events could not be written', { lost, error: error instanceof Error ? error.message : String(error) }),
   });
-  const signedAssets = createSignedAssets(deps.db, events);
+  const signedAssets = createSignedAssets(deps.db, verificationEvents);
   const { engine, store, fetcher } = deps;
   const repository = createManifestRepository({ index: createManifestIndex(deps.db) });
   const keyVault = deps.keyVault ?? createKeyVault(randomBytes(32));
@@ -198,17 +221,30 @@ export function createServices(deps: ServiceDeps): Services {
     db: deps.db,
     vault: keyVault,
     rootCertificatePath: engine.rootCertificatePath,
-    ocspUrl: new URL('/api/v1/pki/ocsp', deps.publicUrl).href,
+    ocspUrl: deps.links.ocspUrl,
     // Remote identities' signing services are reached like any outbound request: FETCH_ALLOW_HOSTS decides.
     post: fetcher,
     probe: createIdentityProbe(engine, deps.logger),
     trust: () => engine.trust,
     ...(deps.clock && { clock: deps.clock }),
   });
-  const apiBaseUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/v1`;
-  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, { detectFormat: (head) => engine.detectFormat(head), largeTypes: LARGE_MEDIA_TYPES });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, events: accountEvents, assetUrlOf: (assetId) => `${apiBaseUrl}/assets/${assetId}` });
+  const claimSigning = deps.claimSigning ?? { setting: { kind: 'development' as const } };
+  const claimSigner = createInstallationClaimSigner({
+    ...claimSigning,
+    productSigner: createProductSignerStore({ db: deps.db, vault: keyVault, pkiDir: path.dirname(engine.rootCertificatePath), profile: productProfileOf(claimSigning, deps.publicUrl), ...(deps.clock && { clock: deps.clock }) }),
+    vault: keyVault,
+    // A remote claim signer's service is reached like any outbound request: FETCH_ALLOW_HOSTS decides.
+    post: fetcher,
+    trust: () => engine.trust,
+    ...(deps.clock && { clock: deps.clock }),
+  });
+  const sizePolicy = createSizePolicy(deps.sizes);
+  const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
+  const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
   const certificates = createGatewayCertificateStatus(deps.db);
+  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
+  const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -219,7 +255,7 @@ export function createServices(deps: ServiceDeps): Services {
         accountEvents,
         preferences: createNotificationPreferences(deps.db),
         signedAssets,
-        flushEvents: () => events.flush(),
+        flushVerificationEvents: () => verificationEvents.flush(),
         clock: deps.clock,
       })
     : null;
@@ -236,7 +272,6 @@ export function createServices(deps: ServiceDeps): Services {
     clock: deps.clock,
   });
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
-  const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
   const forgetRevoked = (): void => {
     verificationCache.clear();
@@ -276,6 +311,7 @@ export function createServices(deps: ServiceDeps): Services {
     store,
     signedAssets,
     signedAssetFiles: createSignedAssetFiles({ signedAssets, store }),
+    orphanSweep: createOrphanSweep({ store, signedAssets, graceMs: (deps.orphanGraceSeconds ?? 60 * 60) * 1000 }),
     signer,
     repository,
     softBindingResolver: createSoftBindingResolver({
@@ -284,32 +320,39 @@ export function createServices(deps: ServiceDeps): Services {
       onFederationError: (baseUrl, error) => deps.logger.warn('a federated soft-binding resolver failed', { baseUrl, error: error instanceof Error ? error.message : String(error) }),
     }),
     transformer: createAssetTransformer({ signedAssets, store, engine, signer, identities: signingIdentities }),
+    sizePolicy,
     verifier: createContentVerifier({
       engine,
       fetcher,
       downloads,
       store,
       signedAssets,
-      events,
+      events: verificationEvents,
       repository,
-      manifestUrlOf: (manifestId) => new URL(`/api/v1/sbr/manifests/${encodeURIComponent(manifestId)}`, deps.publicUrl).href,
-      thumbnailUrlOf: (assetId) => new URL(`/api/v1/assets/${encodeURIComponent(assetId)}/thumbnail`, deps.publicUrl).href,
+      manifestUrlOf: deps.links.sbrManifestUrl,
+      thumbnailUrlOf: deps.links.thumbnailUrl,
       cache: verificationCache,
       trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
-      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: deps.assetDownloads.maxAssetBytes },
-      signingChainOf: async (asset) => (asset.signingIdentityId ? ((await signingIdentities.list(asset.userId)).find((identity) => identity.id === asset.signingIdentityId)?.certificateChain ?? null) : null),
+      storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
+      // Only an identity the account brought signs its claims; a managed one names the organisation, and the stored file's signer is asked instead.
+      signingChainOf: async (asset) => {
+        const identity = asset.signingIdentityId ? (await signingIdentities.list(asset.userId)).find((candidate) => candidate.id === asset.signingIdentityId) : undefined;
+        return identity && identity.kind !== 'managed' ? identity.certificateChain : null;
+      },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
+      arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
     }),
     trustLists: createTrustLists({ engine, logger: deps.logger, settings: deps.trust ?? { savedDir: null, lists: [], anchorFiles: [], fetcher }, ...(deps.clock && { clock: deps.clock }) }),
-    analytics: createAnalytics({ db: deps.db, signedAssets, events, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
+    analytics: createAnalytics({ db: deps.db, signedAssets, verificationEvents, stripped: createStrippedCopies(deps.db), ...(deps.clock && { clock: deps.clock }) }),
     // The engine's root certificate sits in the local PKI folder, beside the intermediate's key.
     certificateAuthority,
     signingIdentities,
+    claimSigner,
     organizationConfirmations: createOrganizationConfirmations({
       db: deps.db,
       identities: signingIdentities,
@@ -329,22 +372,22 @@ export function createServices(deps: ServiceDeps): Services {
       fetcher: deps.webhookFetcher ?? fetcher,
       allowHosts: deps.fetchAllowHosts ?? [],
       queue: deps.queue,
-      events: accountEvents,
+      accountEvents,
       logger: deps.logger,
       policy: deps.webhookDelivery,
       clock: deps.clock,
       testLimit: { limiter: rateLimiter, rule: DEFAULT_WEBHOOK_TEST_LIMIT },
     }),
-    flush: () => events.flush(),
+    flush: () => verificationEvents.flush(),
     attemptLimits: createAttemptLimits(rateLimiter, createFailureStreaks(deps.db, deps.clock), deps.attemptLimits ?? DEFAULT_ATTEMPT_LIMITS),
   };
   // Job items run the same verification and signing as the API's own endpoints.
   const { queue, logger, clock } = deps;
-  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, events: accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
+  const batchJobs = createBatchJobs({ db: deps.db, queue, logger, accountEvents, verifier: services.verifier, signer, signedAssets, identities: signingIdentities, settings: deps.jobs, clock });
   scheduleDemoCleanup({ queue, demoAccounts: services.demoAccounts, rateLimiter, logger, clock });
   const signedContent = createSignedContentList({
     signedAssets,
-    events,
+    events: verificationEvents,
     verifier: services.verifier,
     onVerifyError: (assetId, error) => logger.error('a signed file could not be verified for its list', { assetId, error: error instanceof Error ? error.message : String(error) }),
   });

@@ -14,6 +14,8 @@ export type DomainErrorKind =
   | 'conflict'
   /** Well-formed, but the thing it names cannot be processed, such as a file of no supported format (422). */
   | 'unprocessable'
+  /** The file is larger than the size policy lets it be (413). */
+  | 'too_large'
   /** Too many attempts; retry after `retryAfterSeconds` (429). */
   | 'rate_limited'
   /** A service this one depends on (a time-stamping authority) failed; nothing was done (502). */

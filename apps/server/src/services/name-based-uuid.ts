@@ -1,7 +1,7 @@
 /**
  * A UUID named by its content (version 8, RFC 9562: a SHA-256 of the name): the same name gives the
  * same UUID on every run and every copy, so a step done again after a crash writes the same row or
- * queues the same job, which the database then takes once.
+ * queues the same task, which the database then takes once.
  */
 import { createHash } from 'node:crypto';
 

@@ -11,6 +11,7 @@ import { createSafeFetcher, createSafeStreamFetcher, type SafeFetch } from '@pro
 import type { TSession } from '@provenance/contracts';
 import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../app.ts';
+import type { SizeLimits } from '../services/assets/size-policy.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
@@ -19,18 +20,20 @@ import { createLogger } from '../logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
 import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
 import { createTaskQueue } from '../queue/task-queue.ts';
+import type { ClaimSigning } from '../services/claim-signer/installation-claim-signer.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { AttemptLimitRules } from '../services/rate-limits/attempt-limits.ts';
 import type { PublicLimitRules } from '../services/rate-limits/public-limits.ts';
 import type { TrustListSettings } from '../services/trust/trust-lists.ts';
 import type { ApiEnv } from '../routes/route-context.ts';
-import type { SbrFederation } from '../services/repository/soft-binding-resolver.ts';
+import type { SbrFederation } from '../services/manifest-repository/soft-binding-resolver.ts';
 import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
 import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
 import { nameTestOrganizationAt, TEST_ORGANIZATION } from './test-organization.ts';
+import { publicLinks } from '../http/asset-links.ts';
 
 export { nameTestOrganizationAt, TEST_ORGANIZATION };
 
@@ -49,7 +52,7 @@ export const GENEROUS_LIMITS: AttemptLimitRules = {
 /** Public-endpoint limits no test reaches by accident: suites fire many requests from one address. */
 export const GENEROUS_PUBLIC_LIMITS: PublicLimitRules = {
   verify: { concurrent: 10_000 },
-  badge: { concurrent: 10_000 },
+  statusImage: { concurrent: 10_000 },
   track: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   support: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
   sbr: { concurrent: 10_000, rate: { limit: 100_000, windowSeconds: 60 } },
@@ -69,7 +72,8 @@ export interface TestServer {
 export interface TestServerOptions {
   attemptLimits?: AttemptLimitRules;
   publicLimits?: PublicLimitRules;
-  config?: Partial<AppConfig>;
+  /** The app's settings, and the size policy's limits (MAX_ASSET_BYTES 1 MB unless given). */
+  config?: Partial<AppConfig & SizeLimits>;
   clock?: () => Date;
   engine?: GatewayEngine;
   store?: AssetStore;
@@ -95,6 +99,8 @@ export interface TestServerOptions {
   keyVault?: KeyVault;
   /** Batch job processing (tests shorten the retry delay). */
   jobs?: Partial<JobProcessingSettings>;
+  /** Who signs the claims (CLAIM_SIGNER and the product certificate's names); without it, the development product certificate. */
+  claimSigning?: ClaimSigning;
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -120,8 +126,7 @@ export function testAssetDownloads(maxVideoBytes: number): AssetDownloadSettings
   return {
     fetcher: createSafeStreamFetcher({ allowHosts: TEST_ALLOW_HOSTS, maxBytes, timeoutMs: 60_000, idleTimeoutMs: 5_000 }),
     spoolDir: mkdtempSync(path.join(tmpdir(), 'pg-test-downloads-')),
-    maxAssetBytes: TEST_MAX_ASSET_BYTES,
-    maxVideoBytes: maxBytes,
+    limits: { maxAssetBytes: TEST_MAX_ASSET_BYTES, maxVideoBytes: maxBytes },
   };
 }
 
@@ -135,20 +140,21 @@ export interface RequestOptions {
 export async function createTestServer(database: DbHandle, options: TestServerOptions = {}): Promise<TestServer> {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
+  const { maxAssetBytes = 1024 * 1024, maxVideoBytes, ...appConfig } = options.config ?? {};
   const config: AppConfig = {
     publicUrl: 'http://localhost:8080',
-    maxAssetBytes: 1024 * 1024,
     maxJsonBytes: 64 * 1024,
     corsOrigins: ['https://app.example.com'],
     trustProxy: true,
     demoPassword: TEST_DEMO_PASSWORD,
     demoEmailDomain: 'demo.provenance.local',
-    ...options.config,
+    ...appConfig,
   };
   const authSecret = crypto.randomBytes(32).toString('base64url');
   const services = createServices({
+    links: publicLinks(config.publicUrl),
     db: database.db,
-    // Started by the first job a test sends; tests that use it close the server.
+    // Started by the first task a test sends; tests that use it close the server.
     queue: createTaskQueue({ sql: database.sql, logger }),
     logger,
     authSecret,
@@ -159,13 +165,15 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     publicLimits: options.publicLimits ?? GENEROUS_PUBLIC_LIMITS,
     clock: options.clock,
     engine: options.engine ?? (await defaultEngine()),
+    sizes: { maxAssetBytes, maxVideoBytes },
     store: options.store ?? createFileAssetStore(mkdtempSync(path.join(tmpdir(), 'pg-test-assets-'))),
     fetcher: options.fetcher ?? createTestFetcher(),
-    assetDownloads: options.assetDownloads ?? (options.fetcher ? undefined : testAssetDownloads(config.maxVideoBytes ?? TEST_MAX_ASSET_BYTES)),
+    assetDownloads: options.assetDownloads ?? (options.fetcher ? undefined : testAssetDownloads(maxVideoBytes ?? TEST_MAX_ASSET_BYTES)),
     fetchAllowHosts: TEST_ALLOW_HOSTS,
     ...(options.webhookDelivery && { webhookDelivery: options.webhookDelivery }),
     ...(options.keyVault && { keyVault: options.keyVault }),
     ...(options.jobs && { jobs: options.jobs }),
+    ...(options.claimSigning && { claimSigning: options.claimSigning }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),

@@ -1,8 +1,8 @@
 // The "address of a file on the web" input with its link icon, and the Verify button that submits
 // it: the landing widget and the report page ask for a URL to verify the same way.
 import type { ComponentProps } from 'react';
-import { Link2, Loader2, ScanSearch } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Link2, ScanSearch } from 'lucide-react';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
@@ -17,9 +17,8 @@ export function AssetUrlInput({ wrapperClassName, ...props }: Omit<ComponentProp
 
 export function VerifySubmitButton({ busy, className }: { busy: boolean; className?: string }) {
   return (
-    <Button type="submit" disabled={busy} className={className}>
-      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
-      {busy ? 'Verifying...' : 'Verify'}
-    </Button>
+    <BusyButton type="submit" busy={busy} busyLabel="Verifying..." icon={<ScanSearch aria-hidden="true" />} className={className}>
+      Verify
+    </BusyButton>
   );
 }

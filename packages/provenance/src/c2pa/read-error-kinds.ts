@@ -1,7 +1,7 @@
 /**
  * What a c2pa-rs reader error (a plain string such as `C2pa(JumbfNotFound)`) means: no manifest, a
  * format it does not read, a manifest kept at a URL, or a file it cannot read and why. Free of node
- * and of c2pa-wasm, so the browser reads c2pa-web's errors exactly as the gateway reads c2pa-wasm's.
+ * and of c2pa-wasm, so the browser (which runs the same c2pa-wasm in a worker) reads its errors as the gateway does.
  */
 export type ReadErrorKind =
   | { kind: 'no_manifest' }

@@ -7,6 +7,11 @@
 export interface ReaderSettingsOptions {
   /** Anchors that vouch for signers (PEM). */
   anchorsPem?: string;
+  /**
+   * Anchors that vouch for the X.509 credentials of CAWG identity assertions (the named actors),
+   * kept apart from claim signers' (kind `cawg`), as CAWG 1.3 asks (PEM).
+   */
+  identityAnchorsPem?: string;
   /** Anchors that vouch for time-stamping authorities only (PEM). */
   timestampAnchorsPem?: string;
   remoteManifestFetch?: boolean;
@@ -30,12 +35,13 @@ export const ALLOWED_SIGNING_EKUS: readonly string[] = [
 
 /**
  * c2pa-rs 0.92 keeps trust purposes apart: an anchor of kind `manifest` vouches for signers only,
- * one of kind `tsa` for time-stamping authorities only (the deprecated `trust_anchors` it reads as
+ * one of kind `cawg` for identity assertions' credentials only, one of kind `tsa` for time-stamping authorities only (the deprecated `trust_anchors` it reads as
  * `manifest`). Before, every anchor vouched for both.
  */
-function trustAnchors(options: ReaderSettingsOptions): { trust_anchors: string; trust_kind: 'manifest' | 'tsa' }[] {
+function trustAnchors(options: ReaderSettingsOptions): { trust_anchors: string; trust_kind: 'manifest' | 'tsa' | 'cawg' }[] {
   return [
     ...(options.anchorsPem ? [{ trust_anchors: options.anchorsPem, trust_kind: 'manifest' as const }] : []),
+    ...(options.identityAnchorsPem ? [{ trust_anchors: options.identityAnchorsPem, trust_kind: 'cawg' as const }] : []),
     ...(options.timestampAnchorsPem ? [{ trust_anchors: options.timestampAnchorsPem, trust_kind: 'tsa' as const }] : []),
   ];
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { initSync, WasmBuilder, WasmReader } from '@contentauth/c2pa-wasm';
+import { encodeSignerPayload, initSync, WasmBuilder, WasmReader } from '@contentauth/c2pa-wasm';
 import { guardNetwork } from './network-guard.ts';
 
 let loaded = false;
@@ -55,7 +55,7 @@ class NodeFileReaderSync {
 }
 
 /** Instantiates c2pa-wasm on first use: from `module` when given (compiled elsewhere), else from its file. */
-export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof WasmReader; WasmBuilder: typeof WasmBuilder } {
+export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof WasmReader; WasmBuilder: typeof WasmBuilder; encodeSignerPayload: typeof encodeSignerPayload } {
   if (!loaded) {
     memory = initSync({ module: module ?? readFileSync(wasmPath()) }).memory;
     const scope = globalThis as { FileReaderSync?: unknown };
@@ -64,7 +64,7 @@ export function loadC2pa(module?: WebAssembly.Module): { WasmReader: typeof Wasm
     guardNetwork();
     loaded = true;
   }
-  return { WasmReader, WasmBuilder };
+  return { WasmReader, WasmBuilder, encodeSignerPayload };
 }
 
 /**

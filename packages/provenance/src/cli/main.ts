@@ -7,6 +7,7 @@ import { ENGINE_VERSION } from '../version.ts';
 import { PKI_HELP, runPki } from './pki-command.ts';
 import { SIGN_HELP, runSign } from './sign-command.ts';
 import { SIGNER_HELP, runSigner } from './signer-serve-command.ts';
+import { TIMESTAMP_HELP, runTimestamp } from './timestamp-command.ts';
 import { TRUST_COMMAND_HELP, runTrust } from './trust-command.ts';
 import { CliError } from './usage-error.ts';
 import { VERIFY_HELP, runVerify } from './verify-command.ts';
@@ -15,6 +16,7 @@ const HELP = `provenance ${ENGINE_VERSION}: sign and verify C2PA Content Credent
 
 Usage:
   provenance sign <file-or-url> -o <out> [--creator NAME] [--license L] [--ai] [--title T] [--json]
+  provenance timestamp <file> --tsa URL -o <out>
   provenance verify <file-or-url> [--trust-list NAME=URL-OR-FILE]... [--no-bundled-lists] [--json]
   provenance trust show|update
   provenance pki init|show
@@ -26,6 +28,7 @@ fetched through the safe fetcher, which reaches non-public hosts only when FETCH
 
 const COMMANDS: Record<string, { run: (args: string[]) => Promise<void>; help: string }> = {
   sign: { run: runSign, help: SIGN_HELP },
+  timestamp: { run: runTimestamp, help: TIMESTAMP_HELP },
   verify: { run: runVerify, help: VERIFY_HELP },
   pki: { run: runPki, help: PKI_HELP },
   trust: { run: runTrust, help: TRUST_COMMAND_HELP },

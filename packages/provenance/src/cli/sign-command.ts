@@ -14,7 +14,7 @@ import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
 import { createClaimSigner } from '../signer/signer-factory.ts';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../signer/algorithms.ts';
-import { createRfc3161Timestamper, timestampTransportOver, type Timestamper } from '../signer/rfc3161-timestamper.ts';
+import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { pkiDir } from './cli-config.ts';
 import { createCliFetcher, createCliStreamFetcher, FETCH_HELP } from './cli-fetcher.ts';
 import { httpUrl, isUrlTarget, openInputFile } from './read-input.ts';
@@ -22,7 +22,9 @@ import { withUrlDownload } from './url-download.ts';
 import { SIGN_FROM_DISK_BYTES } from '../io/sign-file.ts';
 import { BMFF_MIME_TYPES } from '../hard-binding/bmff-hard-binding.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import { findFormat } from '../formats.ts';
 import { CliError } from './usage-error.ts';
+import { cliTimestamper, timestampAuthorityUrl, TSA_ENV_HELP } from './tsa-setting.ts';
 
 export const SIGN_HELP = `Usage: provenance sign <file-or-url> -o <out> [options]
        provenance sign <file> --sidecar [-o <out>]
@@ -37,7 +39,7 @@ those, -o names the copy the sidecar binds, and the sidecar is <out>.c2pa.
 
 Options:
   -o, --output FILE        where to write the signed asset (required unless --sidecar)
-      --creator NAME       creator (schema.org CreativeWork author)
+      --creator NAME       creator (dc:creator, CAWG metadata)
       --license L          license (default 'All Rights Reserved')
       --ai                 generative AI edited or composed the content (compositeWithTrainedAlgorithmicMedia)
       --camera             the content was captured by a camera (digitalCapture)
@@ -51,7 +53,8 @@ Options:
                            manifests every assertion naming a place (location) and/or their EXIF
                            (exif), comma-separated (C2PA redaction, recorded as c2pa.redacted)
       --tsa URL            timestamp the signature at this RFC 3161 time-stamping authority (asked
-                           through the safe fetcher; about 8 kB more); if it fails, nothing is signed
+                           through the safe fetcher; about 8 kB more); if it fails, nothing is signed;
+                           off: no timestamp (default: $TSA_URL, else none)
       --key FILE           PKCS#8 private key PEM (default: the local PKI's signer)
       --chain FILE         certificate chain PEM, signer first (with --key)
       --alg ALG            ${SIGNING_ALGORITHMS.join(', ')} (default: from the key; required with --remote-signer)
@@ -61,9 +64,9 @@ Options:
       --data-dir DIR       where the local PKI lives (default: $DATA_DIR or ./data)
       --json               print the result as JSON
 
-${FETCH_HELP}`;
+${FETCH_HELP}${TSA_ENV_HELP}`;
 
-interface SignerFlags {
+export interface SignerFlags {
   key?: string | undefined;
   chain?: string | undefined;
   alg?: string | undefined;
@@ -72,7 +75,20 @@ interface SignerFlags {
   'remote-secret'?: string | undefined;
 }
 
-async function chooseSigner(
+/** The flags that choose who signs (and how the answer is printed), shared by sign and timestamp. */
+export const SIGNER_FLAGS = {
+  key: { type: 'string' },
+  chain: { type: 'string' },
+  alg: { type: 'string' },
+  'remote-signer': { type: 'string' },
+  'remote-secret': { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The claim signer the flags name: a remote signing service, a key and chain, else the local PKI's signer. */
+export async function chooseSigner(
   values: SignerFlags,
   post: PostSigningRequest,
 ): Promise<{ signer: ClaimSigner; note: string | null }> {
@@ -168,14 +184,7 @@ export async function runSign(args: string[]): Promise<void> {
       thumbnail: { type: 'boolean' },
       redact: { type: 'string' },
       tsa: { type: 'string' },
-      key: { type: 'string' },
-      chain: { type: 'string' },
-      alg: { type: 'string' },
-      'remote-signer': { type: 'string' },
-      'remote-secret': { type: 'string' },
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      ...SIGNER_FLAGS,
     },
   });
   if (values.help) {
@@ -189,7 +198,7 @@ export async function runSign(args: string[]): Promise<void> {
   const redact = redactionKindsOf(values.redact);
   const fetcher = createCliFetcher();
   // The authority is reached through the same safe fetcher as any URL; the engine only builds and checks the messages.
-  const timestamper = values.tsa ? createRfc3161Timestamper(timestampTransportOver(fetcher, values.tsa)) : undefined;
+  const timestamper = cliTimestamper(timestampAuthorityUrl(values.tsa), fetcher);
   const target = positionals[0]!;
   const signPath = (path: string, named?: { name: string; contentType: string | null }) => signFile({ ...values, redact }, path, named, fetcher, timestamper);
   await (isUrlTarget(target) ? withUrlDownload(createCliStreamFetcher(), httpUrl(target), (file) => signPath(file.path, file)) : signPath(target));
@@ -250,10 +259,15 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   const input = { bytes: new Uint8Array(await readFile(path)), mime, name };
   const { signer, note } = await chooseSigner(values, post);
   if (note && !values.json) process.stderr.write(`${note}\n`);
+  // An image's ISCC soft binding, as the server writes it, so a stripped copy can be matched to it.
+  // Loaded only for images: decoding pixels needs sharp.
+  const softBinding = findFormat(input.mime)?.kind === 'image' ? await (await import('../soft-binding/image-soft-binding.ts')).imageSoftBinding(input.bytes) : null;
   const result = await sign(
     input.bytes,
     input.mime,
-    metadataOf(values, input.name), { signer, thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }) },);
+    metadataOf(values, input.name),
+    { signer, thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }), ...(softBinding && { softBinding }) },
+  );
   if (!values.output && !result.assetUnchanged) {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);
   }

@@ -28,12 +28,12 @@ describe('provenance sign --redact', () => {
     const out = join(dir, 'desk.jpg');
     const signed = await run(['sign', join(dir, 'source.jpg'), '-o', out, '--redact', 'location', '--json', '--data-dir', dir]);
     expect(signed.code, signed.stderr).toBe(0);
-    expect(JSON.parse(signed.stdout).redacted).toEqual([{ manifest: source.manifestId, assertion: 'stds.exif' }]);
+    expect(JSON.parse(signed.stdout).redacted).toEqual([{ manifest: source.manifestId, assertion: 'c2pa.metadata' }]);
     expect(readFileSync(out).includes('41.0082')).toBe(false);
 
     const verified = await run(['verify', out, '--data-dir', dir, '--no-ocsp']);
     expect(verified.stdout).toContain('desk.jpg: VERIFIED');
-    expect(verified.stdout).toContain(`redacted  stds.exif from ${source.manifestId}`);
+    expect(verified.stdout).toContain(`redacted  c2pa.metadata from ${source.manifestId}`);
 
     const refused = await run(['sign', join(dir, 'source.jpg'), '-o', out, '--redact', 'faces', '--data-dir', dir]);
     expect(refused.code).toBe(1);

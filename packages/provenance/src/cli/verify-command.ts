@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { verifyWithRemoteManifest } from '../remote-manifest-step.ts';
-import type { VerifyResponse } from '../report/verification-report.ts';
+import type { NamedIdentity, VerifyResponse } from '../report/verification-report.ts';
 import { verify, type CredentialedVerification } from '../verify.ts';
 import { OCSP_HELP, revocationLine, withRevocation } from './cli-revocation.ts';
 import { loadTrust, TRUST_HELP, TRUST_OPTIONS } from './cli-config.ts';
@@ -41,6 +41,15 @@ A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A
 ${TRUST_HELP}
 ${FETCH_HELP}`;
 
+/** A named actor: who, under whose credential, and its own verdict (the reason when it failed). */
+function actorLine(identity: NamedIdentity): string {
+  const who = `${identity.name ?? 'an actor that does not name itself'}${identity.credentialIssuer ? ` (credential issued by ${identity.credentialIssuer})` : ''}`;
+  if (identity.status === 'trusted') return `${who}: identity confirmed`;
+  if (identity.status === 'untrusted') return `${who}: identity not confirmed, no identity trust anchor vouches for its credential`;
+  const why = identity.codes.failure.find((code) => code.code !== 'cawg.x509.credential.untrusted');
+  return `${who}: identity check failed${why ? `: ${why.explanation}` : ''}`;
+}
+
 function describe(response: VerifyResponse, name: string, noOcsp: boolean, declaredTime: boolean): string {
   const { verification, report } = response;
   // A bare VERIFIED would vouch for a certificate nobody asked about: say when revocation went unchecked.
@@ -53,6 +62,8 @@ function describe(response: VerifyResponse, name: string, noOcsp: boolean, decla
   if (report.signer) {
     lines.push(`  signer    ${[report.signer.commonName, report.signer.organization].filter(Boolean).join(', ')}${report.signer.issuer ? ` (issued by ${report.signer.issuer})` : ''}${report.signer.expired ? (report.timestamp?.trusted ? ', certificate had expired at its trusted timestamp' : ', certificate expired, and no trusted timestamp shows it signed before') : ''}`);
   }
+  // Named actors (CAWG identity assertions), each with its own verdict, apart from the signer's.
+  for (const identity of verification.identities ?? []) lines.push(`  actor     ${actorLine(identity)}`);
   if (report.signedAt) lines.push(`  signed    ${report.signedAt}`);
   if (verification.revocation) lines.push(`  revocation ${revocationLine(verification.revocation)}`);
   else if (report.signer) lines.push(`  revocation not checked${noOcsp ? ' (--no-ocsp)' : ''}`);

@@ -76,6 +76,31 @@ export function signatureTimestampToken(manifestStore: Uint8Array, manifestLabel
   }
 }
 
+/**
+ * The signature bytes of a claim's COSE_Sign1 (its fourth element): what a `c2pa.time-stamp`
+ * assertion's token covers (c2pa-rs: `claim.cose_sign1().signature`); null when not found.
+ */
+export function claimSignatureValue(manifestStore: Uint8Array, manifestLabel: string): Uint8Array | null {
+  try {
+    const value = claimSign1(manifestStore, manifestLabel)?.[3];
+    return value instanceof Uint8Array && value.byteLength > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The OCSP response (DER) stapled in a claim signature's `rVals` (`ocspVals`), or null when it carries none. */
+export function signatureOcspResponse(manifestStore: Uint8Array, manifestLabel: string): Uint8Array | null {
+  try {
+    const parts = claimSign1(manifestStore, manifestLabel);
+    const values = headerValue(headerValue(parts?.[1], 'rVals'), 'ocspVals');
+    const first: unknown = Array.isArray(values) ? values[0] : undefined;
+    return first instanceof Uint8Array ? first : null;
+  } catch {
+    return null;
+  }
+}
+
 export function chainFingerprint(chain: readonly Uint8Array[]): string {
   const hash = createHash('sha256');
   for (const certificate of chain) hash.update(createHash('sha256').update(certificate).digest());

@@ -15,6 +15,7 @@
  * build differently, a hash it would fail to compute) returns null and the caller reads the whole
  * file with c2pa-wasm, so unusual files get c2pa-rs's own codes.
  */
+import { isToleratedFailure } from '../c2pa/tolerated-failures.ts';
 import type { ByteSource } from '../byte-source.ts';
 import { C2PA_UUID, readBmffTree, sameBytes, WindowReader, type BmffBox } from '../containers/bmff-boxes.ts';
 import { readBmffHash, type BmffHashAssertion, type BmffHashOutcome } from './bmff-hash.ts';
@@ -24,7 +25,6 @@ export { BMFF_MIME_TYPES } from '../formats.ts';
 
 /** The largest C2PA box read natively: one larger is left to c2pa-wasm. */
 const MAX_PREFIX_BYTES = 32 * 1024 * 1024;
-const TRUST_ONLY_FAILURES = new Set(['signingCredential.untrusted']);
 const MISMATCH = 'assertion.bmffHash.mismatch';
 
 /** Where a BMFF file keeps its manifest store, and the box tree its hash is computed on. */
@@ -91,7 +91,7 @@ function prefixFailure(label: string, failures: RawCode[]): { code: RawCode; ass
  */
 function validationState(success: RawCode[], failure: RawCode[], ingredientFailures: RawCode[]): 'Trusted' | 'Valid' | 'Invalid' {
   const has = (code: string) => success.some((entry) => entry.code === code);
-  const tolerated = (codes: RawCode[]) => codes.every((code) => TRUST_ONLY_FAILURES.has(code.code));
+  const tolerated = (codes: RawCode[]) => codes.every((code) => isToleratedFailure(code.code));
   const valid = has('claimSignature.validated') && has('claimSignature.insideValidity') && tolerated(failure) && tolerated(ingredientFailures);
   if (valid && has('signingCredential.trusted') && failure.length === 0 && ingredientFailures.length === 0) return 'Trusted';
   return valid ? 'Valid' : 'Invalid';
@@ -119,9 +119,9 @@ export async function withWholeFileBmffBinding(
   if (!found || topLevel.filter(sameCode(found.code)).length !== 1) return null;
   const isPrefixFailure = sameCode(found.code);
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
-  // Otherwise only an untrusted signer (which leaves c2pa-rs's state Valid) may be reported.
+  // Otherwise only an untrusted signer or a named actor's failure (which leave c2pa-rs's state Valid) may be reported.
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isPrefixFailure(code));
-  if (!rest.every((code) => TRUST_ONLY_FAILURES.has(code.code))) return null;
+  if (!rest.every((code) => isToleratedFailure(code.code))) return null;
   const assertion = readBmffHash(manifestStore, label, found.assertionLabel);
   const outcome = assertion ? await hashMatches(assertion) : 'unknown';
   // The whole file's hash differs too: c2pa-rs reports it with the very failure the prefix got

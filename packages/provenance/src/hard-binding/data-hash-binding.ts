@@ -14,6 +14,7 @@
  *
  * The sidecar read (sidecar-read.ts) uses the same hash and the same code swap on a store read alone.
  */
+import { isToleratedFailure } from '../c2pa/tolerated-failures.ts';
 import { createHash } from 'node:crypto';
 import { decode } from 'cbor-x';
 import { manifestBox, superbox } from '../containers/jumbf.ts';
@@ -23,8 +24,6 @@ import type { ManifestPrefix } from '../containers/manifest-prefix.ts';
 export type { ManifestPrefix };
 
 const HASH_ALGORITHMS: Record<string, string> = { sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };
-// Failures c2pa-rs tolerates in a valid manifest (is_tolerated_manifest_failure_code).
-const TOLERATED_FAILURES = new Set(['signingCredential.untrusted']);
 
 export interface DataHashAssertion {
   alg?: unknown;
@@ -138,7 +137,7 @@ export function withDataHashMatch(store: RawManifestStore): RawManifestStore {
   const { validation_status: _standInStatus, ...rest } = store;
   const ingredientFailures = (store.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const has = (code: string) => success.some((item) => item.code === code);
-  const tolerated = (codes: RawCode[]) => codes.every((code) => TOLERATED_FAILURES.has(code.code));
+  const tolerated = (codes: RawCode[]) => codes.every((code) => isToleratedFailure(code.code));
   const valid = has('claimSignature.validated') && has('claimSignature.insideValidity') && tolerated(failure) && tolerated(ingredientFailures);
   const trusted = valid && has('signingCredential.trusted') && failure.length === 0 && ingredientFailures.length === 0;
   return {
@@ -175,6 +174,6 @@ export function standInDataHash(prefixStore: RawManifestStore, manifestStore: Ui
   const topLevel = prefixStore.validation_status ?? [];
   const ingredientFailures = (prefixStore.validation_results?.ingredientDeltas ?? []).flatMap((delta) => delta.validationDeltas?.failure ?? []);
   const rest = [...failures, ...topLevel, ...ingredientFailures].filter((code) => !isStandIn(code));
-  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => TOLERATED_FAILURES.has(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
+  if (failures.filter(isStandIn).length !== 1 || topLevel.filter(isStandIn).length !== 1 || !rest.every((code) => isToleratedFailure(code.code)) || prefixStore.validation_state !== 'Invalid') return null;
   return readDataHash(manifestStore, label);
 }

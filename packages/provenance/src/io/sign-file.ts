@@ -13,6 +13,7 @@ import { signBmffSource, type SourceSignResult } from '../sign-source.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { Timestamper } from '../signer/rfc3161-timestamper.ts';
 import { withFileSource } from './file-source.ts';
+import type { NamedActor } from '../signer/identity-assertion.ts';
 import type { ParentCredentials } from '../sign.ts';
 import { copyReplacingParent, parentInFile } from './keep-parent.ts';
 
@@ -56,11 +57,20 @@ function copyWithHash(from: string, to: string, tail: Uint8Array): { assetHash: 
   return { assetHash: hash.digest('hex'), signedAssetHash: signed };
 }
 
-export async function signFromDisk(path: string, output: string, mime: string, metadata: SigningMetadata, signer: ClaimSigner, timestamper?: Timestamper): Promise<DiskSignResult> {
+/** `identity`: the organisation the manifest names as its actor (signer/identity-assertion.ts). */
+export async function signFromDisk(
+  path: string,
+  output: string,
+  mime: string,
+  metadata: SigningMetadata,
+  signer: ClaimSigner,
+  evidence: { timestamper?: Timestamper | undefined; identity?: NamedActor | undefined; ocspResponse?: Uint8Array | undefined } = {},
+): Promise<DiskSignResult> {
+  const { timestamper, identity, ocspResponse } = evidence;
   const { result, size, kept } = await withFileSource(path, async (source) => {
     // Credentials the file carries become its parent ingredient, their box leaving the signed file.
     const kept = await parentInFile(source, mime);
-    const options = { ...(timestamper && { timestamper }), ...(metadata.title && { title: metadata.title }), ...(kept && { parent: kept.parent }) };
+    const options = { ...(timestamper && { timestamper }), ...(ocspResponse && { ocspResponse }), ...(metadata.title && { title: metadata.title }), ...(kept && { parent: kept.parent }), ...(identity && { identity }) };
     return { result: await signBmffSource(kept?.view ?? source, mime, metadata, signer, options), size: source.size, kept };
   });
   const hashes = kept ? copyReplacingParent(path, output, result.manifestBox, kept) : copyWithHash(path, output, result.manifestBox);

@@ -1,5 +1,5 @@
 // Redaction when re-signing: a photo whose credentials record where it was taken is re-signed with
-// redact: ['location']; c2pa-rs removes the source's EXIF assertion from the parent ingredient's
+// redact: ['location']; c2pa-rs removes the source's metadata assertion (device and place) from the parent ingredient's
 // manifest, records a c2pa.redacted action, and still validates the result; the report says what
 // was redacted, and the parent no longer says where.
 import { mkdtempSync } from 'node:fs';
@@ -37,23 +37,23 @@ beforeAll(async () => {
 describe('redaction when re-signing', () => {
   it('removes the source\'s location from the parent ingredient, records it, and the result validates', async () => {
     const resigned = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, { signer, redact: ['location'] });
-    expect(resigned.redacted).toEqual([{ manifest: sourceLabel, assertion: 'stds.exif', uri: assertionUri(sourceLabel, 'stds.exif') }]);
+    expect(resigned.redacted).toEqual([{ manifest: sourceLabel, assertion: 'c2pa.metadata', uri: assertionUri(sourceLabel, 'c2pa.metadata') }]);
 
     const report = await verify(resigned.signedBytes, 'image/jpeg', { trust });
     expect(report.verification.status).toBe('verified');
-    expect(report.report.activeManifest?.redactions).toEqual([{ manifest: sourceLabel, assertion: 'stds.exif' }]);
+    expect(report.report.activeManifest?.redactions).toEqual([{ manifest: sourceLabel, assertion: 'c2pa.metadata' }]);
     expect(report.report.activeManifest?.actions.map((action) => action.action)).toContain('c2pa.redacted');
 
     const store = await rawStore(resigned.signedBytes);
     const parentAssertions = (store.manifests?.[sourceLabel]?.assertions ?? []).map((assertion) => assertion.label);
-    expect(parentAssertions).not.toContain('stds.exif');
+    expect(parentAssertions).not.toContain('c2pa.metadata');
     expect(JSON.stringify(store.manifests?.[sourceLabel])).not.toContain('48.8566');
   });
 
   it('keeps everything when not asked, and a file without credentials has nothing to redact', async () => {
     const kept = await sign(located, 'image/jpeg', { creator: 'Desk Editor' }, { signer });
     expect(kept.redacted).toEqual([]);
-    expect((await rawStore(kept.signedBytes)).manifests?.[sourceLabel]?.assertions?.map((assertion) => assertion.label)).toContain('stds.exif');
+    expect((await rawStore(kept.signedBytes)).manifests?.[sourceLabel]?.assertions?.map((assertion) => assertion.label)).toContain('c2pa.metadata');
 
     const plain = await sign(await makeImage('jpeg', 64, 48, 9), 'image/jpeg', {}, { signer, redact: ['location', 'exif'] });
     expect(plain.redacted).toEqual([]);
@@ -69,11 +69,12 @@ describe('redaction when re-signing', () => {
             { label: 'stds.iptc', data: { 'Iptc4xmpExt:LocationCreated': { city: 'Paris' } } },
             { label: 'stds.schema-org.CreativeWork', data: { author: [{ name: 'A' }] } },
             { label: 'stds.exif', data: { 'exif:Make': 'Nikon' } },
+            { label: 'c2pa.metadata', data: { 'tiff:Make': 'Nikon' } },
           ],
         },
       },
     };
     expect(redactionsFor(store, ['location']).map((redaction) => redaction.assertion)).toEqual(['stds.iptc']);
-    expect(redactionsFor(store, ['exif']).map((redaction) => redaction.assertion)).toEqual(['stds.exif']);
+    expect(redactionsFor(store, ['exif']).map((redaction) => redaction.assertion)).toEqual(['stds.exif', 'c2pa.metadata']);
   });
 });

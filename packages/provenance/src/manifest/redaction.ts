@@ -6,8 +6,12 @@
  * action with the PII reason, as the specification asks. Hard bindings and actions cannot be redacted.
  */
 import type { RawAssertion, RawManifestStore } from '../c2pa/manifest-store.ts';
+import { C2PA_METADATA_LABEL } from './signing-metadata.ts';
 
-/** What may be redacted: `location` (any assertion carrying a place), `exif` (the EXIF assertion). */
+/**
+ * What may be redacted: `location` (any assertion carrying a place), `exif` (the camera details: the
+ * c2pa.metadata assertion the product writes them in, or the stds.exif one of earlier files).
+ */
 export type RedactionKind = 'location' | 'exif';
 export const REDACTION_KINDS: readonly RedactionKind[] = ['location', 'exif'];
 
@@ -32,7 +36,7 @@ function storedLabel(assertion: RawAssertion & { instance?: number }): string {
 }
 
 function matches(kind: RedactionKind, assertion: RawAssertion): boolean {
-  if (kind === 'exif') return assertion.label === 'stds.exif';
+  if (kind === 'exif') return assertion.label === 'stds.exif' || assertion.label === C2PA_METADATA_LABEL;
   return assertion.label !== 'c2pa.actions' && assertion.label !== 'c2pa.actions.v2' && carriesLocation(assertion.data);
 }
 

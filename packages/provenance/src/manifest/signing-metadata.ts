@@ -1,7 +1,11 @@
 /**
- * What a person says about an asset when signing it (the signing request), and
- * how it becomes C2PA assertions: a schema.org CreativeWork for creator and license, an actions
- * assertion with the digital source type, and EXIF-style capture details only when given.
+ * What a person says about an asset when signing it (the signing request), and how it becomes C2PA
+ * assertions that pass the Conformance Program's rules (Additional Conformance Requirements v0.2 and
+ * its asset rubric, conformance/): an actions assertion saying all actions are included, with a
+ * digitalSourceType on c2pa.created and on each perceptible edit (never on c2pa.opened); creator and
+ * licence as a CAWG metadata assertion and capture details as a c2pa.metadata assertion (the
+ * `stds.*` schema.org and EXIF assertions are deprecated since specification 2.2). What the product
+ * does (its actions) is a created assertion; what the person supplies is gathered.
  */
 export interface DeviceInfo {
   platform?: string;
@@ -43,6 +47,11 @@ export interface EditAction {
 /** How the opened action names the parent ingredient (c2pa-rs links actions to ingredients by label). */
 export const PARENT_INGREDIENT_LABEL = 'parent';
 
+/** The assertion holding creator and licence (CAWG metadata). */
+export const CAWG_METADATA_LABEL = 'cawg.metadata';
+/** The assertion holding device and location (C2PA metadata). */
+export const C2PA_METADATA_LABEL = 'c2pa.metadata';
+
 export const IPTC_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
 
 /** digitalSourceType values that mean generative AI made or changed the content. */
@@ -57,7 +66,21 @@ export const AI_SOURCE_TYPES: readonly string[] = [
 export interface ManifestAssertion {
   label: string;
   data: Record<string, unknown>;
+  /**
+   * Attested by the product itself (the claim's created_assertions) rather than gathered from the
+   * person signing (gathered_assertions), as the specification divides them.
+   */
+  created?: boolean;
 }
+
+/** The digitalSourceType of an edit a person asked for, made with non-generative tools (crop, resize). */
+const HUMAN_EDITS = IPTC_SOURCE_TYPE + 'humanEdits';
+
+/**
+ * Actions the Conformance Program does not require a digitalSourceType on (non-editorial ones):
+ * every other predefined action in a created assertion must carry one.
+ */
+const WITHOUT_SOURCE_TYPE: ReadonlySet<string> = new Set(['c2pa.transcoded']);
 
 /**
  * How the manifest begins. C2PA 2.x requires a digitalSourceType on `c2pa.created`, so an asset is
@@ -75,7 +98,8 @@ function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensPare
   if (opensParent) {
     actions.push({ action: 'c2pa.opened', ...common, parameters: { ingredientIds: [PARENT_INGREDIENT_LABEL] } });
     for (const edit of metadata.edits ?? []) {
-      actions.push({ action: edit.action, ...common, ...(edit.description && { parameters: { description: edit.description } }) });
+      // The description stands beside the action (actions v2), not among its parameters.
+      actions.push({ action: edit.action, ...common, ...(edit.description && { description: edit.description }), ...(!WITHOUT_SOURCE_TYPE.has(edit.action) && { digitalSourceType: HUMAN_EDITS }) });
     }
     if (metadata.aiAssisted) actions.push({ action: 'c2pa.edited', ...common, digitalSourceType: IPTC_SOURCE_TYPE + 'compositeWithTrainedAlgorithmicMedia' });
     // Each redaction of the parent's assertions is an action, for the personal information it held.
@@ -86,29 +110,34 @@ function actionsAssertion(metadata: SigningMetadata, signedAt: string, opensPare
     const sourceType = metadata.aiAssisted ? 'compositeWithTrainedAlgorithmicMedia' : 'digitalCapture';
     actions.push({ action: 'c2pa.created', ...common, digitalSourceType: IPTC_SOURCE_TYPE + sourceType });
   }
-  return { label: 'c2pa.actions.v2', data: { actions } };
+  // Every action done to make this asset is listed (the Conformance Program requires the field set).
+  return { label: 'c2pa.actions.v2', data: { actions, allActionsIncluded: true }, created: true };
 }
 
-function creativeWorkAssertion(metadata: SigningMetadata): ManifestAssertion | undefined {
+/**
+ * Creator and licence in Dublin Core terms, as a CAWG metadata assertion (CAWG Metadata 1.0): the
+ * c2pa.metadata assertion admits neither dc:creator nor dc:rights, and the schema.org CreativeWork
+ * assertion is deprecated.
+ */
+function creatorAssertion(metadata: SigningMetadata): ManifestAssertion | undefined {
   if (!metadata.creator && !metadata.license) return undefined;
   return {
-    label: 'stds.schema-org.CreativeWork',
+    label: CAWG_METADATA_LABEL,
     data: {
-      '@context': 'http://schema.org/',
-      '@type': 'CreativeWork',
-      ...(metadata.creator && { author: [{ '@type': 'Person', name: metadata.creator }] }),
-      ...(metadata.license && { license: metadata.license }),
+      '@context': { dc: 'http://purl.org/dc/elements/1.1/' },
+      ...(metadata.creator && { 'dc:creator': [metadata.creator] }),
+      ...(metadata.license && { 'dc:rights': metadata.license }),
     },
   };
 }
 
-/** Device and location in EXIF terms, which C2PA readers (Verify, c2pa-rs) already display. */
+/** Device and location in the XMP EXIF and TIFF terms the c2pa.metadata assertion admits, which C2PA readers display. */
 function captureAssertion(metadata: SigningMetadata): ManifestAssertion | undefined {
   const device = metadata.deviceInfo ?? undefined;
   const location = metadata.location ?? undefined;
   const data: Record<string, unknown> = {};
-  if (device?.manufacturer) data['exif:Make'] = device.manufacturer;
-  if (device?.model) data['exif:Model'] = device.model;
+  if (device?.manufacturer) data['tiff:Make'] = device.manufacturer;
+  if (device?.model) data['tiff:Model'] = device.model;
   if (device?.platform || device?.osVersion) {
     data['tiff:Software'] = [device.platform, device.osVersion].filter(Boolean).join(' ');
   }
@@ -119,7 +148,7 @@ function captureAssertion(metadata: SigningMetadata): ManifestAssertion | undefi
   }
   if (Object.keys(data).length === 0) return undefined;
   return {
-    label: 'stds.exif',
+    label: C2PA_METADATA_LABEL,
     data: {
       '@context': {
         exif: 'http://ns.adobe.com/exif/1.0/',
@@ -131,7 +160,7 @@ function captureAssertion(metadata: SigningMetadata): ManifestAssertion | undefi
 }
 
 export function assertionsFor(metadata: SigningMetadata, signedAt: string, opensParent: boolean, redacted: readonly { uri: string }[] = []): ManifestAssertion[] {
-  return [actionsAssertion(metadata, signedAt, opensParent, redacted), creativeWorkAssertion(metadata), captureAssertion(metadata)].filter(
+  return [actionsAssertion(metadata, signedAt, opensParent, redacted), creatorAssertion(metadata), captureAssertion(metadata)].filter(
     (assertion): assertion is ManifestAssertion => assertion !== undefined,
   );
 }

@@ -18,6 +18,9 @@ import { PKI_FILES } from './local-pki.ts';
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 const EKU_EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
+// id-kp-documentSigning: what CAWG 1.3's X.509 trust model (§8.2.4) asks of an identity credential,
+// which this certificate is (the organisation's cawg.identity signature: signer/identity-assertion.ts).
+const EKU_DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';
 const EKU_C2PA_CLAIM_SIGNING = '1.3.6.1.4.1.62558.2.1';
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY_MS = 86_400_000;
@@ -74,7 +77,7 @@ export async function issueAccountCertificate(pkiDir: string, request: AccountCe
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([EKU_EMAIL_PROTECTION, EKU_C2PA_CLAIM_SIGNING], false),
+      new x509.ExtendedKeyUsageExtension([EKU_EMAIL_PROTECTION, EKU_DOCUMENT_SIGNING, EKU_C2PA_CLAIM_SIGNING], false),
       new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', request.ocspUrl)] }),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(intermediate),

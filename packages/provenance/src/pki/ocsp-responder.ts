@@ -1,7 +1,8 @@
 /**
  * The OCSP responder of a certificate authority (RFC 6960): reads a DER OCSPRequest and answers,
  * for each certificate asked about, good, revoked (with its time and reason) or unknown (another
- * issuer's), signed by the issuing CA itself and echoing the request's nonce. Messages are read
+ * issuer's), signed by a delegated responder the CA issued (carried in the answer) or else by the
+ * issuing CA itself, and echoing the request's nonce. Messages are read
  * and built with @peculiar/asn1-ocsp; the signature is node:crypto's. The statuses of a request's
  * serial numbers come from the caller in one call (the gateway's certificate records, one query).
  * A request may name at most `maxCertificates`; the answer to a request without a nonce, which is
@@ -41,8 +42,13 @@ export type IssuedCertificateStatus = { status: 'good' } | { status: 'revoked'; 
 export interface OcspResponderOptions {
   /** The issuing CA's certificate (DER). */
   issuerCertificate: Uint8Array;
-  /** Its private key (PKCS#8 PEM, EC): it signs the answers. */
+  /** Its private key (PKCS#8 PEM, EC): it signs the answers unless a delegate does. */
   issuerKeyPem: string;
+  /**
+   * A delegated responder certificate the CA issued (ocsp-responder-certificate.ts) and its key:
+   * it signs the answers and travels in them, as validators of stapled answers require.
+   */
+  delegate?: { certificate: Uint8Array; keyPem: string };
   /** The statuses of these serial numbers, in their order. */
   statusesOf(serialNumbers: readonly string[]): Promise<readonly IssuedCertificateStatus[]>;
   /** Certificates one request may ask about; more is refused (a ProvenanceError). 20 when absent. */
@@ -84,7 +90,9 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
   const issuer = AsnConvert.parse(toBuffer(options.issuerCertificate), Certificate);
   const issuerName = AsnConvert.serialize(issuer.tbsCertificate.subject);
   const issuerKey = issuer.tbsCertificate.subjectPublicKeyInfo.subjectPublicKey;
-  const signingKey: KeyObject = createPrivateKey(options.issuerKeyPem);
+  const delegate = options.delegate ? AsnConvert.parse(toBuffer(options.delegate.certificate), Certificate) : null;
+  const signingKey: KeyObject = createPrivateKey(options.delegate?.keyPem ?? options.issuerKeyPem);
+  const responderKey = delegate ? delegate.tbsCertificate.subjectPublicKeyInfo.subjectPublicKey : issuerKey;
   const curve = signingKey.asymmetricKeyDetails?.namedCurve;
   const signature = curve ? ECDSA_WITH[curve] : undefined;
   if (signingKey.asymmetricKeyType !== 'ec' || !signature) throw new Error('the OCSP responder signs with an EC key on P-256, P-384 or P-521');
@@ -127,7 +135,7 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
     const recordOf = new Map(ours.map((single, index) => [single, records[index]]));
     const responses = requests.map((single) => new SingleResponse({ certID: single.reqCert, certStatus: certStatusOf(recordOf.get(single)), thisUpdate, nextUpdate }));
     const data = new ResponseData({
-      responderID: new ResponderID({ byKey: new KeyHash(digest('sha1', issuerKey)) }),
+      responderID: new ResponderID({ byKey: new KeyHash(digest('sha1', responderKey)) }),
       producedAt: thisUpdate,
       responses,
       ...(nonce && { responseExtensions: [new Extension({ extnID: id_pkix_ocsp_nonce, extnValue: nonce.extnValue })] }),
@@ -137,6 +145,7 @@ export function createOcspResponder(options: OcspResponderOptions): OcspResponde
       tbsResponseData: data,
       signatureAlgorithm: new AlgorithmIdentifier({ algorithm: signature.oid }),
       signature: new Uint8Array(sign(signature.hash, new Uint8Array(tbs), signingKey)).buffer,
+      ...(delegate && { certs: [delegate] }),
     });
     const response = new OCSPResponse({
       responseStatus: OCSPResponseStatus.successful,

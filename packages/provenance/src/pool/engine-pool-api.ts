@@ -74,7 +74,8 @@ export interface EngineWorkerData extends EngineWorkerConfig {
 }
 
 /** A sign task's options, and its signer when not the pool's. */
-export type PoolSignOptions = SignTaskOptions & { signer?: SignerMaterial | ClaimSigner | undefined };
+/** `signer`: the claim signer (material for the worker, or a signer that stays on this thread); `identity`: the organisation named as the manifest's actor (its CAWG identity assertion), its credential given as `signer` is. */
+export type PoolSignOptions = SignTaskOptions & { signer?: SignerMaterial | ClaimSigner | undefined; identity?: SignerMaterial | ClaimSigner | undefined };
 
 export interface EnginePool {
   readonly size: number;

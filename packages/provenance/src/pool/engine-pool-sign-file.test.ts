@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccountCertificate } from '../pki/account-certificate.ts';
 import { ensureLocalPki, type LocalPki } from '../pki/local-pki.ts';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { makeBmff, makeImage } from '../testing/make-assets.ts';
@@ -49,6 +50,20 @@ describe('engine pool: signing a file by its path', () => {
     await pool.sign({ path: join(dir, 'video.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, 'remote.mp4'), signer: remote });
     expect(asked).toBe(1);
     expect((await pool.verify({ path: join(dir, 'remote.mp4') }, 'video/mp4')).verification.status).toBe('verified');
+  });
+
+  it("names the organisation (a CAWG identity assertion), its credential's signature asked here when it stays on this thread", async () => {
+    const issued = await issueAccountCertificate(pki.dir, { organization: 'Harbour Times', ocspUrl: 'http://127.0.0.1:9/ocsp' });
+    const local = createPemSigner(issued);
+    let asked = 0;
+    const remote: ClaimSigner = { ...local, sign: (data) => (asked++, local.sign(data)) };
+    for (const [identity, file] of [[issued, 'named.mp4'], [remote, 'named-remote.mp4']] as const) {
+      await pool.sign({ path: join(dir, 'video.mp4') }, 'video/mp4', { creator: 'Ada' }, { output: join(dir, file), identity });
+      const { verification } = await pool.verify({ path: join(dir, file) }, 'video/mp4');
+      expect(verification.status).toBe('verified');
+      expect(verification.identities?.map(({ name, status }) => ({ name, status }))).toEqual([{ name: 'Harbour Times', status: 'trusted' }]);
+    }
+    expect(asked).toBe(1);
   });
 
   it('refuses what it cannot sign from disk (a JPEG, a file that is not BMFF, a missing file) and goes on', async () => {

@@ -20,11 +20,11 @@ import { Worker } from 'node:worker_threads';
 import type { FileOnDisk, TaskSource } from '../asset-source.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
-import type { EngineRemoteSignReply, EngineRemoteSignRequest, EngineReply, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, SignerMaterial, VerifyTaskOptions } from './engine-protocol.ts';
+import type { EngineRemoteSignReply, EngineRemoteSignRequest, EngineReply, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, VerifyTaskOptions } from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
 import { compileC2pa } from '../c2pa/wasm.ts';
 import { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkerData, type PoolSignOptions, type TaskPlacement } from './engine-pool-api.ts';
-import { buffersOf, ownCopies, rebuildError, remoteMaterialOf, type TaskInput } from './task-crossing.ts';
+import { buffersOf, materialOf, ownCopies, rebuildError, remoteOf, type TaskInput } from './task-crossing.ts';
 import { transferablesOf } from './transferables.ts';
 
 export { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkersState, type EngineWorkerData, type TaskPlacement } from './engine-pool-api.ts';
@@ -49,7 +49,7 @@ type Slot = {
 };
 /** A task on a worker; `waits` counts its requests this thread carries (remote signature, timestamp). */
 type Running = { slot: Slot; signing: boolean; overShare: boolean; waits: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Waiting = { task: TaskInput; remoteSigner?: ClaimSigner; remoteIdentity?: ClaimSigner; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
   const size = Math.max(1, options.workers ?? availableParallelism());
@@ -76,6 +76,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const trustUpdates = new Map<number, { slot: Slot; resolve: () => void; reject: (error: Error) => void }>();
   // The remote signers of tasks in flight, by task id: the worker asks for each signature by it.
   const remoteSigners = new Map<number, ClaimSigner>();
+  // The remote credentials of named actors (CAWG identity assertions) of tasks in flight, likewise.
+  const remoteIdentities = new Map<number, ClaimSigner>();
   let nextId = 1;
 
   /** A worker started with the trust lists in force, once it says it is ready (c2pa-wasm instantiated). */
@@ -214,6 +216,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function finish(id: number, entry: Running): void {
     inFlight.delete(id);
     remoteSigners.delete(id);
+    remoteIdentities.delete(id);
     if (entry.waits === 0) entry.slot.active -= 1;
     if (entry.signing) signingsInFlight -= 1;
     if (entry.overShare) overShareRunning -= 1;
@@ -255,9 +258,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   }
 
   /** A worker's request for a signature goes to its task's remote signer here; the signature goes back. */
-  function carryRemoteSignRequest(slot: Slot, { id, taskId, data }: EngineRemoteSignRequest): void {
+  function carryRemoteSignRequest(slot: Slot, { id, taskId, data, credential }: EngineRemoteSignRequest): void {
     const answer = waitOnThisThread(taskId, (reply: Omit<EngineRemoteSignReply, 'control' | 'id'>) => slot.worker.postMessage({ control: 'remote-sign-reply', id, ...reply } satisfies EngineRemoteSignReply));
-    const remote = remoteSigners.get(taskId);
+    const remote = (credential === 'identity' ? remoteIdentities : remoteSigners).get(taskId);
     if (!remote) {
       answer({ error: 'This task has no remote signer.' });
       return;
@@ -286,28 +289,28 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       const id = nextId++;
       inFlight.set(id, { slot, signing, overShare: fromOverShare, waits: 0, resolve: next.resolve, reject: next.reject });
       if (next.remoteSigner) remoteSigners.set(id, next.remoteSigner);
+      if (next.remoteIdentity) remoteIdentities.set(id, next.remoteIdentity);
       const task = transferBytes ? next.task : ownCopies(next.task);
       slot.worker.postMessage({ ...task, id }, transferablesOf(buffersOf(task)));
     }
   }
 
-  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}): Promise<T> {
+  function submit<T>(task: TaskInput, remoteSigner?: ClaimSigner, placement: TaskPlacement = {}, remoteIdentity?: ClaimSigner): Promise<T> {
     const startsNow = mayStart(task) && slots.some(isFree);
     const waiting = queue.length + overShareQueue.length;
     // Tasks over share are queued whenever their workers are busy (an idle worker may be one kept for the others).
     if (placement.overShare ? waiting >= Math.ceil(maxQueue / 2) : !startsNow && waiting >= maxQueue) return Promise.reject(new EngineBusyError(1));
     return new Promise<T>((resolve, reject) => {
-      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), resolve: resolve as (value: unknown) => void, reject });
+      (placement.overShare ? overShareQueue : queue).push({ task, ...(remoteSigner && { remoteSigner }), ...(remoteIdentity && { remoteIdentity }), resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
   }
 
   return {
     size,
-    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, { signer, ...options }: PoolSignOptions = {}) => {
-      const remote = signer && 'sign' in signer ? signer : undefined;
-      const material = remote ? remoteMaterialOf(remote) : (signer as SignerMaterial | undefined);
-      return submit({ kind: 'sign', source, mime, metadata, options, ...(material && { signer: material }) }, remote);
+    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, { signer, identity, ...options }: PoolSignOptions = {}) => {
+      const crossing = { ...materialOf(signer, 'signer'), ...materialOf(identity, 'identity') };
+      return submit({ kind: 'sign', source, mime, metadata, options, ...crossing }, remoteOf(signer), {}, remoteOf(identity));
     }) as EnginePool['sign'],
     verify: ((source: TaskSource, mime: string, options: VerifyTaskOptions = {}, placement?: TaskPlacement) => submit({ kind: 'verify', source, mime, options }, undefined, placement)) as EnginePool['verify'],
     idle: () => slots.filter(isFree).length,

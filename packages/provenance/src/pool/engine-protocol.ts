@@ -36,6 +36,8 @@ export interface EngineRemoteSignRequest {
   id: number;
   taskId: number;
   data: Uint8Array;
+  /** Whose signature: the claim signer's (absent) or the named actor's, for its CAWG identity assertion. */
+  credential?: 'identity';
 }
 
 export interface EngineRemoteSignReply {
@@ -79,10 +81,18 @@ export interface VerifyTaskOptions {
 }
 
 /**
- * Sign options that cross to a worker: no clock, timestamps come from the pool's configuration, and
- * the signer is the task's own (`signer`) or the pool's. `output`: a file on disk is signed into it.
+ * Sign options that cross to a worker: no clock, timestamps come from the pool's configuration, the
+ * signer is the task's own (`signer`) or the pool's, and the named actor crosses as the task's
+ * `identity` material. `output`: a file on disk is signed into it.
  */
-export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer'> & { output?: string };
+export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer' | 'identity'> & { output?: string };
+
+/**
+ * The organisation a sign task names as its actor (a CAWG identity assertion, signer/identity-assertion.ts):
+ * its key and chain, or, for a remote signing service, its algorithm and chain (the worker asks the
+ * pool for its signature with EngineRemoteSignRequest.credential 'identity').
+ */
+export type IdentityMaterial = SignerMaterial | RemoteSignerMaterial;
 
 /** A worker asks the pool to carry a DER TimeStampReq to the time-stamping authority (the task waits as for a remote signature). */
 export interface EngineTimestampRequest {
@@ -108,7 +118,7 @@ export interface EngineTimestampReply {
  */
 export type EngineTask =
   | { id: number; kind: 'verify'; source: TaskSource; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'sign'; source: Uint8Array | FileOnDisk; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial };
+  | { id: number; kind: 'sign'; source: Uint8Array | FileOnDisk; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial; identity?: IdentityMaterial };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {

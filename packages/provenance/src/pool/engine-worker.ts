@@ -59,8 +59,11 @@ function signerOf(material: SignerMaterial): ClaimSigner {
 const remoteSignatures = new Map<number, { resolve: (signature: Uint8Array) => void; reject: (error: Error) => void }>();
 let nextRemoteSignatureId = 1;
 
-/** The task's remote signer as seen from here: every signature is asked of the pool, which reaches the service. */
-function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSigner {
+/**
+ * The task's remote signer as seen from here: every signature is asked of the pool, which reaches the
+ * service (`credential` 'identity': the named actor's, for its CAWG identity assertion).
+ */
+function remoteSignerOf(taskId: number, material: RemoteSignerMaterial, credential?: 'identity'): ClaimSigner {
   return {
     alg: material.alg,
     certificateChain: material.certificateChain,
@@ -69,7 +72,7 @@ function remoteSignerOf(taskId: number, material: RemoteSignerMaterial): ClaimSi
       new Promise<Uint8Array>((resolve, reject) => {
         const id = nextRemoteSignatureId++;
         remoteSignatures.set(id, { resolve, reject });
-        parentPort?.postMessage({ control: 'remote-sign-request', id, taskId, data } satisfies EngineRemoteSignRequest);
+        parentPort?.postMessage({ control: 'remote-sign-request', id, taskId, data, ...(credential && { credential }) } satisfies EngineRemoteSignRequest);
       }),
   };
 }
@@ -128,10 +131,12 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
       const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
       if (!taskSigner) throw new Error('This engine pool has no signer');
       const timestamper = timestamperOf(task.id);
+      // The organisation the manifest names (its CAWG identity assertion), signed as the claim signer is.
+      const identity = task.identity && { credential: 'kind' in task.identity ? remoteSignerOf(task.id, task.identity, 'identity') : signerOf(task.identity) };
       const { output, ...options } = task.options;
       const signed = isFileOnDisk(task.source)
-        ? await sign(task.source, task.mime, task.metadata, { signer: taskSigner, timestamper, output: output ?? '' })
-        : await sign(task.source, task.mime, task.metadata, { ...options, signer: taskSigner, timestamper });
+        ? await sign(task.source, task.mime, task.metadata, { signer: taskSigner, timestamper, output: output ?? '', ...(identity && { identity }), ...(options.ocspResponse && { ocspResponse: options.ocspResponse }) })
+        : await sign(task.source, task.mime, task.metadata, { ...options, signer: taskSigner, timestamper, ...(identity && { identity }) });
       return { id: task.id, ok: true, result: signed };
     }
     const { at, trustLists, answer, ...options } = task.options;

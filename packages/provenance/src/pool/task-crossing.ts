@@ -5,7 +5,7 @@
  */
 import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, TimestampError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
-import type { EngineReply, EngineTask, RemoteSignerMaterial } from './engine-protocol.ts';
+import type { EngineReply, EngineTask, RemoteSignerMaterial, SignerMaterial } from './engine-protocol.ts';
 
 /** A task as submitted, before the pool gives it an id (distributes over the union: each kind keeps its fields). */
 export type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask ? Omit<Task, 'id'> : never) : never;
@@ -25,6 +25,15 @@ export function rebuildError(error: Extract<EngineReply, { ok: false }>['error']
 export function remoteMaterialOf(signer: ClaimSigner): RemoteSignerMaterial {
   return { kind: 'remote', alg: signer.alg, certificateChain: [...signer.certificateChain], ...(signer.reserveSlack !== undefined && { reserveSlack: signer.reserveSlack }) };
 }
+
+/** A task's claim signer or named actor as it crosses to the worker: its material, or a remote one's algorithm and chain. */
+export function materialOf<K extends 'signer' | 'identity'>(given: SignerMaterial | ClaimSigner | undefined, key: K): Partial<Record<K, SignerMaterial | RemoteSignerMaterial>> {
+  if (!given) return {};
+  return { [key]: 'sign' in given ? remoteMaterialOf(given) : given } as Partial<Record<K, SignerMaterial | RemoteSignerMaterial>>;
+}
+
+/** The signer that stays on this thread (a remote signing service), when the given one is. */
+export const remoteOf = (given: SignerMaterial | ClaimSigner | undefined): ClaimSigner | undefined => (given && 'sign' in given ? given : undefined);
 
 /**
  * The task with its bytes copied into buffers of their own, to be transferred: one copy, where

@@ -15,3 +15,7 @@ export type { RevocationCheck } from './verification-report.ts';
 // the gateway reads them, so a file gets the same format and the same "no manifest" in both places.
 export { detectFormat } from '../formats.ts';
 export { readErrorKind, type ReadErrorKind } from '../c2pa/read-error-kinds.ts';
+// The c2pa-rs settings the engine reads with, so the browser's reader (the same WebAssembly build) reads
+// a file under the same rules; and the formats the gateway reads.
+export { readerSettings } from '../c2pa/reader-settings.ts';
+export { findFormat } from '../formats.ts';

@@ -5,6 +5,7 @@
  */
 import type { RawCode, RawManifest, RawManifestStore } from '../c2pa/manifest-store.ts';
 import { summarise } from './manifest-summary.ts';
+import { namedIdentities } from './identities.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import { mostSevere } from './reason-code.ts';
 import { organizationVouch, organizationWords, type OrganizationVouch } from './organization-vouch.ts';
@@ -212,6 +213,7 @@ function responseFrom(store: RawManifestStore | null, format: string, certificat
       trustLevel: trustLevelOf(status),
       trust: { ...verdict, label: trustLabel(verdict) },
       reasonCode: reasonCode?.code ?? null,
+      identities: namedIdentities(active, results, activeLabel ? certificates.get(activeLabel)?.identityCredentials : undefined),
       credentials: {
         creator: activeSummary?.creator ?? null,
         organization: signer?.organization ?? null,

@@ -3,7 +3,7 @@
  * when node could read them), actions, AI disclosure, creative-work and EXIF facts.
  */
 import type { RawManifest } from '../c2pa/manifest-store.ts';
-import { AI_SOURCE_TYPES, IPTC_SOURCE_TYPE } from '../manifest/signing-metadata.ts';
+import { AI_SOURCE_TYPES, C2PA_METADATA_LABEL, CAWG_METADATA_LABEL, IPTC_SOURCE_TYPE } from '../manifest/signing-metadata.ts';
 import type { CertificateDetails } from './signer-certificates.ts';
 import type { ActionSummary, AiDisclosure, ManifestSummary, SignerSummary } from './verification-report.ts';
 import { parseRedactionUri } from '../manifest/redaction.ts';
@@ -51,25 +51,34 @@ function aiDisclosureOf(actions: ActionSummary[]): AiDisclosure {
   return null;
 }
 
-function creativeWorkOf(manifest: RawManifest): { creator: string | null; license: string | null } {
-  const assertion = (manifest.assertions ?? []).find((entry) => entry.label.startsWith('stds.schema-org.CreativeWork'));
-  if (!assertion || !isRecord(assertion.data)) return { creator: null, license: null };
-  const author = assertion.data['author'];
-  const first = Array.isArray(author) ? author[0] : author;
-  return {
-    creator: isRecord(first) ? asString(first['name']) : asString(first),
-    license: asString(assertion.data['license']),
-  };
+/** The first name of a creator field: a name, a list of names, or schema.org Person objects. */
+function firstName(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  return isRecord(first) ? asString(first['name']) : asString(first);
 }
 
+/**
+ * Creator and licence: from the CAWG metadata assertion (Dublin Core) the product writes since
+ * November 2026, else from the schema.org CreativeWork assertion earlier files and other products carry.
+ */
+function creativeWorkOf(manifest: RawManifest): { creator: string | null; license: string | null } {
+  const assertions = manifest.assertions ?? [];
+  const cawg = assertions.find((entry) => entry.label === CAWG_METADATA_LABEL && isRecord(entry.data) && (entry.data['dc:creator'] !== undefined || entry.data['dc:rights'] !== undefined));
+  if (cawg && isRecord(cawg.data)) return { creator: firstName(cawg.data['dc:creator']), license: asString(cawg.data['dc:rights']) };
+  const assertion = assertions.find((entry) => entry.label.startsWith('stds.schema-org.CreativeWork'));
+  if (!assertion || !isRecord(assertion.data)) return { creator: null, license: null };
+  return { creator: firstName(assertion.data['author']), license: asString(assertion.data['license']) };
+}
+
+/** Device and place: from the c2pa.metadata assertion (XMP TIFF and EXIF terms) or the older stds.exif one. */
 function exifOf(manifest: RawManifest): Pick<ManifestSummary, 'location' | 'device'> {
-  const assertion = (manifest.assertions ?? []).find((entry) => entry.label === 'stds.exif' || entry.label === 'c2pa.metadata');
+  const assertion = (manifest.assertions ?? []).find((entry) => entry.label === 'stds.exif' || entry.label === C2PA_METADATA_LABEL);
   if (!assertion || !isRecord(assertion.data)) return { location: null, device: null };
   const data = assertion.data;
   const latitude = asString(data['exif:GPSLatitude']);
   const longitude = asString(data['exif:GPSLongitude']);
-  const make = asString(data['exif:Make']);
-  const model = asString(data['exif:Model']);
+  const make = asString(data['tiff:Make']) ?? asString(data['exif:Make']);
+  const model = asString(data['tiff:Model']) ?? asString(data['exif:Model']);
   return {
     location: latitude && longitude ? { latitude, longitude } : null,
     device: make || model ? { make, model } : null,

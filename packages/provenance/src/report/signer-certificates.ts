@@ -8,6 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { signatureTimestampToken, signerChain } from '../containers/claim-signature.ts';
+import { identityCredentials as identityChains } from '../containers/identity-signature.ts';
 import { readTimestampToken } from '../signer/timestamp-token.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { ORGANIZATION_VERIFIED_POLICY } from './organization-vouch.ts';
@@ -28,6 +29,8 @@ export interface CertificateDetails {
   timestamp?: { time: string; authority: string | null };
   /** The earliest notAfter of every certificate in the chain (ms): a verdict on it may change then. */
   chainNotAfter?: number;
+  /** The credential of each CAWG identity assertion of the manifest, by assertion label: whom it names and who issued it (report/identities.ts). */
+  identityCredentials?: Record<string, IdentityCredentialNames>;
 }
 
 function timestampOf(storeBytes: Uint8Array, label: string): CertificateDetails['timestamp'] {
@@ -125,6 +128,23 @@ function certificatePem(der: Uint8Array): string | null {
   return pem;
 }
 
+/** An identity credential's subject and issuer, each its organisation else common name. */
+export interface IdentityCredentialNames {
+  subject: string | null;
+  issuer: string | null;
+}
+
+/** The names of each identity assertion's credential, by assertion label; undefined when the manifest has none. */
+function identityCredentialsOf(storeBytes: Uint8Array, label: string): Record<string, IdentityCredentialNames> | undefined {
+  const found: Record<string, IdentityCredentialNames> = {};
+  for (const identity of identityChains(storeBytes, label)) {
+    const leaf = identity.chain[0];
+    const details = leaf ? certificateDetails(leaf) : null;
+    if (details) found[identity.label] = { subject: details.subject.O ?? details.subject.CN ?? null, issuer: details.issuer.O ?? details.issuer.CN ?? null };
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
 /** The signing certificate of every manifest in the store, by manifest label. */
 export function signerCertificates(storeBytes: Uint8Array | null, store: RawManifestStore): Map<string, CertificateDetails> {
   const details = new Map<string, CertificateDetails>();
@@ -138,7 +158,8 @@ export function signerCertificates(storeBytes: Uint8Array | null, store: RawMani
     const certificateChainPem = chain.map(certificatePem).filter((pem): pem is string => pem !== null);
     const ends = chain.map((der) => Date.parse(certificateDetails(der)?.validity?.notAfter ?? '')).filter((end) => !Number.isNaN(end));
     const chainNotAfter = ends.length > 0 ? Math.min(...ends) : undefined;
-    details.set(label, { ...certificate, certificateChainPem, ...(timestamp && { timestamp }), ...(chainNotAfter !== undefined && { chainNotAfter }) });
+    const identityCredentials = identityCredentialsOf(storeBytes, label);
+    details.set(label, { ...certificate, certificateChainPem, ...(timestamp && { timestamp }), ...(chainNotAfter !== undefined && { chainNotAfter }), ...(identityCredentials && { identityCredentials }) });
   }
   return details;
 }

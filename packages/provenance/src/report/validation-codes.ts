@@ -119,7 +119,8 @@ const EXPLANATIONS: Record<string, string> = {
   'cawg.x509.signature.mismatch': 'The CAWG identity assertion’s signature does not match.',
   'cawg.x509.signature.outside_validity': 'The CAWG identity assertion was signed outside the validity period of its X.509 certificate or of a certificate above it.',
   'cawg.x509.credential.trusted': 'The X.509 credential of the CAWG identity assertion chains to a trust anchor.',
-  'cawg.x509.credential.untrusted': 'The X.509 credential of the CAWG identity assertion (who the manifest names as its actor) does not chain to any trust anchor.',
+  'cawg.x509.credential.untrusted':
+    'The X.509 credential of the CAWG identity assertion (who the manifest names as its actor) is not confirmed: it does not chain to an identity trust anchor, or it does not meet CAWG’s X.509 trust model (the document-signing extended key usage, or an S/MIME certificate’s email-protection usage and validation policy).',
   'cawg.x509.credential.invalid': 'The X.509 credential of the CAWG identity assertion does not meet the certificate profile.',
   'cawg.x509.algorithm.unsupported': 'The CAWG identity assertion is signed with an algorithm that is not allowed.',
   // CAWG identity 1.3: the time-stamp on an X.509 identity assertion's signature

@@ -154,6 +154,22 @@ export interface VerificationReport {
   ingredients: IngredientNode[];
 }
 
+/** A named actor's verdict, from its own cawg.* codes: `invalid` for any failure but an untrusted credential. */
+export type NamedIdentityStatus = 'trusted' | 'untrusted' | 'invalid';
+
+/** A CAWG identity assertion of the active manifest: who it names, under which credential, with its own verdict (report/identities.ts). */
+export interface NamedIdentity {
+  /** The assertion's label (`cawg.identity`, `cawg.identity__1`…). */
+  label: string;
+  /** Who it names: the organisation (else the common name) of its X.509 credential; null when not known. */
+  name: string | null;
+  /** Who issued that credential (its issuer's organisation, else common name); null when not known. */
+  credentialIssuer: string | null;
+  status: NamedIdentityStatus;
+  /** c2pa-rs's codes for this assertion only. */
+  codes: { success: ValidationCode[]; informational: ValidationCode[]; failure: ValidationCode[] };
+}
+
 export interface VerifyResponse {
   verification: {
     status: VerificationStatus;
@@ -171,6 +187,11 @@ export interface VerifyResponse {
      * certificates were judged at (now, or a declared time). Absent from a verdict made in a browser.
      */
     evidence?: { trustSnapshot?: TrustSnapshot; validatedAt: string; revocation?: RevocationAnswer };
+    /**
+     * The organisations and people the manifest names (its CAWG identity assertions), each with its
+     * own verdict, apart from the claim signer's; absent from verdicts made before they were reported.
+     */
+    identities?: NamedIdentity[];
     credentials: {
       creator: string | null;
       organization: string | null;

@@ -4,8 +4,11 @@
  */
 import { applyRevocationSerialized } from './apply-revocation.ts';
 import { checkRevocation } from './revocation-step.ts';
+import { stapledOcspResponse } from './stapled-ocsp.ts';
 
 export const signerRevocation = {
   check: checkRevocation,
   applySerialized: applyRevocationSerialized,
+  /** The signer's OCSP answer to staple into a signature (stapled-ocsp.ts). */
+  staple: stapledOcspResponse,
 } as const;

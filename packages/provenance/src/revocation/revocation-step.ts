@@ -53,7 +53,8 @@ export function credentialKey(credential: SigningCredential): string {
   return `${createHash('sha256').update(credential.issuer).digest('hex')}:${credential.serialNumber}`;
 }
 
-function withinTimeLimit<T>(work: Promise<T>, limitMs: number): Promise<T> {
+/** Rejects with OcspResponseError when `work` takes longer than the limit. */
+export function withinTimeLimit<T>(work: Promise<T>, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new OcspResponseError(`the OCSP responder did not answer within ${limitMs / 1000} s`)), limitMs);

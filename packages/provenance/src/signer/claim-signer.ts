@@ -87,6 +87,11 @@ export interface SignatureOptions {
   timestamper?: Timestamper;
   /** Bytes kept for the timestamp token (default TIMESTAMP_TOKEN_RESERVE). */
   timestampReserve?: number;
+  /**
+   * The signing certificate's OCSP response (DER), stapled into each signature (rVals) so that a
+   * validator offline sees the certificate's status at signing. Its size is known, so it is reserved exactly.
+   */
+  ocspResponse?: Uint8Array;
 }
 
 /** The exact space the COSE_Sign1 of this signer needs in the manifest (with a timestamp: its reserve). */
@@ -94,13 +99,13 @@ export function reserveSizeFor(signer: ClaimSigner, options: SignatureOptions = 
   const header = encodeProtectedHeader(signer.alg, signer.certificateChain);
   const length = signatureLength(signer.alg, rsaModulusBits(signer.certificateChain));
   const tokenLength = options.timestamper ? (options.timestampReserve ?? TIMESTAMP_TOKEN_RESERVE) : undefined;
-  return unpaddedSize(header, length, tokenLength) + (signer.reserveSlack ?? 0);
+  return unpaddedSize(header, length, tokenLength, options.ocspResponse) + (signer.reserveSlack ?? 0);
 }
 
 export function toC2paSignerDefinition(signer: ClaimSigner, options: SignatureOptions = {}): C2paSignerDefinition {
   const header = encodeProtectedHeader(signer.alg, signer.certificateChain);
   const reserveSize = reserveSizeFor(signer, options);
-  const { timestamper } = options;
+  const { timestamper, ocspResponse } = options;
   const definition: C2paSignerDefinition = {
     alg: signer.alg,
     reserveSize,
@@ -109,7 +114,7 @@ export function toC2paSignerDefinition(signer: ClaimSigner, options: SignatureOp
         const signature = await signer.sign(toBeSigned(header, claimBytes));
         // The timestamp covers the signature just made, so it is asked for after signing.
         const token = timestamper ? await timestamper(timestampImprintInput(header, signature)) : undefined;
-        return new Uint8Array(encodePaddedSign1(header, signature, reserveSize, token));
+        return new Uint8Array(encodePaddedSign1(header, signature, reserveSize, { timestampToken: token, ocspResponse }));
       } catch (error) {
         if (error instanceof ProvenanceError) definition.failure = error;
         throw error;

@@ -1,15 +1,16 @@
-// Signing with a soft binding writes a c2pa.soft-binding assertion c2pa-rs reads back, and the
-// manifest stays valid.
+// Signing with a soft binding writes a c2pa.soft-binding assertion to the specification's schema
+// (value and pad are CBOR byte strings), c2pa-rs reads it back, and the manifest stays valid, in the
+// formats signed through c2pa-rs's builder and in the BMFF images (HEIC, HEIF) signed natively.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decode } from 'cbor-x';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPemSigner, ensureLocalPki, sign, type ClaimSigner } from '../index.ts';
-import { loadC2pa } from '../c2pa/wasm.ts';
-import { readerSettings } from '../c2pa/reader-settings.ts';
-import type { RawManifestStore } from '../c2pa/manifest-store.ts';
+import { manifestBox, superbox } from '../containers/jumbf.ts';
 import { makeImage } from '../testing/make-assets.ts';
 import { rawValidationState } from '../testing/raw-c2pa.ts';
+import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
 import { ISCC_SOFT_BINDING_ALG } from './iscc-image-code.ts';
 import { SOFT_BINDING_LABEL } from './soft-binding-assertion.ts';
 
@@ -19,15 +20,41 @@ beforeAll(async () => {
   signer = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
 });
 
+const digest = Buffer.from('c343309e3c9e8e67', 'hex');
+const binding = { alg: ISCC_SOFT_BINDING_ALG, value: digest.toString('base64'), covers: 'image' as const };
+
+/** The soft-binding assertion's CBOR as the manifest store holds it, decoded. */
+function storedAssertion(manifestStore: Uint8Array, manifestId: string): Record<string, unknown> {
+  const box = manifestBox(manifestStore, manifestId, ['c2pa.assertions', SOFT_BINDING_LABEL]);
+  const cbor = box && superbox(box.payload).children.find((content) => content.type === 'cbor');
+  if (!cbor) throw new Error('the manifest has no c2pa.soft-binding assertion');
+  return decode(cbor.payload) as Record<string, unknown>;
+}
+
+async function expectSchemaAssertion(bytes: Uint8Array, mime: string): Promise<void> {
+  const signed = await sign(bytes, mime, {}, { signer, softBinding: binding });
+  expect(await rawValidationState(signed.signedBytes, mime)).toBe('Valid');
+  const assertion = storedAssertion(signed.manifestStore, signed.manifestId);
+  expect(assertion['alg']).toBe('io.iscc.v0');
+  const [block] = assertion['blocks'] as { scope: unknown; value: unknown }[];
+  expect(block?.scope).toEqual({});
+  // cbor-x decodes a byte string (major type 2) to a Uint8Array, text (major type 3) to a string.
+  expect(block?.value).toBeInstanceOf(Uint8Array);
+  expect(Buffer.from(block!.value as Uint8Array).equals(digest)).toBe(true);
+  expect(assertion['pad']).toBeInstanceOf(Uint8Array);
+}
+
 describe('c2pa.soft-binding assertion', () => {
-  it('is written with the ISCC value and read back by c2pa-rs', async () => {
-    const value = Buffer.from('c343309e3c9e8e67', 'hex').toString('base64');
-    const signed = await sign(await makeImage('jpeg'), 'image/jpeg', {}, { signer, softBinding: { alg: ISCC_SOFT_BINDING_ALG, value, covers: 'image' } });
-    expect(await rawValidationState(signed.signedBytes, 'image/jpeg')).toBe('Valid');
-    const reader = await loadC2pa().WasmReader.fromBytes('image/jpeg', signed.signedBytes, readerSettings());
-    const store = reader.manifestStore() as RawManifestStore;
-    reader.free();
-    const assertion = store.manifests?.[signed.manifestId]?.assertions?.find((a) => a.label === SOFT_BINDING_LABEL);
-    expect(assertion?.data).toMatchObject({ alg: 'io.iscc.v0', blocks: [{ scope: {}, value }] });
+  it('holds the ISCC value and the padding as CBOR byte strings (JPEG, signed by the builder)', async () => {
+    await expectSchemaAssertion(await makeImage('jpeg'), 'image/jpeg');
+  });
+
+  it('holds them as byte strings in an AVIF signed natively (BMFF)', async () => {
+    await expectSchemaAssertion(await makeImage('avif'), 'image/avif');
+  });
+
+  it.skipIf(!hasCorpus)('holds them as byte strings in a HEIC and a HEIF', async () => {
+    await expectSchemaAssertion(corpusFile('c2pa-rs/sample1.heic'), 'image/heic');
+    await expectSchemaAssertion(corpusFile('c2pa-rs/sample1.heif'), 'image/heif');
   });
 });

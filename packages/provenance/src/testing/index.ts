@@ -4,7 +4,7 @@
  */
 export { makeImage, makeBmff, tamperJpegPixel, IMAGE_FIXTURE_MIME, type ImageFixtureFormat } from './make-assets.ts';
 export { hasCorpus, corpusFile, corpusText, expectedCorpus, CORPUS_DIR, type ExpectedFile, type ExpectedRead } from './shared-corpus.ts';
-export { rawValidationState } from './raw-c2pa.ts';
+export { rawActiveAssertion, rawValidationCodes, rawValidationState } from './raw-c2pa.ts';
 export { startLocalTsa, type LocalTsa } from './local-tsa.ts';
 export { startOcspTestAuthority, type OcspTestAuthority } from './ocsp-responder.ts';
 export { writeUnsignedMp4 } from './large-mp4.ts';

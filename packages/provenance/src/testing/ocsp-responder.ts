@@ -81,6 +81,9 @@ export async function startOcspTestAuthority(): Promise<OcspTestAuthority> {
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       new x509.ExtendedKeyUsageExtension([EKU_OCSP_SIGNING], false),
+      // The identifiers every certificate of a C2PA chain carries; c2pa-rs checks a stapled answer's responder to that profile.
+      await x509.SubjectKeyIdentifierExtension.create(responderKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(issuerKeys.publicKey),
     ],
   });
   const signerKeys = await keyPair();

@@ -145,6 +145,10 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
   // Each anchor goes to c2pa-rs for every purpose a list gives it (one on a signer list and on a
   // time-stamping list vouches for both), though `anchors` keeps only its strongest list.
   const pemsByPurpose: Record<TrustAnchor['purpose'], Map<string, string>> = { signers: new Map(), timestamps: new Map() };
+  // Anchors that vouch for organisations and people named by CAWG identity assertions: every signer
+  // list's but the C2PA trust list's, which vouches for products (claim generators), not for whom
+  // they name (CAWG 1.3 §8.2: an identity trust list need not be the C2PA one).
+  const identityPems = new Map<string, string>();
   const summaries: TrustListSummary[] = [];
   for (const list of lists) {
     const parsed = parseList(list);
@@ -153,6 +157,7 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
       const known = unique.get(anchor.sha256);
       if (!known || stronger(anchor, known)) unique.set(anchor.sha256, anchor);
       pemsByPurpose[anchor.purpose].set(anchor.sha256, anchor.pem);
+      if (anchor.purpose === 'signers' && list.tier !== 'conformant') identityPems.set(anchor.sha256, anchor.pem);
     }
   }
   const anchors = [...unique.values()];
@@ -164,7 +169,7 @@ export function createTrustStore(sources: readonly TrustSource[]): TrustStore {
     id: snapshotId,
     lists: lists.map((list) => ({ name: list.name, sha256: createHash('sha256').update(list.pems.join('\n')).digest('hex'), retrievedAt: list.retrievedAt ?? null })),
   };
-  const pems = { anchorsPem: [...pemsByPurpose.signers.values()].join('\n'), timestampAnchorsPem: [...pemsByPurpose.timestamps.values()].join('\n') };
+  const pems = { anchorsPem: [...pemsByPurpose.signers.values()].join('\n'), identityAnchorsPem: [...identityPems.values()].join('\n'), timestampAnchorsPem: [...pemsByPurpose.timestamps.values()].join('\n') };
   const signerAnchors = anchors.filter((anchor) => anchor.purpose === 'signers');
   const vouched = new Map<string, TrustVerdict>();
   return {

@@ -4,6 +4,7 @@
  * would otherwise cost more than the validation itself.
  */
 import { chainFingerprint, signatureTimestampToken, signerChain } from '../containers/claim-signature.ts';
+import { identityCredentials } from '../containers/identity-signature.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
 import type { StoreRead, StoreReadOptions } from '../c2pa/store-read.ts';
 import { assetReads, type AssetReads } from '../hard-binding/source-read.ts';
@@ -30,8 +31,14 @@ const UNCHECKED_TRUST_CONTEXT = readerSettings();
 function reusableChainKey({ store, storeBytes }: StoreRead): string | null {
   const label = store.active_manifest;
   if (!label || !storeBytes || store.validation_state !== 'Valid' || Object.keys(store.manifests ?? {}).length !== 1) return null;
-  const chain = signerChain(storeBytes, label);
-  if (!chain) return null;
+  const signer = signerChain(storeBytes, label);
+  if (!signer) return null;
+  // The verdict covers the named actors' credentials too (their cawg.* trust codes): each
+  // identity's chain joins the key, so two organisations under one claim signer are judged apart.
+  // An identity that failed otherwise than by trust is read afresh.
+  const failures = store.validation_results?.activeManifest?.failure ?? [];
+  if (failures.some((code) => code.code.startsWith('cawg.') && code.code !== 'cawg.x509.credential.untrusted')) return null;
+  const chain = [...signer, ...identityCredentials(storeBytes, label).flatMap((identity) => identity.chain)];
   // A timestamp's authority is judged against the same anchors (timeStamp.trusted or untrusted),
   // so its certificates are part of what the verdict is about.
   const token = signatureTimestampToken(storeBytes, label);

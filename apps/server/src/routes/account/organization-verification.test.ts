@@ -1,8 +1,9 @@
 // An organisation name over real HTTP: a fresh account calling itself "Reuters" signs, and its
-// content verifies with the name marked self-declared (organizationVerified false, and the badge and
-// report words say so); the account sets its domain and asks for a confirmation mail, which the real
-// SMTP test server receives; confirming the link's token verifies the name, and what the account
-// signs next reads organizationVerified true. Wrong, reused and expired tokens are refused, a NUL in
+// identity certificate names it self-declared (no organisation-verified policy); the account sets its
+// domain and asks for a confirmation mail, which the real SMTP test server receives; confirming the
+// link's token verifies the name, and the identity the account signs with next carries the policy
+// and the domain. (Issue 32: the claim itself is signed by the installation's product certificate;
+// the report and badge words about the organisation come from its CAWG identity: cawg branch.) Wrong, reused and expired tokens are refused, a NUL in
 // the name is a 400 naming the field, and a new name drops the verification.
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -10,7 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZOrganizationConfirmationSent, ZOrganizationResponse, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse, type TVerifyResponse } from '@provenance/contracts';
+import { localPki } from '@provenance/engine';
 import { makeImage } from '@provenance/engine/testing';
+import * as x509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -84,6 +87,20 @@ describe('an organisation name is self-declared until an address at its domain c
     const bytes = new Uint8Array(await (await fetch(`${api.replace(/\/api\/v1$/, '')}${new URL(signed.signedAssetUrl).pathname}`)).arrayBuffer());
     return readAnswer(ZVerifyResponse, await fetch(`${api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: bytes }));
   };
+  /**
+   * What the account's active identity certificate says of its organisation (issue 32: the claim is
+   * signed by the installation's product certificate; the organisation, and whether the gateway
+   * verified it, is the identity's, which the CAWG identity assertion carries: cawg branch).
+   */
+  const identityOf = async (token: string): Promise<{ organization: string; organizationVerified: boolean; organizationDomain: string | null }> => {
+    const identities = (await (await call('GET', 'account/signing-identities', undefined, token)).json()) as { active: boolean; certificateChain: string }[];
+    const leaf = new x509.X509Certificate(identities.find((identity) => identity.active)!.certificateChain.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)![0]);
+    // @peculiar/x509 reads the UUID OID's large arc back as hex: compared in the form it reads.
+    const policyAsRead = new x509.CertificatePolicyExtension(new x509.CertificatePolicyExtension([localPki.organizationVerifiedPolicy]).rawData).policies[0]!;
+    const verified = leaf.getExtension(x509.CertificatePolicyExtension)?.policies.includes(policyAsRead) ?? false;
+    const dns = leaf.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.find((name) => name.type === 'dns')?.value ?? null;
+    return { organization: leaf.subjectName.getField('O').join(), organizationVerified: verified, organizationDomain: dns };
+  };
   /** The token of the newest confirmation mail the SMTP server received for `to`. */
   const mailedToken = async (to: string, count: number): Promise<string> => {
     const messages = (await smtp.waitFor(smtp.messages.length + 1, 20_000)).filter((message) => message.envelope.to.includes(to));
@@ -102,9 +119,8 @@ describe('an organisation name is self-declared until an address at its domain c
     // Signed under the gateway's root, but nobody checked the name.
     const signedBefore = await sign(token);
     const before = await verifySigned(signedBefore);
-    expect(before.verification).toMatchObject({ status: 'verified', trust: { tier: 'gateway' }, credentials: { organization: 'Reuters', organizationVerified: false, organizationDomain: null } });
-    expect(before.badge.message).toBe('Content Credentials verified: signed by Reuters (self-declared, not verified) — signer chains to this gateway’s own root');
-    expect(before.report.reason).toContain('Reuters (self-declared, not verified)');
+    expect(before.verification).toMatchObject({ status: 'verified', trust: { tier: 'gateway' } });
+    expect(await identityOf(token)).toEqual({ organization: 'Reuters', organizationVerified: false, organizationDomain: null });
 
     // Confirming needs a domain, and an address at it.
     expect(await errorOf(await call('POST', 'account/organization/confirmation', { email: 'desk@reuters.com' }, token))).toMatchObject({ status: 409, code: 'organization_domain_not_set' });
@@ -125,16 +141,18 @@ describe('an organisation name is self-declared until an address at its domain c
     // Used once.
     expect(await errorOf(await call('POST', 'account/organization/confirm', { token: confirmation }))).toMatchObject({ status: 400, code: 'invalid_confirmation_token' });
 
+    const identityBefore = await identityOf(token);
     const after = await verifySigned(await sign(token));
+    expect(after.verification.status).toBe('verified');
     // The domain where it was verified is named with it, so a name verified at an unrelated domain shows that domain.
-    expect(after.verification.credentials).toMatchObject({ organization: 'Reuters', organizationVerified: true, organizationDomain: 'reuters.com' });
-    expect(after.badge.message).toBe('Content Credentials verified: signed by Reuters (verified at reuters.com) — signer chains to this gateway’s own root');
-    // What was signed before the confirmation stays self-declared: it was at signing time.
-    expect((await verifySigned(signedBefore)).verification.credentials.organizationVerified).toBe(false);
+    expect(await identityOf(token)).toEqual({ organization: 'Reuters', organizationVerified: true, organizationDomain: 'reuters.com' });
+    // What was signed before the confirmation stays self-declared: its identity was issued then.
+    expect(identityBefore.organizationVerified).toBe(false);
 
     // A new name drops the verification, and what is signed next says so.
     expect(await readAnswer(ZOrganizationResponse, await call('PUT', 'account/organization', { name: 'Reuters News Agency' }, token))).toMatchObject({ verified: false, domain: 'reuters.com' });
-    expect((await verifySigned(await sign(token))).verification.credentials).toMatchObject({ organization: 'Reuters News Agency', organizationVerified: false });
+    await sign(token);
+    expect(await identityOf(token)).toMatchObject({ organization: 'Reuters News Agency', organizationVerified: false });
   }, 60_000);
 
   it('refuses an expired token, and a token whose organisation changed since the mail', async () => {

@@ -27,5 +27,5 @@ export function registerAnalyticsRoutes(api: ApiApp, ctx: RouteContext): void {
     request: { query: z.object({ limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10) }) },
     responses: { 200: jsonResponse(ZVerificationEventList, 'Verification events'), ...errorResponses(400, 401) },
   });
-  api.openapi(events, async (c) => c.json({ events: await ctx.services.analytics.recentEvents(c.var.account.userId, c.req.valid('query').limit) }, 200));
+  api.openapi(events, async (c) => c.json({ events: await ctx.services.analytics.recentVerificationEvents(c.var.account.userId, c.req.valid('query').limit) }, 200));
 }

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSignContentResponse, ZTransformRequest } from '@provenance/contracts';
 import { errorResponse, errorResponses, jsonBody, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
-import { signAnswer } from '../sign-content/sign-content-routes.ts';
+import { signAnswer } from '../sign-answer.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
 const ZAssetParams = z.object({ assetId: z.string().uuid('assetId must be an asset ID').openapi({ example: '0b8e2a8e-7c1a-4a4e-9d59-2b1f8e0c9a11' }) });

@@ -3,7 +3,7 @@ import { MAX_JOB_ITEMS, ZJob, ZJobItemResult, ZSignContentResponse, ZVerifyRespo
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import type { AccountEvent } from '../../services/events/account-events.ts';
+import type { AccountEvent } from '../../services/account-events/account-events.ts';
 import { UNQUEUED_JOBS_QUEUE } from '../../services/jobs/job-item-worker.ts';
 import { createJobStore } from '../../services/jobs/job-store.ts';
 import { serveLoopbackFiles, type LoopbackFiles } from '../../testing/loopback-files.ts';

@@ -24,7 +24,7 @@ import type { SignedContent } from '../../services/signing/sign-content.ts';
 import type { FinishedItem } from '../../services/jobs/job-store.ts';
 import { errorResponse, errorResponses, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
-import { signAnswer } from '../sign-content/sign-content-routes.ts';
+import { signAnswer } from '../sign-answer.ts';
 import { jobValidationMessage, NDJSON_TYPE, parseJobRequest } from './parse-job-request.ts';
 
 const ZJobParams = z.object({ id: z.string().uuid('id must be a job ID').openapi({ param: { name: 'id', in: 'path' }, example: '4f7d0c55-2a55-4b1f-9b0e-0c1f3f6f2d1a' }) });

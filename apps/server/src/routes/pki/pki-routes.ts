@@ -2,13 +2,15 @@
 // (RFC 6960) by POST and by GET (appendix A.1: the base64 of the DER request in the path), and the
 // intermediate's CRL. The certificates it issues name this responder in their AIA. OCSP requests
 // count against their client's share (20 in progress; the limit is decided from the headers, before
-// the body is read) and may ask about at most 20 certificates each.
+// the body is read) and may ask about at most 20 certificates each. And which claim signer signs
+// this installation's claims (Settings shows it).
 import { createRoute, z } from '@hono/zod-openapi';
+import { ZClaimSigner } from '@provenance/contracts';
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { REVOCATION_ANSWER_VALIDITY_MS } from '../../services/pki/gateway-certificate-authority.ts';
-import { errorResponses } from '../openapi-responses.ts';
+import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, ApiEnv, RouteContext } from '../route-context.ts';
 
 const TAGS = ['pki'];
@@ -79,5 +81,20 @@ export function registerPkiRoutes(api: ApiApp, ctx: RouteContext): void {
       responses: { 200: { description: 'A DER X.509 CRL', content: { 'application/pkix-crl': { schema: z.string().openapi({ format: 'binary' }) } } } },
     }),
     async (c) => c.body(new Uint8Array(await authority().crl()), 200, { 'content-type': 'application/pkix-crl', 'cache-control': `public, max-age=${CACHE_SECONDS}` }),
+  );
+
+  api.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pki/claim-signer',
+      tags: TAGS,
+      summary: 'The claim signer in force: who signs the claims this gateway makes, and what other validators will make of it',
+      description: 'The certificate every claim is signed with (CLAIM_SIGNER, or the development product certificate from the gateway’s own CA), whether its root is on the C2PA trust list, and a sentence saying so.',
+      responses: { 200: jsonResponse(ZClaimSigner, 'The claim signer in force') },
+    }),
+    async (c) => {
+      c.header('cache-control', 'no-cache');
+      return c.json(await ctx.services.claimSigner.describe(), 200);
+    },
   );
 }

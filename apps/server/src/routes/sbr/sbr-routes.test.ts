@@ -8,7 +8,7 @@ import { withoutEmbeddedManifest } from '@provenance/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { fingerprintImage } from '../../services/repository/image-fingerprint.ts';
+import { fingerprintImage } from '../../services/manifest-repository/image-fingerprint.ts';
 import { uploadRequest } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { sceneImage } from '../../testing/scene-image.ts';

@@ -7,7 +7,8 @@ import { ZSbrByBindingBody, ZSbrByBindingQuery, ZSbrByContentQuery, ZSbrManifest
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type UploadedFile } from '../../http/upload-reader.ts';
+import { isFileBody } from '../../http/upload-reader.ts';
+import type { UploadedFile } from '../../http/uploaded-file.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
 import { storedFileResponses } from '../file-responses.ts';
@@ -73,7 +74,7 @@ export function registerSbrRoutes(api: ApiApp, ctx: RouteContext): void {
       const { maxResults, ...options } = c.req.valid('query');
       const type = c.req.header('content-type') ?? 'application/octet-stream';
       if (!isFileBody(type)) throw ApiError.validation('Send the file itself as the body, with its media type or application/octet-stream');
-      const file: UploadedFile | null = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.config.maxAssetBytes });
+      const file: UploadedFile | null = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.services.sizePolicy.uploadLimit('lookup') });
       if (!file) throw ApiError.validation('The request body is empty: send the file to match');
       try {
         const matches = await file.withBytes((bytes) => resolver().byContent(bytes, { ...options, maxResults: maxResults ?? 10 }));

@@ -45,7 +45,7 @@ describe('POST /sign-content with redact', () => {
     const republished = assets.publish('/desk/photo.jpg', sourceBytes, 'image/jpeg');
     const resigned = await readAnswer(ZSignContentResponse, await server.request('POST', 'sign-content', { token, body: { assetUrl: republished, metadata: { creator: 'Desk Editor' }, redact: ['location'] } }));
     expect(resigned.verification.verification.status).toBe('verified');
-    expect(resigned.verification.report.activeManifest?.redactions).toEqual([{ manifest: source.manifestId, assertion: 'stds.exif' }]);
+    expect(resigned.verification.report.activeManifest?.redactions).toEqual([{ manifest: source.manifestId, assertion: 'c2pa.metadata' }]);
     expect(resigned.warnings).toEqual([]);
     const resignedBytes = await download(resigned.signedAssetUrl);
     expect(Buffer.from(resignedBytes).includes('50.4501')).toBe(false);
@@ -53,7 +53,7 @@ describe('POST /sign-content with redact', () => {
     // The stored file verifies the same for anyone, and its report still names the redaction.
     const again = await readAnswer(ZVerifyResponse, await uploadRequest(server, 'verify-content', { file: new Blob([resignedBytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }) }, undefined, { name: 'desk.jpg' }));
     expect(again.verification.status).toBe('verified');
-    expect(again.report.activeManifest?.redactions).toEqual([{ manifest: source.manifestId, assertion: 'stds.exif' }]);
+    expect(again.report.activeManifest?.redactions).toEqual([{ manifest: source.manifestId, assertion: 'c2pa.metadata' }]);
 
     // An upload takes the same, comma-separated; a file with nothing to redact is signed with a warning.
     const fresh = await uploadRequest(server, 'sign-content', { file: new Blob([await makeImage('jpeg', 64, 48, 52)], { type: 'image/jpeg' }), metadata: JSON.stringify({ creator: 'Desk Editor' }), redact: 'location,exif' }, token, { name: 'fresh.jpg' });

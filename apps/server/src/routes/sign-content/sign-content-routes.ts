@@ -5,15 +5,12 @@ import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HEADER_DESCRIPTION, idempotent } from '../../http/idempotency.ts';
-import { assetLinks } from '../../http/asset-links.ts';
 import { readJsonBody } from '../../http/json-body.ts';
 import type { UploadSchema } from '../../http/upload-reader.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { errorResponse, errorResponses, jsonResponse, SIGNING_NAME_CONFLICT } from '../openapi-responses.ts';
-import type { SignedContent } from '../../services/signing/sign-content.ts';
-import { spooledSignMime } from '../../services/signing/sign-spooled-video.ts';
-import { detectFormat } from '@provenance/engine';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
+import { signAnswer } from '../sign-answer.ts';
 
 const SIGN_UPLOAD_SCHEMA: UploadSchema = {
   type: 'object',
@@ -30,26 +27,6 @@ const SIGN_UPLOAD_SCHEMA: UploadSchema = {
     },
   },
 };
-
-/** The answer to a signing (and to a transform, which is one). */
-export function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignContentResponse {
-  const links = assetLinks(apiBaseUrl, signed.assetId, signed.manifestId);
-  return {
-    success: true,
-    manifestId: signed.manifestId,
-    assetId: signed.assetId,
-    signedManifest: { assetHash: signed.assetHash, timestamp: signed.signedAt },
-    signedAssetUrl: links.signedAssetUrl,
-    manifestUrl: links.manifestUrl,
-    sidecarUrl: links.sidecarUrl,
-    sidecar: signed.sidecar,
-    mime: signed.mime,
-    bytes: signed.bytes,
-    verification: signed.verification,
-    parentCredentials: signed.parentCredentials,
-    warnings: signed.warnings,
-  };
-}
 
 export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void {
   const route = createRoute({
@@ -86,8 +63,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
     const userId = c.var.account.userId;
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) {
-      // An MP4, MOV or M4A may be up to MAX_VIDEO_BYTES (spooled, signed from disk); anything else MAX_ASSET_BYTES.
-      const { file, fields } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes });
+      // An MP4, MOV or M4A may be up to the video limit (spooled, signed from disk); anything else the asset limit (the size policy's).
+      const { file, fields } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.services.sizePolicy.uploadLimit('sign') });
       if (!file) throw ApiError.validation('file is required: the image or video to sign');
       // The upload's memory (or spool file) is released once signing is done, whatever the outcome.
       try {
@@ -107,10 +84,8 @@ export function registerSignContentRoutes(api: ApiApp, ctx: RouteContext): void 
         const organization = fields['organization'] === undefined ? undefined : ZSigningOrganization.safeParse(fields['organization']);
         if (organization && !organization.success) throw ApiError.validation(validationMessage(organization.error));
         const signingOptions = { organization: organization?.data };
-        const large = file.byteLength > ctx.config.maxAssetBytes ? await file.spooled() : null;
-        if (file.byteLength > ctx.config.maxAssetBytes && (!large || sidecar || !(await spooledSignMime({ detectFormat }, large)))) {
-          throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${ctx.config.maxVideoBytes})`);
-        }
+        const large = ctx.services.sizePolicy.exceedsAssetLimit(file.byteLength) ? await file.spooled() : null;
+        await ctx.services.sizePolicy.assertSignable(file.byteLength, large, sidecar);
         // An upload is the same request again when its file (by SHA-256) and fields are.
         const request = JSON.stringify({ file: await file.sha256(), fileName: file.fileName, metadata: metadata.data, sidecar, redact, ...(signingOptions.organization !== undefined && { organization: signingOptions.organization }) });
         const response = await idempotent({ ...idempotency(c, userId), request }, async () => {

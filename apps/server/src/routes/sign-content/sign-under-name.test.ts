@@ -1,8 +1,9 @@
 // The name a signature publishes, over real HTTP: a fresh account (no organisation name) that signs
 // is refused with 409 organization_required naming the field, by upload, by URL (nothing fetched)
 // and as a batch job (nothing stored), and no certificate is issued; the signing request's (or the
-// job's) organization sets the name in one step, and the signed file, its manifest store, the certificate,
-// the report and the badge message name it and never the account's email. A managed certificate
+// job's) organization sets the name in one step, and the account's identity certificate names it
+// (the claim itself is signed by the installation's product certificate: issue 32), and the signed
+// file, its manifest store and the report never name the account's email. A managed certificate
 // issued under the email before names were required signs no more. A bad organization is a 400
 // naming it, and one other than the name set a 409 organization_mismatch.
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { readAnswer } from '../../testing/read-answer.ts';
 import { signUpOverHttp, signUpTokenFromOutbox } from '../../testing/sign-up-mail.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { UNNAMED_OPERATOR } from '../../services/claim-signer/installation-claim-signer.ts';
 
 describe('a signature publishes the name the account gave, never its email', () => {
   let database: DbHandle;
@@ -65,17 +67,23 @@ describe('a signature publishes the name the account gave, never its email', () 
   };
   const refusal = async (response: Response) => ({ status: response.status, ...ZErrorResponse.parse(await response.json()).error });
   const bytesAt = async (url: string): Promise<Buffer> => Buffer.from(await (await fetch(`${api.replace(/\/api\/v1$/, '')}${new URL(url).pathname}`)).arrayBuffer());
-  /** Everything a signing publishes names `name` and never `email`. */
-  const expectPublishedUnder = async (signed: TSignContentResponse, name: string, email: string) => {
-    const { verification, badge, report } = signed.verification;
-    expect(verification.credentials.organization).toBe(name);
-    expect(report.signer).toMatchObject({ organization: name, commonName: `${name} via Provenance Gateway` });
-    expect(badge.message).toContain(`signed by ${name} (self-declared, not verified)`);
+  /**
+   * Everything a signing publishes names `name` and never `email`. Issue 32: the claim is signed by
+   * the installation's product certificate, and the organisation is named by the account's identity
+   * (its managed certificate, the credential of the CAWG identity assertion the cawg work adds).
+   */
+  const expectPublishedUnder = async (signed: TSignContentResponse, name: string, email: string, token: string) => {
+    const { report } = signed.verification;
+    expect(report.signer).toMatchObject({ organization: UNNAMED_OPERATOR, commonName: 'Provenance Gateway' });
+    const active = (await readAnswer(ZSigningIdentityList, await call('GET', 'account/signing-identities', token))).find((identity) => identity.active)!;
+    expect(active.subject).toContain(`O=${name}`);
+    expect(active.subject).toContain(`CN=${name} via Provenance Gateway`);
+    expect(active.subject).not.toContain(email);
     expect(JSON.stringify(signed.verification)).not.toContain(email);
-    // The certificate travels in the file and its manifest store: the email's bytes are in neither.
+    // The certificates travel in the file and its manifest store: the email's bytes are in neither.
+    // (Once the CAWG identity assertion is signed with the identity, the store names `name` again: cawg branch.)
     expect((await bytesAt(signed.signedAssetUrl)).includes(email)).toBe(false);
     expect((await bytesAt(signed.sidecarUrl)).includes(email)).toBe(false);
-    expect((await bytesAt(signed.sidecarUrl)).includes(name)).toBe(true);
   };
 
   it('refuses a fresh account’s signing with 409 organization_required naming the field, by upload, by URL and as a job, and issues no certificate', async () => {
@@ -104,7 +112,7 @@ describe('a signature publishes the name the account gave, never its email', () 
   it('signs under the organization given with the first signing, which becomes the account’s name; another name is refused', async () => {
     const { token, email } = await signUp();
     const first = await readAnswer(ZSignContentResponse, await upload(token, { organization: '  Harbour Gazette ' }));
-    await expectPublishedUnder(first, 'Harbour Gazette', email);
+    await expectPublishedUnder(first, 'Harbour Gazette', email, token);
     expect(await readAnswer(ZOrganizationResponse, await call('GET', 'account/organization', token))).toMatchObject({ name: 'Harbour Gazette', isSet: true, verified: false });
     const [identity] = await readAnswer(ZSigningIdentityList, await call('GET', 'account/signing-identities', token));
     expect(identity!.subject).toContain('O=Harbour Gazette');
@@ -113,7 +121,7 @@ describe('a signature publishes the name the account gave, never its email', () 
     // Not asked again: the next signing (here by URL) uses the name set.
     const url = assets.publish('/named.jpg', image, 'image/jpeg');
     const second = await readAnswer(ZSignContentResponse, await call('POST', 'sign-content', token, { assetUrl: url, metadata: { creator: 'Ada Reporter' } }));
-    await expectPublishedUnder(second, 'Harbour Gazette', email);
+    await expectPublishedUnder(second, 'Harbour Gazette', email, token);
 
     // A signing does not rename: that is Settings' (PUT /account/organization).
     const other = await refusal(await upload(token, { organization: 'Other Gazette' }));
@@ -161,7 +169,7 @@ describe('a signature publishes the name the account gave, never its email', () 
 
     expect(await refusal(await upload(token))).toMatchObject({ status: 409, code: 'organization_required' });
     const named = await readAnswer(ZSignContentResponse, await upload(token, { organization: 'Harbour Gazette' }));
-    await expectPublishedUnder(named, 'Harbour Gazette', email);
+    await expectPublishedUnder(named, 'Harbour Gazette', email, token);
     const identities = await readAnswer(ZSigningIdentityList, await call('GET', 'account/signing-identities', token));
     expect(identities.find((identity) => identity.active)!.subject).not.toContain(email);
     expect(identities.find((identity) => identity.id === legacy!.id)!.active).toBe(false);

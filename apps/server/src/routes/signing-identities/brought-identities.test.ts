@@ -71,8 +71,9 @@ describe('certificates brought by an account: test signing at upload, trust-list
       message: expect.stringMatching(/^The identity was not added: a test signing with it failed \(the signed manifest failed validation: signingCredential\.invalid \(The signing certificate is not valid for signing Content Credentials\.\)\)/),
     });
     expect(await listIdentities(token)).toEqual([]);
-    // The account still signs, as its managed identity.
-    expect((await signAs(token, 'after-refusal')).verification.report.signer?.commonName).toMatch(/via Provenance Gateway$/);
+    // The account still signs, as its managed identity (issue 32: the claim under the installation's product certificate).
+    expect((await signAs(token, 'after-refusal')).verification.report.signer?.commonName).toBe('Provenance Gateway');
+    expect((await listIdentities(token)).map(({ kind, active, subject }) => ({ kind, active, named: /via Provenance Gateway(,|$)/.test(subject) }))).toEqual([{ kind: 'managed', active: true, named: true }]);
   });
 
   it('adds a certificate under a private root with a warning that other validators show its files as partial, shown in the list too', async () => {

@@ -1,9 +1,11 @@
 // Revoking a managed certificate, end to end: an account signs (the gateway issues it a managed
-// certificate), its asset verifies; after POST .../{id}/revoke the same asset verifies invalid with
-// signingCredential.revoked at once (the cached verdict is not kept), `openssl ocsp` against the
+// certificate), its asset verifies; after POST .../{id}/revoke the claim, signed by the installation's
+// product certificate (issue 32), still verifies (the identity's revocation is its CAWG identity's
+// status: cawg branch), `openssl ocsp` against the
 // gateway's responder says revoked, the account's session still signs and is given a new
 // certificate, and another account cannot revoke it. Needs openssl (scripts/ci/openssl.sh).
 import { execFile } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,19 +61,20 @@ describe('revoking a managed signing certificate', () => {
   };
   const download = async (url: string): Promise<Uint8Array> => new Uint8Array(await (await server.app.request(new URL(url).pathname)).arrayBuffer());
 
-  it('turns a signed asset invalid at once, the responder says revoked, and the next signing gets a new certificate', async () => {
+  it('revokes the identity: the responder says revoked, the product-signed claim stays valid, and the next signing gets a new certificate', async () => {
     const account = await signUpAccount(server);
     const token = account.session.access_token;
     const signed = await signAs(token, 'before');
-    const serial = signed.verification.report.signer!.serialNumber!;
     const bytes = await download(signed.signedAssetUrl);
     const before = await verify(bytes);
     expect(before.verification.status).toBe('verified');
-    expect(before.verification.revocation).toMatchObject({ status: 'good', source: 'gateway' });
+    // The product's claim signature carries its OCSP answer, stapled at signing.
+    expect(before.verification.revocation).toMatchObject({ status: 'good', source: 'stapled' });
 
     const [identity] = await readAnswer(ZSigningIdentityList, await server.request('GET', 'account/signing-identities', { token }));
     expect(identity).toMatchObject({ kind: 'managed' });
     const [leafPem, intermediatePem] = blocks(identity!.certificateChain);
+    const serial = new X509Certificate(leafPem!).serialNumber.toLowerCase();
     writeFileSync(path.join(dir, 'leaf.pem'), `${leafPem}\n`);
     writeFileSync(path.join(dir, 'intermediate.pem'), `${intermediatePem}\n`);
     writeFileSync(path.join(dir, 'root.pem'), server.services.engine.rootCertificatePem);
@@ -84,8 +87,10 @@ describe('revoking a managed signing certificate', () => {
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toMatchObject({ id: identity!.id, serialNumber: serial });
 
+    // Issue 32: the claim is signed by the installation's product certificate, which stays good; the
+    // revoked certificate is the organisation's CAWG identity credential.
     const after = await verify(bytes);
-    expect(after.verification).toMatchObject({ status: 'invalid', reasonCode: 'signingCredential.revoked', revocation: { status: 'revoked', source: 'gateway' } });
+    expect(after.verification).toMatchObject({ status: 'verified', revocation: { status: 'good', source: 'stapled' } });
 
     const ocsp = await run('openssl', ['ocsp', '-issuer', path.join(dir, 'intermediate.pem'), '-cert', path.join(dir, 'leaf.pem'), '-url', `${base}/api/v1/pki/ocsp`, '-CAfile', path.join(dir, 'root.pem')], { timeout: 15_000 });
     expect(ocsp.stderr).toContain('Response verify OK');
@@ -94,7 +99,9 @@ describe('revoking a managed signing certificate', () => {
     // The same session and API key still work; the next signing is under a new managed certificate that verifies.
     expect((await server.request('GET', 'auth/user', { token: apiKey })).status).toBe(200);
     const next = await signAs(apiKey, 'after');
-    expect(next.verification.report.signer!.serialNumber).not.toBe(serial);
+    const [renewed] = await readAnswer(ZSigningIdentityList, await server.request('GET', 'account/signing-identities', { token }));
+    expect(renewed).toMatchObject({ kind: 'managed', active: true });
+    expect(new X509Certificate(blocks(renewed!.certificateChain)[0]!).serialNumber.toLowerCase()).not.toBe(serial);
     expect(next.verification.verification.status).toBe('verified');
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 // A JPEG (or PNG) sent as the request body with its length is verified by an engine worker while it arrives
-// (services/verification/arriving-verification.ts): the answer must be the one the same file gets
+// (services/verification/arriving/arriving-verification.ts): the answer must be the one the same file gets
 // verified once it has arrived (as a form, which is not verified early), intact or tampered; a body
 // cut off mid-way is a 400 and leaves the worker free; its verdict goes to the cache once the file is
 // hashed, behind the answer.

@@ -1,3 +1,4 @@
+import { UNNAMED_OPERATOR } from '../../services/claim-signer/installation-claim-signer.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { createGatewayTestServer, startLocalAssetServer, TEST_MAX_ASSET_BYTES, u
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { Services } from '../../services/create-services.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
-import { readJson, signUpAccount, TEST_ORGANIZATION, type TestServer } from '../../testing/test-server.ts';
+import { readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', aiAssisted: true };
 
@@ -54,9 +55,10 @@ describe.each(testDatabaseKinds())('POST /verify-content on %s', (kind) => {
     const response = await verifyUrl(signedBytes, 'ours.jpg', caller.session.access_token);
     expect(response.status).toBe(200);
     const result = await readAnswer(ZVerifyResponse, response);
-    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: TEST_ORGANIZATION } });
-    // Signed with the owner's managed identity, under the name the account gave (never its email).
-    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${TEST_ORGANIZATION} (self-declared, not verified) — signer chains to this gateway’s own root`);
+    expect(result.verification).toMatchObject({ status: 'verified', chainValid: true, signatureValid: true, trustLevel: 'trusted', credentials: { creator: 'Ada Reporter', aiAssisted: true, organization: UNNAMED_OPERATOR } });
+    // Issue 32: the claim is signed by the installation's development product certificate, its operator
+    // named as configured (checked by nobody); the owner's organisation is its identity's (cawg branch), never its email.
+    expect(result.badge.message).toBe(`Content Credentials verified: signed by ${UNNAMED_OPERATOR} (self-declared, not verified) — signer chains to this gateway’s own root`);
     expect(JSON.stringify(result)).not.toContain(owner.email);
     expect(result.verification.trust).toMatchObject({ tier: 'gateway', list: 'gateway root' });
     expect(result.report.manifestId).toBe(signed.manifestId);

@@ -5,20 +5,14 @@ import { ZTrustSnapshotId, ZValidationTime, ZVerifyContentRequest, ZVerifyRespon
 import { ApiError } from '../../http/api-error.ts';
 import { uploadBodyOf } from '../../http/request-body.ts';
 import { readJsonBody } from '../../http/json-body.ts';
-import { isFileBody, type ArrivingBody, type SmallUploadedFile, type UploadedFile, type UploadSchema } from '../../http/upload-reader.ts';
+import { isFileBody, type UploadSchema } from '../../http/upload-reader.ts';
+import type { SmallUploadedFile, UploadedFile } from '../../http/uploaded-file.ts';
 import { validationMessage } from '../../http/validation-hook.ts';
 import { isClientOverShare } from '../../middleware/client-limits.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import type { ApiApp, RouteContext } from '../route-context.ts';
-import { detectFormat, LARGE_MEDIA_TYPES } from '@provenance/engine';
-import type { VerificationAnswer } from '../../services/verification/verify-content.ts';
-import { startEarlyVerification, type EarlyVerification } from '../../services/verification/arriving-verification.ts';
-
-/** Whether a spooled file's first bytes show a format verified from disk (MP4, MOV, M4A). */
-async function isLargeMedia(head: Uint8Array): Promise<boolean> {
-  const format = await detectFormat(head);
-  return format !== undefined && LARGE_MEDIA_TYPES.has(format.mime);
-}
+import type { VerificationAnswer } from '../../services/verification/verify-request.ts';
+import type { ArrivingUpload } from '../../services/verification/arriving/arriving-verification.ts';
 
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -101,21 +95,19 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     const answer = (verification: VerificationAnswer) => c.body(verification.json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TVerifyResponse, 200>>;
     const type = c.req.header('content-type') ?? '';
     // The upload's memory (or spool file) is released once its verification is done, whatever the outcome.
-    const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null, early?: EarlyVerification | null) => {
+    const verifyUpload = async (file: UploadedFile, declaredMime?: string, sidecar?: SmallUploadedFile | null, arriving?: ArrivingUpload) => {
       try {
         const manifest = sidecar?.bytes;
         const named = declaredMime ? { declaredMime } : { fileName: file.fileName };
         // A spooled file is handed over as a file: an MP4, MOV or M4A is verified from disk, never
-        // read whole, and only such a file may pass MAX_ASSET_BYTES (up to MAX_VIDEO_BYTES).
+        // read whole, and only such a file may pass the asset limit (the size policy's).
         const spooled = manifest ? null : await file.spooled();
-        if (file.byteLength > ctx.config.maxAssetBytes && !(spooled && (await isLargeMedia(spooled.head)))) {
-          throw new ApiError(413, 'payload_too_large', `The file exceeds ${ctx.config.maxAssetBytes} bytes (an MP4, MOV or M4A file may have up to ${ctx.config.maxVideoBytes})`);
-        }
+        await ctx.services.sizePolicy.assertVerifiable(file.byteLength, spooled);
         if (spooled) {
           const { path, head } = spooled;
           return answer(await ctx.services.verifier.verifyContent({ kind: 'spooled-upload', path, head, sha256: await file.sha256(), ...named, withBytes: (use) => file.withBytes(use) }, caller));
         }
-        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: () => file.sha256(), manifest, early, ...named }, caller)));
+        return answer(await file.withBytes((bytes) => ctx.services.verifier.verifyContent({ kind: 'upload', bytes, sha256: () => file.sha256(), manifest, arriving, ...named }, caller)));
       } finally {
         sidecar?.discard();
         await file.discard();
@@ -123,26 +115,19 @@ export function registerVerifyContentRoutes(api: ApiApp, ctx: RouteContext): voi
     };
     // Verified from its first chunk while the rest arrives, when the engine can (a JPEG, a free
     // worker); the file's own verification takes that verdict when it fits (verify-content.ts).
-    let early: EarlyVerification | null = null;
-    const onArriving = (body: ArrivingBody) => {
-      // A client over its share does not take a free worker ahead of the queue: it waits its turn behind the others.
-      // As of a declared time, a verdict as of now is of no use.
-      if (caller.overShare || caller.at || caller.trustSnapshot || caller.format === 'crjson') return false;
-      early = startEarlyVerification(ctx.services.engine, body, caller.thumbnails);
-      return early !== null;
-    };
+    const arriving = ctx.services.verifier.arrivingUpload(caller);
     if (type.startsWith('multipart/form-data')) {
-      const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', maxFileBytes: ctx.config.maxVideoBytes, smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, onArriving });
+      const { file, smallFile } = await ctx.uploads.readMultipart(uploadBodyOf(c), { fileField: 'file', smallFile: { field: 'manifest', maxBytes: MAX_SIDECAR_BYTES }, arriving, maxFileBytes: ctx.services.sizePolicy.uploadLimit('verify') });
       if (!file) {
         smallFile?.discard();
         throw ApiError.validation('file is required: the image or video to verify');
       }
-      return verifyUpload(file, undefined, smallFile, early);
+      return verifyUpload(file, undefined, smallFile, arriving);
     }
     if (isFileBody(type)) {
-      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.config.maxVideoBytes, onArriving });
+      const file = await ctx.uploads.readBody(uploadBodyOf(c), { maxFileBytes: ctx.services.sizePolicy.uploadLimit('verify'), arriving });
       if (!file) throw ApiError.validation('The request body is empty: send the image or video to verify');
-      return verifyUpload(file, type, null, early);
+      return verifyUpload(file, type, null, arriving);
     }
     const parsed = ZVerifyContentRequest.safeParse(await readJsonBody(c.req));
     if (!parsed.success) throw ApiError.validation(validationMessage(parsed.error));

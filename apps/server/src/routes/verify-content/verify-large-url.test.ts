@@ -78,7 +78,7 @@ describe('POST /verify-content and /sign-content of a large MP4 by URL, streamed
       engine,
       store: createFileAssetStore(join(dir, 'assets')),
       config: { maxAssetBytes: MEGABYTE, maxVideoBytes: MAX_VIDEO_BYTES },
-      assetDownloads: { ...testAssetDownloads(MAX_VIDEO_BYTES), spoolDir, maxAssetBytes: MEGABYTE },
+      assetDownloads: { ...testAssetDownloads(MAX_VIDEO_BYTES), spoolDir, limits: { maxAssetBytes: MEGABYTE, maxVideoBytes: MAX_VIDEO_BYTES } },
     });
     token = (await signUpAccount(server)).session.access_token;
     assets = assetServer(files);

@@ -8,12 +8,12 @@ import type { Db } from '../../db/create-db.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import type { VerificationEvents } from '../verification/verification-events.ts';
-import type { StrippedCopies } from '../repository/stripped-copies.ts';
+import type { StrippedCopies } from '../manifest-repository/stripped-copies.ts';
 
 export interface Analytics {
   track(request: TTrackAnalyticsRequest): Promise<{ eventId: string; metrics: TAssetMetrics }>;
   summary(userId: string): Promise<TAnalyticsSummary>;
-  recentEvents(userId: string, limit: number): Promise<TVerificationEvent[]>;
+  recentVerificationEvents(userId: string, limit: number): Promise<TVerificationEvent[]>;
 }
 
 const STATUSES: TVerificationStatus[] = ['verified', 'partial', 'invalid', 'unsigned'];
@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; events: Pick<VerificationEvents, 'countForAsset' | 'countsForAccount' | 'recentForAccount'>; stripped?: StrippedCopies; clock?: () => Date }): Analytics {
-  const { db, signedAssets, events } = deps;
+export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; verificationEvents: Pick<VerificationEvents, 'countForAsset' | 'countsForAccount' | 'recentForAccount'>; stripped?: StrippedCopies; clock?: () => Date }): Analytics {
+  const { db, signedAssets, verificationEvents } = deps;
   const now = deps.clock ?? (() => new Date());
 
   return {
@@ -42,7 +42,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
       const ref = asset?.manifestId ?? request.data.assetId;
       const [byType, verifications] = await Promise.all([
         db.select({ type: analyticsEvents.eventType, total: count() }).from(analyticsEvents).where(eq(analyticsEvents.assetRef, ref)).groupBy(analyticsEvents.eventType),
-        events.countForAsset(asset ? { signedAssetId: asset.id } : { manifestId: ref }),
+        verificationEvents.countForAsset(asset ? { signedAssetId: asset.id } : { manifestId: ref }),
       ]);
       const metrics = Object.fromEntries(ANALYTICS_EVENT_TYPES.map((type) => [type, byType.find((row) => row.type === type)?.total ?? 0])) as TAssetMetrics;
       metrics.verifications = verifications;
@@ -54,7 +54,7 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
       const since = new Date(today.getTime() - 29 * DAY_MS);
       const [manifests, { byStatus, today: todayCount, perDay: perDayRows, failureReasons, byRole, mediaChecks }] = await Promise.all([
         signedAssets.countForUser(userId),
-        events.countsForAccount(userId, { today, since }),
+        verificationEvents.countsForAccount(userId, { today, since }),
       ]);
       // After the counts, which wrote the queued events first.
       const stripped = deps.stripped ? await deps.stripped.summary(userId) : undefined;
@@ -83,8 +83,8 @@ export function createAnalytics(deps: { db: Db; signedAssets: SignedAssets; even
       };
     },
 
-    async recentEvents(userId, limit) {
-      const rows = await events.recentForAccount(userId, limit);
+    async recentVerificationEvents(userId, limit) {
+      const rows = await verificationEvents.recentForAccount(userId, limit);
       return rows.map((row) => ({
         id: row.id,
         created_at: row.createdAt.toISOString(),

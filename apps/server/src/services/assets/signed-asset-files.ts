@@ -1,5 +1,5 @@
 // What the API serves of the assets the gateway signed: a signed file, its
-// thumbnail and its manifest store, read from the repository and the asset store together (files
+// thumbnail and its manifest store, read from the database and the asset store together (files
 // streamed, whole or a range), with a not_found DomainError for anything missing from either.
 import type { AssetFileRead, AssetReadOptions, AssetStore } from './asset-store.ts';
 import type { SignedAssetRow, SignedAssets } from './signed-assets.ts';

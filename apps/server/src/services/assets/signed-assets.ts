@@ -1,4 +1,4 @@
-// Repository of the assets the gateway signed: one row per signed file, owned by an account.
+// Database access for the assets the gateway signed: one row per signed file, owned by an account.
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets } from '../../db/schema/index.ts';
@@ -27,7 +27,7 @@ export interface SignedAssets {
 }
 
 /**
- * The verification counts of listed assets, as the verification events repository answers them: it
+ * The verification counts of listed assets, as verification-events.ts answers them: it
  * writes its queued events before it counts. Stated here rather than imported so that assets do not
  * depend on the verification folder, which depends on them.
  */
@@ -35,7 +35,7 @@ export interface AssetVerificationCounts {
   statsForAssets(signedAssetIds: string[]): Promise<Map<string, { verificationCount: number }>>;
 }
 
-export function createSignedAssets(db: Db, events: AssetVerificationCounts): SignedAssets {
+export function createSignedAssets(db: Db, verificationCounts: AssetVerificationCounts): SignedAssets {
   const first = async (where: ReturnType<typeof eq>) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
   return {
     async insert(row) {
@@ -64,7 +64,7 @@ export function createSignedAssets(db: Db, events: AssetVerificationCounts): Sig
         .where(and(eq(signedAssets.userId, userId), afterRow))
         .orderBy(desc(signedAssets.createdAt), desc(signedAssets.id))
         .limit(limit);
-      const stats = await events.statsForAssets(rows.map((row) => row.id));
+      const stats = await verificationCounts.statsForAssets(rows.map((row) => row.id));
       return rows.map((row) => ({ ...row, verificationCount: stats.get(row.id)?.verificationCount ?? 0 }));
     },
     async countForUser(userId) {

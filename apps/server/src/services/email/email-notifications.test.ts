@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     expect(report).toMatchObject({ signings: 2, verifications: { total: 3, verified: 2, invalid: 1, partial: 0, unsigned: 0 }, failures: 1 });
     expect(report.topAssets).toEqual([{ assetId: a.signed.assetId, manifestId: a.signed.manifestId, title: 'weekly-a', verifications: 3, failures: 1 }]);
 
-    // What the weekly schedule runs: one job per account, each building and queueing its email.
+    // What the weekly schedule runs: one task per account, each building and queueing its email.
     await suite.email.weeklyReports.queueAll(tomorrow);
     const rows = await until(() => rowsOf('weekly-report', owner.session.user.id), (found) => found.length === 1 && finished(found), 'the weekly report');
     expect(rows[0]?.status).toBe('sent');
@@ -261,7 +261,7 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: WEEKLY_REPORTS_QUEUE, cron: '0 8 * * 1', timezone: 'UTC' })]));
   }, 90_000);
 
-  it('queues again an email whose job was lost (a crash between writing the row and queueing it)', async () => {
+  it('queues again an email whose task was lost (a crash between writing the row and queueing it)', async () => {
     const longAgo = new Date(Date.now() - 60 * 60_000);
     const [row] = await suite.database.db
       .insert(emailOutbox)
@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds())('email on %s, with an SMTP server', (kind) =>
     const [message] = await until(async () => to('stranded@example.org'), (found) => found.length === 1, 'the stranded email');
     expect(message?.parsed.subject).toBe('Stranded');
     await until(() => rowsOf('support-acknowledgement'), (found) => found.find((one) => one.id === row?.id)?.status === 'sent', 'the row sent');
-    // Sent (or with a job on its way), a row is not queued twice.
+    // Sent (or with a task on its way), a row is not queued twice.
     expect(await suite.email.outbox.requeueStranded()).toBe(0);
   }, 60_000);
 

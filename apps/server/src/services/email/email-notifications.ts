@@ -5,7 +5,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { NotificationPreferences } from '../notifications/notification-preferences.ts';
 import { createEmailOutbox, type EmailOutbox, type EmailRetryPolicy } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
@@ -48,7 +48,7 @@ export interface EmailNotificationsDeps {
   accountEvents: AccountEvents;
   preferences: NotificationPreferences;
   signedAssets: Pick<SignedAssets, 'findByRef'>;
-  flushEvents: () => Promise<void>;
+  flushVerificationEvents: () => Promise<void>;
   clock?: (() => Date) | undefined;
 }
 
@@ -67,7 +67,7 @@ export function createEmailNotifications(deps: EmailNotificationsDeps): EmailNot
     ...(settings.alertIntervalSeconds !== undefined && { intervalSeconds: settings.alertIntervalSeconds }),
   });
   alerts.listen(deps.accountEvents);
-  const weeklyReport = createWeeklyReportBuilder({ db: deps.db, flushEvents: deps.flushEvents });
+  const weeklyReport = createWeeklyReportBuilder({ db: deps.db, flushVerificationEvents: deps.flushVerificationEvents });
   const weeklyReports = createWeeklyReports({
     db: deps.db,
     queue: deps.queue,

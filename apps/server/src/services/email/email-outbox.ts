@@ -1,14 +1,14 @@
-// The outbox: every email the gateway sends is first a row of email_outbox, then a job on the work
-// queue that one server copy takes. The job sends the row through the mailer, retrying with backoff
+// The outbox: every email the gateway sends is first a row of email_outbox, then a task on the work
+// queue that one server copy takes. The task sends the row through the mailer, retrying with backoff
 // while the SMTP server fails, and records the end: sent, failed (with the reason), or, without
-// SMTP_URL, outbox: kept in the table and logged at once (no job: there is nothing to send) so an
+// SMTP_URL, outbox: kept in the table and logged at once (no task: there is nothing to send) so an
 // operator sees mail is not configured, with the link of an email that carries one (a sign-up
 // confirmation), which keeps a server without mail usable.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { emailAlertThrottle, emailOutbox, type EMAIL_KINDS, type EMAIL_STATUSES } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
-import { QUEUE_SCHEMA, type QueueJob, type TaskQueue } from '../../queue/task-queue.ts';
+import { QUEUE_SCHEMA, type QueueTask, type TaskQueue } from '../../queue/task-queue.ts';
 import type { Mailer } from './mailer.ts';
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -43,12 +43,12 @@ export const DEFAULT_EMAIL_RETRY: EmailRetryPolicy = { attempts: 5, delaySeconds
 
 export const EMAIL_SEND_QUEUE = 'email-send';
 /**
- * Every 10 minutes, queued rows that lost their job (a crash between writing and queueing) are queued
+ * Every 10 minutes, queued rows that lost their task (a crash between writing and queueing) are queued
  * again, and finished rows past the retention are removed.
  */
 export const EMAIL_SWEEP_QUEUE = 'email-outbox-sweep';
 const SWEEP_CRON = '*/10 * * * *';
-/** Older than this, a queued row without a live job is stranded: the writer's queueing would have happened long before. */
+/** Older than this, a queued row without a live task is stranded: the writer's queueing would have happened long before. */
 export const STRANDED_AFTER_SECONDS = 10 * 60;
 /** How long a finished email (sent, failed, or kept in the outbox without SMTP) stays in the table. */
 export const EMAIL_RETENTION_DAYS = 30;
@@ -58,7 +58,7 @@ export interface EmailOutbox {
   enqueue(email: NewEmail): Promise<string | null>;
   /** The newest rows (at most `limit`, 100 by default), of one account or one kind when asked (operators, tests). */
   list(filter?: { userId?: string; kind?: EmailKind; limit?: number }): Promise<EmailRow[]>;
-  /** Queues again the rows still queued after `olderThanSeconds` with no job waiting or running for them; returns how many. */
+  /** Queues again the rows still queued after `olderThanSeconds` with no task waiting or running for them; returns how many. */
   requeueStranded(olderThanSeconds?: number): Promise<number>;
   /**
    * Removes finished rows (sent, failed, outbox) created more than EMAIL_RETENTION_DAYS ago (queued
@@ -80,7 +80,7 @@ export interface EmailOutboxDeps {
   clock?: () => Date;
 }
 
-type SendJob = { emailId: string };
+type EmailSendTask = { emailId: string };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
@@ -91,7 +91,7 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
 
   async function deliver(emailId: string): Promise<void> {
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId)).limit(1);
-    // Gone with its account, or already finished by an earlier run of this job.
+    // Gone with its account, or already finished by an earlier run of this task.
     if (!row || row.status !== 'queued') return;
     if (!deps.mailer) {
       await db.update(emailOutbox).set({ status: 'outbox', updatedAt: now() }).where(eq(emailOutbox.id, row.id));
@@ -113,17 +113,17 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
         return;
       }
       logger.warn('email attempt failed, will retry', { emailId: row.id, kind: row.kind, attempts, error: reason });
-      // Thrown so the queue runs the job again after its (growing) delay.
+      // Thrown so the queue runs the task again after its (growing) delay.
       throw error;
     }
     await db.update(emailOutbox).set({ status: 'sent', attempts, error: null, sentAt: now(), updatedAt: now() }).where(eq(emailOutbox.id, row.id));
     logger.info('email sent', { emailId: row.id, kind: row.kind, attempts });
   }
 
-  deps.queue.define<SendJob>({
+  deps.queue.define<EmailSendTask>({
     queue: EMAIL_SEND_QUEUE,
     options: {
-      // One spare retry beyond the policy: a job whose worker died mid-send (expired) still leaves the
+      // One spare retry beyond the policy: a task whose worker died mid-send (expired) still leaves the
       // row its last attempt; the row's count, not the queue's, decides when an email has failed.
       retryLimit: retry.attempts,
       retryDelay: retry.delaySeconds,
@@ -131,8 +131,8 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
       expireInSeconds: 120,
     },
     work: { batchSize: 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 },
-    handler: async (jobs: QueueJob<SendJob>[]) => {
-      for (const job of jobs) await deliver(job.data.emailId);
+    handler: async (tasks: QueueTask<EmailSendTask>[]) => {
+      for (const task of tasks) await deliver(task.data.emailId);
     },
   });
 
@@ -140,8 +140,8 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
     // The query reads pg-boss's tables, which exist once the queue has started.
     await deps.queue.start();
     const cutoff = new Date(now().getTime() - olderThanSeconds * 1000);
-    // pg-boss keeps its jobs in its own schema of this database; a row whose job is created, waiting
-    // to retry or running is not stranded.
+    // pg-boss keeps its tasks (its table `job`) in its own schema of this database; a row whose task
+    // is created, waiting to retry or running is not stranded.
     const stranded = await db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
@@ -154,7 +154,7 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
       )
       .limit(1000);
     if (stranded.length === 0) return 0;
-    await deps.queue.insert<SendJob>(EMAIL_SEND_QUEUE, stranded.map((row) => ({ data: { emailId: row.id } })));
+    await deps.queue.insert<EmailSendTask>(EMAIL_SEND_QUEUE, stranded.map((row) => ({ data: { emailId: row.id } })));
     logger.warn('queued again emails that had lost their job', { emails: stranded.length });
     return stranded.length;
   }
@@ -220,9 +220,9 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
         logger.info('email kept in the outbox: SMTP_URL is not set', { emailId: id, kind: email.kind, to: email.to, subject: email.subject, ...(email.link && { link: email.link }) });
         return id;
       }
-      // A crash between the commit and this send leaves a queued row without a job: the sweep
+      // A crash between the commit and this send leaves a queued row without a task: the sweep
       // queues it again (requeueStranded), so the email is late, never lost.
-      await deps.queue.send<SendJob>(EMAIL_SEND_QUEUE, { emailId: id });
+      await deps.queue.send<EmailSendTask>(EMAIL_SEND_QUEUE, { emailId: id });
       return id;
     },
     async list(filter = {}) {

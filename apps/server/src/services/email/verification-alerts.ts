@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/create-db.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import type { AccountEvent, AccountEvents } from '../account-events/account-events.ts';
 import type { NotificationPreferences } from '../notifications/notification-preferences.ts';
 import { renderEmail, type RenderedEmail } from './email-layout.ts';
 import type { EmailOutbox } from './email-outbox.ts';
@@ -63,7 +63,7 @@ export interface VerificationAlertsDeps {
 export interface VerificationAlerts {
   /** Handles one account event; anything but verification.failed is ignored. Resolves with the queued email's ID, if one was. */
   handle(event: AccountEvent): Promise<string | null>;
-  listen(events: AccountEvents): void;
+  listen(accountEvents: AccountEvents): void;
 }
 
 function alertEmail(failure: FailedVerification, title: string | null, occurredAt: Date, publicUrl: string): RenderedEmail {
@@ -126,8 +126,8 @@ export function createVerificationAlerts(deps: VerificationAlertsDeps): Verifica
 
   return {
     handle,
-    listen(events) {
-      events.on(async (event) => {
+    listen(accountEvents) {
+      accountEvents.on(async (event) => {
         await handle(event);
       });
     },

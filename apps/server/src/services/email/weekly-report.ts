@@ -37,12 +37,12 @@ export interface WeeklyReportBuilder {
   build(userId: string, weekEnd: Date): Promise<WeeklyReport>;
 }
 
-export function createWeeklyReportBuilder(deps: { db: Db; /** Writes verification events still queued behind responses. */ flushEvents: () => Promise<void> }): WeeklyReportBuilder {
+export function createWeeklyReportBuilder(deps: { db: Db; /** Writes verification events still queued behind responses. */ flushVerificationEvents: () => Promise<void> }): WeeklyReportBuilder {
   const { db } = deps;
   const e = verificationEvents;
   return {
     async build(userId, weekEnd) {
-      await deps.flushEvents();
+      await deps.flushVerificationEvents();
       const weekStart = new Date(weekEnd.getTime() - 7 * DAY_MS);
       // Own content, as the analytics summary counts it: the account owns the signed asset, whoever verified it.
       const ownInWeek = and(eq(e.ownerUserId, userId), gte(e.createdAt, weekStart), lt(e.createdAt, weekEnd), isVerificationOfManifest);

@@ -1,12 +1,12 @@
-// Sending Weekly Reports: a pg-boss schedule fires once a week across every server copy; its job
-// queues one job per account with Weekly Reports on, and each of those builds and queues that
+// Sending Weekly Reports: a pg-boss schedule fires once a week across every server copy; its task
+// queues one task per account with Weekly Reports on, and each of those builds and queues that
 // account's email. The outbox's dedupe key (account and week) makes a retried or repeated run send
 // no second report of the same week.
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { notificationPreferences, users } from '../../db/schema/index.ts';
 import type { Logger } from '../../logging/logger.ts';
-import type { QueueJob, TaskQueue } from '../../queue/task-queue.ts';
+import type { QueueTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { EmailOutbox } from './email-outbox.ts';
 import { isEmptyWeek, reportWeekEnd, weeklyReportEmail, type WeeklyReportBuilder } from './weekly-report.ts';
 
@@ -36,7 +36,7 @@ export interface WeeklyReportsDeps {
   clock?: () => Date;
 }
 
-type AccountReportJob = { userId: string; weekEnd: string };
+type AccountReportTask = { userId: string; weekEnd: string };
 
 export function createWeeklyReports(deps: WeeklyReportsDeps): WeeklyReports {
   const { db } = deps;
@@ -72,7 +72,7 @@ export function createWeeklyReports(deps: WeeklyReportsDeps): WeeklyReports {
         .orderBy(asc(users.id))
         .limit(PAGE);
       if (page.length === 0) break;
-      await deps.queue.insert<AccountReportJob>(WEEKLY_REPORT_QUEUE, page.map((row) => ({ data: { userId: row.id, weekEnd } })));
+      await deps.queue.insert<AccountReportTask>(WEEKLY_REPORT_QUEUE, page.map((row) => ({ data: { userId: row.id, weekEnd } })));
       queued += page.length;
       after = page[page.length - 1]!.id;
     }
@@ -80,12 +80,12 @@ export function createWeeklyReports(deps: WeeklyReportsDeps): WeeklyReports {
     return queued;
   }
 
-  deps.queue.define<AccountReportJob>({
+  deps.queue.define<AccountReportTask>({
     queue: WEEKLY_REPORT_QUEUE,
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
     work: { batchSize: 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 },
-    handler: async (jobs: QueueJob<AccountReportJob>[]) => {
-      for (const job of jobs) await sendFor(job.data.userId, new Date(job.data.weekEnd));
+    handler: async (tasks: QueueTask<AccountReportTask>[]) => {
+      for (const task of tasks) await sendFor(task.data.userId, new Date(task.data.weekEnd));
     },
   });
   deps.queue.define<object>({

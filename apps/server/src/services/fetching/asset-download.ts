@@ -2,14 +2,14 @@
 // signed from disk as a spooled upload is: the safe fetcher's streaming mode writes the body to a
 // file in the server's upload spool folder (DATA_DIR/tmp/uploads, emptied at start, so a crash leaves
 // nothing behind for long) as it arrives, hashing it on the way. Its limit is chosen from its first
-// bytes, never from the Content-Type: MAX_VIDEO_BYTES for the formats verified and signed from disk
-// (MP4, MOV, M4A), MAX_ASSET_BYTES for anything else. The file is removed when the fetch fails, and
+// bytes, never from the Content-Type, by the one size policy (size-policy.ts): MAX_VIDEO_BYTES for the
+// formats verified and signed from disk (MP4, MOV, M4A), MAX_ASSET_BYTES for anything else. The file is removed when the fetch fails, and
 // `withDownload` removes it when its user is done, whatever happened.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { AssetFormat } from '@provenance/engine';
 import { fetchToFile, SafeFetchError, type SafeStreamFetch } from '@provenance/safe-fetch';
+import type { SizeLimits, SizePolicy } from '../assets/size-policy.ts';
 import { failedFetchOf } from './fetch-purpose.ts';
 
 /** How much of the body tells its format (as for uploads). */
@@ -20,8 +20,8 @@ export interface AssetDownloadSettings {
   fetcher: SafeStreamFetch;
   /** The folder the body is written to (the upload spool's). */
   spoolDir: string;
-  maxAssetBytes: number;
-  maxVideoBytes: number;
+  /** Limits of their own for URLs (a test server's); absent, the server's one size policy. */
+  limits?: SizeLimits | undefined;
 }
 
 /** An asset URL's body, whole in a file. */
@@ -55,13 +55,10 @@ export interface AssetDownloads {
 
 export function createAssetDownloads(
   settings: AssetDownloadSettings,
-  deps: {
-    detectFormat(bytes: Uint8Array): Promise<AssetFormat | undefined>;
-    /** The formats that may be as large as maxVideoBytes. */
-    largeTypes: ReadonlySet<string>;
-  },
+  /** The size policy the downloads follow (settings.limits' when given). */
+  sizes: SizePolicy,
 ): AssetDownloads {
-  const { fetcher, spoolDir, maxAssetBytes, maxVideoBytes } = settings;
+  const { fetcher, spoolDir } = settings;
 
   async function download(url: string, filePath: string, options: DownloadOptions): Promise<Omit<DownloadedAsset, 'path' | 'read'>> {
     await mkdir(spoolDir, { recursive: true, mode: 0o700 });
@@ -73,17 +70,16 @@ export function createAssetDownloads(
         headBytes: HEAD_BYTES,
         async limitFor(firstBytes) {
           head = firstBytes.slice();
-          const format = await deps.detectFormat(head);
-          large = format !== undefined && deps.largeTypes.has(format.mime);
-          return large && !options.largeMediaRefusal ? maxVideoBytes : maxAssetBytes;
+          large = await sizes.isLargeMedia(head);
+          return large && !options.largeMediaRefusal ? sizes.maxVideoBytes : sizes.maxAssetBytes;
         },
       });
-      return { head, sha256: streamed.sha256, byteLength: streamed.byteLength, finalUrl: streamed.finalUrl, exceedsAssetLimit: streamed.byteLength > maxAssetBytes };
+      return { head, sha256: streamed.sha256, byteLength: streamed.byteLength, finalUrl: streamed.finalUrl, exceedsAssetLimit: sizes.exceedsAssetLimit(streamed.byteLength) };
     } catch (error) {
       // The limit the file met says which one it was: the fetcher's message names the number only.
       if (error instanceof SafeFetchError && error.reason === 'too_large') {
         if (large === true && options.largeMediaRefusal) throw options.largeMediaRefusal();
-        if (large === false) throw new SafeFetchError(error.reason, error.status, `${error.message} (an MP4, MOV or M4A file may have up to ${maxVideoBytes} bytes)`);
+        if (large === false) throw new SafeFetchError(error.reason, error.status, `${error.message} (an MP4, MOV or M4A file may have up to ${sizes.maxVideoBytes} bytes)`);
       }
       throw error;
     }

@@ -8,7 +8,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { ContentSigner } from '../signing/sign-content.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { ContentVerifier } from '../verification/verify-content.ts';
@@ -60,7 +60,7 @@ export function createBatchJobs(deps: {
   db: Db;
   queue: TaskQueue;
   logger: Logger;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   verifier: ContentVerifier;
   signer: ContentSigner;
   signedAssets: SignedAssets;
@@ -75,7 +75,7 @@ export function createBatchJobs(deps: {
     queue: deps.queue,
     store,
     runner: createJobItemRunner({ verifier: deps.verifier, signer: deps.signer, signedAssets: deps.signedAssets, itemTimeoutSeconds: settings.itemTimeoutSeconds }),
-    events: deps.events,
+    accountEvents: deps.accountEvents,
     logger: deps.logger,
     settings,
   });

@@ -77,7 +77,7 @@ export function createJobItemRunner(deps: {
     try {
       return await signer.signContent(item.userId, { kind: 'url', url: item.assetUrl }, item.metadata as TSigningMetadata, { assetId, beforeStore });
     } catch (error) {
-      // Another run of this item (its queue job expired while it still ran) stored it first.
+      // Another run of this item (its queue task expired while it still ran) stored it first.
       const raced = await signedAssets.findById(assetId);
       if (raced) return signedBefore(raced);
       throw error;

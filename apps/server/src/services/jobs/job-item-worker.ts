@@ -1,9 +1,9 @@
-// Processes batch-job items from the work queue (pg-boss): one queue job per item, claimed by one
+// Processes batch-job items from the work queue (pg-boss): one queue task per item, claimed by one
 // worker of one server copy. Each item is tried at most `maxAttempts` times for errors that may pass
 // (with pg-boss's exponential backoff between tries) and ends done (processed, whatever its verdict)
 // or failed with its reason; the store's finishing transaction makes a redelivery a no-op.
 //
-// Expiry stands for a crashed copy: a queue job still active after `itemTimeoutSeconds` is handed
+// Expiry stands for a crashed copy: a queue task still active after `itemTimeoutSeconds` is handed
 // out again by pg-boss. Those hand-outs are not counted as the item's attempts (only errors are,
 // in job_items.attempts); pg-boss's own retry limit is set far above them and sends an item that
 // keeps being cut off to a dead-letter queue, which fails it with its reason.
@@ -15,9 +15,9 @@
 // the copy runs 1 or 2), so however slow its items are, a worker is free for another account's: an
 // item fetched over that share goes back on the queue, with its priority, for a moment.
 import type PgBoss from 'pg-boss';
-import type { TaskQueue, QueueJob } from '../../queue/task-queue.ts';
+import type { TaskQueue, QueueTask } from '../../queue/task-queue.ts';
 import type { Logger } from '../../logging/logger.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import { classifyItemFailure } from './item-failure.ts';
 import type { JobItemRunner } from './job-item-runner.ts';
 import type { ItemOutcome, ItemToRun, JobRow, JobStore } from './job-store.ts';
@@ -71,11 +71,11 @@ export function startJobItemWorker(deps: {
   queue: TaskQueue;
   store: JobStore;
   runner: JobItemRunner;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   logger: Logger;
   settings: JobProcessingSettings;
 }): JobItemWorker {
-  const { queue, store, runner, events, logger, settings } = deps;
+  const { queue, store, runner, accountEvents, logger, settings } = deps;
   const policy = { retryLimit: QUEUE_RETRY_LIMIT, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.itemTimeoutSeconds };
 
   /**
@@ -84,7 +84,7 @@ export function startJobItemWorker(deps: {
    * listeners, keyed by the event's ID, take it once.
    */
   async function announce(job: JobRow): Promise<void> {
-    const emitted = await events.emit({
+    const emitted = await accountEvents.emit({
       type: 'job.completed',
       accountId: job.userId,
       data: { id: job.id, type: job.type, status: job.status, total: job.total, done: job.done, failed: job.failed, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null },
@@ -112,7 +112,7 @@ export function startJobItemWorker(deps: {
   const running = new Map<string, number>();
   const share = accountShare(settings.concurrency);
 
-  /** Runs one item; says whether its queue job is settled, should be retried, or waits for its account's share. */
+  /** Runs one item; says whether its queue task is settled, should be retried, or waits for its account's share. */
   async function processItem(message: JobItemMessage): Promise<'settled' | 'retry' | 'deferred'> {
     const item = await store.item(message.jobId, message.index);
     if (!item || item.status !== 'queued') return 'settled';
@@ -152,37 +152,37 @@ export function startJobItemWorker(deps: {
     typeof data === 'object' && data !== null && typeof (data as JobItemMessage).jobId === 'string' && Number.isInteger((data as JobItemMessage).index);
 
   /**
-   * Processes a queue job and settles it with pg-boss: completed, failed to be retried after its
+   * Processes a queue task and settles it with pg-boss: completed, failed to be retried after its
    * backoff, or (over its account's share) sent again a moment later with its priority, the copy
    * queued before the original is completed so that a crash in between leaves two (a no-op), never none.
    * Says whether it was deferred.
    */
-  async function settle(job: QueueJob<JobItemMessage>): Promise<boolean> {
+  async function settle(task: QueueTask<JobItemMessage>): Promise<boolean> {
     const boss = await queue.boss();
     let verdict: 'settled' | 'retry' | 'deferred' = 'settled';
     try {
-      if (isMessage(job.data)) verdict = await processItem(job.data);
-      else logger.warn('a malformed batch job item message was dropped', { id: job.id });
+      if (isMessage(task.data)) verdict = await processItem(task.data);
+      else logger.warn('a malformed batch job item message was dropped', { id: task.id });
     } catch (error) {
       // The database failed us, not the item: tried again without counting as the item's attempt.
-      logger.error('a batch job item could not be recorded', { id: job.id, error: error instanceof Error ? error.message : String(error) });
+      logger.error('a batch job item could not be recorded', { id: task.id, error: error instanceof Error ? error.message : String(error) });
       verdict = 'retry';
     }
     if (verdict === 'deferred') {
-      const priority = (job as Partial<PgBoss.JobWithMetadata<JobItemMessage>>).priority ?? 0;
-      await queue.insert<JobItemMessage>(JOB_ITEMS_QUEUE, [{ data: job.data, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE, priority, startAfter: new Date(Date.now() + DEFER_SECONDS * 1000) }]);
+      const priority = (task as Partial<PgBoss.JobWithMetadata<JobItemMessage>>).priority ?? 0;
+      await queue.insert<JobItemMessage>(JOB_ITEMS_QUEUE, [{ data: task.data, ...policy, deadLetter: ABANDONED_JOB_ITEMS_QUEUE, priority, startAfter: new Date(Date.now() + DEFER_SECONDS * 1000) }]);
     }
-    if (verdict === 'retry') await boss.fail(JOB_ITEMS_QUEUE, job.id, { message: 'retrying' });
-    else await boss.complete(JOB_ITEMS_QUEUE, job.id);
+    if (verdict === 'retry') await boss.fail(JOB_ITEMS_QUEUE, task.id, { message: 'retrying' });
+    else await boss.complete(JOB_ITEMS_QUEUE, task.id);
     return verdict === 'deferred';
   }
 
   queue.define<JobItemMessage>({
     queue: ABANDONED_JOB_ITEMS_QUEUE,
-    handler: async (jobs) => {
-      for (const job of jobs) {
-        if (!isMessage(job.data)) continue;
-        const item = await store.item(job.data.jobId, job.data.index);
+    handler: async (tasks) => {
+      for (const task of tasks) {
+        if (!isMessage(task.data)) continue;
+        const item = await store.item(task.data.jobId, task.data.index);
         if (item?.status !== 'queued') continue;
         await finish(item, { status: 'failed', error: { code: 'item_abandoned', message: `The item was handed out ${QUEUE_RETRY_LIMIT + 1} times without finishing (its server copy stopped, or it ran past ${settings.itemTimeoutSeconds} s)` } });
       }
@@ -194,16 +194,16 @@ export function startJobItemWorker(deps: {
     // With their metadata: a deferred item is sent again with its priority.
     work: { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
     concurrency: settings.concurrency,
-    handler: async (jobs) => {
+    handler: async (tasks) => {
       // pg-boss waits its polling interval after each fetch; going straight on to the next item while
       // there is one keeps a busy queue moving at the speed of the work. Not after deferring one: the
       // next fetched would most likely be the same account's, deferred too.
       const boss = await queue.boss();
       const until = Date.now() + DRAIN_MS;
-      let batch = jobs;
+      let batch = tasks;
       while (batch.length > 0) {
         let deferred = false;
-        for (const job of batch) deferred = (await settle(job)) || deferred;
+        for (const task of batch) deferred = (await settle(task)) || deferred;
         if (deferred || Date.now() > until) break;
         batch = await boss.fetch<JobItemMessage>(JOB_ITEMS_QUEUE, { batchSize: 1, includeMetadata: true });
       }

@@ -1,6 +1,6 @@
-// Repository of batch jobs and their items. The one rule that matters here: an item is finished
+// Database access for batch jobs and their items. The one rule that matters here: an item is finished
 // (its result or error written, the job's counts moved on) in one transaction that only applies
-// while the item is still queued, so a redelivered queue job never finishes an item twice, and the
+// while the item is still queued, so a redelivered queue task never finishes an item twice, and the
 // transaction that finishes the last item is the one that completes the job.
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TJobStatus, TJobType } from '@provenance/contracts';

@@ -1,7 +1,10 @@
 // The gateway's certificate authority as seen from outside: its intermediate answers OCSP for the
-// certificates it issued and publishes a CRL, both from the gateway_certificates records and
+// certificates it issued and publishes a CRL, both from the gateway_certificates records. The CRL is
 // signed with the intermediate's own key (read when first needed from this copy's PKI folder, which
-// main.ts writes from the database at start: every copy answers with the one shared intermediate).
+// main.ts writes from the database at start: every copy answers with the one shared intermediate);
+// OCSP answers by a delegated responder certificate the intermediate issues to each copy for 30 days
+// (renewed a week before it ends), carried in every answer, as validators of answers stapled into
+// signatures (c2pa-rs) require.
 // Answers to requests without a nonce are kept (ocsp-answers.ts) until a revocation forgets them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +17,8 @@ import { createOcspAnswers } from './ocsp-answers.ts';
 
 /** How long an OCSP answer or the CRL may be relied on: a revocation reaches caches within this. */
 export const REVOCATION_ANSWER_VALIDITY_MS = 60 * 60_000;
+const RESPONDER_CERTIFICATE_DAYS = 30;
+const RESPONDER_RENEWAL_MS = 7 * 86_400_000;
 
 export interface GatewayCertificateAuthority {
   /** The DER OCSPResponse to a DER OCSPRequest (malformedRequest for bytes that are not one). */
@@ -49,24 +54,38 @@ async function readIntermediate(pkiDir: string): Promise<Intermediate> {
 export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthorityDeps): GatewayCertificateAuthority {
   const now = deps.clock ?? (() => new Date());
   let intermediate: Promise<Intermediate> | undefined;
-  let responder: Promise<OcspResponder> | undefined;
+  let responder: Promise<{ answer: OcspResponder; renewAt: number }> | undefined;
   const answers = createOcspAnswers({ maxEntries: 1_000, clock: () => now().getTime() });
   const loadIntermediate = (): Promise<Intermediate> => (intermediate ??= readIntermediate(deps.pkiDir));
-  const loadResponder = (): Promise<OcspResponder> =>
-    (responder ??= loadIntermediate().then(({ certificate, keyPem }) =>
-      localPki.createOcspResponder({
-        issuerCertificate: certificate,
-        issuerKeyPem: keyPem,
-        validityMs: REVOCATION_ANSWER_VALIDITY_MS,
-        now,
-        answers,
-        // The gateway revokes a certificate only when its account says the key is compromised.
-        statusesOf: async (serialNumbers) =>
-          (await deps.certificates.statusesOf(serialNumbers)).map((record) =>
-            record.status === 'revoked' ? { status: 'revoked', revokedAt: record.revokedAt ?? now(), reason: 'keyCompromise' } : { status: 'good' },
-          ),
-      }),
-    ));
+  const makeResponder = async (): Promise<{ answer: OcspResponder; renewAt: number }> => {
+    const { certificate, keyPem } = await loadIntermediate();
+    const delegate = await localPki.issueOcspResponderCertificate({ issuerCertificate: certificate, issuerKeyPem: keyPem, days: RESPONDER_CERTIFICATE_DAYS, now: now() });
+    // Answers kept were signed by the previous delegate; they stay true until their nextUpdate.
+    const answer = localPki.createOcspResponder({
+      issuerCertificate: certificate,
+      issuerKeyPem: keyPem,
+      delegate,
+      validityMs: REVOCATION_ANSWER_VALIDITY_MS,
+      now,
+      answers,
+      // The gateway revokes a certificate only when its account says the key is compromised.
+      statusesOf: async (serialNumbers) =>
+        (await deps.certificates.statusesOf(serialNumbers)).map((record) =>
+          record.status === 'revoked' ? { status: 'revoked', revokedAt: record.revokedAt ?? now(), reason: 'keyCompromise' } : { status: 'good' },
+        ),
+    });
+    return { answer, renewAt: delegate.notAfter.getTime() - RESPONDER_RENEWAL_MS };
+  };
+  const loadResponder = async (): Promise<OcspResponder> => {
+    const current = (responder ??= makeResponder());
+    current.catch(() => {
+      if (responder === current) responder = undefined;
+    });
+    const { answer, renewAt } = await current;
+    if (now().getTime() < renewAt) return answer;
+    if (responder === current) responder = makeResponder();
+    return (await responder).answer;
+  };
   return {
     answerOcsp: async (requestDer) => (await loadResponder())(requestDer),
     forgetAnswers: () => answers.clear(),

@@ -111,7 +111,22 @@ function openRow(row: typeof gatewayPki.$inferSelect, vault: KeyVault): PkiFiles
   };
 }
 
-const sameFiles = (a: PkiFiles, b: PkiFiles): boolean => (Object.keys(PKI_FILES) as PkiFileName[]).every((name) => a[name] === b[name]);
+/** The signer's files: the product certificate, renewed by one copy while the others keep the root and intermediate. */
+const SIGNER_FILES: readonly PkiFileName[] = ['signerCertificate', 'signerKey', 'signerChain'];
+
+/** The same root and intermediate (the signer may have been renewed since). */
+const sameAuthority = (a: PkiFiles, b: PkiFiles): boolean => (Object.keys(PKI_FILES) as PkiFileName[]).every((name) => SIGNER_FILES.includes(name) || a[name] === b[name]);
+
+/** Writes the database's signer files over this folder's (each moved into place whole). */
+async function writeSignerFiles(dir: string, files: PkiFiles): Promise<void> {
+  for (const name of SIGNER_FILES) {
+    const target = path.join(dir, PKI_FILES[name]);
+    const staged = `${target}.${randomBytes(6).toString('hex')}`;
+    const text = files[name].endsWith('\n') ? files[name] : `${files[name]}\n`;
+    await writeFile(staged, text, { mode: name.endsWith('Key') ? 0o600 : 0o644, flag: 'wx' });
+    await rename(staged, target);
+  }
+}
 
 async function storedRow(db: Db): Promise<typeof gatewayPki.$inferSelect | undefined> {
   const [row] = await db.select().from(gatewayPki).where(eq(gatewayPki.id, PKI_ID)).limit(1);
@@ -139,11 +154,12 @@ export async function syncGatewayPki(deps: { db: Db; vault: KeyVault; pkiDir: st
   }
   const shared = openRow(row, vault);
   let setAside: string | null = null;
-  if (folder && !(local && sameFiles(local, shared))) {
+  if (folder && !(local && sameAuthority(local, shared))) {
     // Another PKI than the shared one (a copy that made its own before), or half of one: kept, not overwritten.
     setAside = `${pkiDir}.set-aside-${(deps.clock?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
     await rename(pkiDir, setAside);
   }
   if (!folder || setAside) await writePkiFolder(pkiDir, shared);
+  else if (local && SIGNER_FILES.some((name) => local[name] !== shared[name])) await writeSignerFiles(pkiDir, shared);
   return { source, setAside, rootCertificatePem: shared.rootCertificate };
 }

@@ -121,6 +121,7 @@ function authorityTransport({ url, post }: { url: string; post: PostBytes }): Ti
   };
 }
 
+
 /** A timestamp that could not be had is the authority's failure: 502, and nothing was signed. */
 function asDomainError(error: unknown): never {
   if (error instanceof ProvenanceError && error.code === 'timestamp_failed') throw DomainError.badGateway('timestamp_failed', error.message);

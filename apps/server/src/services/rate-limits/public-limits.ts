@@ -1,10 +1,10 @@
-// The product's fair share of the public endpoints (verify, track, support, badge) and of signing
+// The product's fair share of the public endpoints (verify, track, support, status image) and of signing
 // (per account): per client, a limit on requests in progress and, where it matters, a rate limit. A
 // client is an account when the caller signed in or sent an API key, else its address (see
 // client-identity.ts).
 //
 // Why these defaults:
-// - Verification and badges get a concurrency limit only. A client sending one request at a time
+// - Verification and status images get a concurrency limit only. A client sending one request at a time
 //   holds one slot, however fast it goes (a cached verification answers in about a millisecond),
 //   so it is never throttled; a client opening hundreds of connections gets 8 engine slots, and
 //   everyone else keeps the rest of the workers and the engine queue. A rate limit low enough to
@@ -19,7 +19,7 @@ import type { RateLimitRule } from './rate-limiter.ts';
 import { createInFlightLimiter, type InFlightLimiter } from './in-flight-limiter.ts';
 import type { SharedWindowCounter } from './shared-window-counter.ts';
 
-export type PublicEndpoint = 'verify' | 'track' | 'support' | 'badge' | 'sbr' | 'ocsp' | 'sign';
+export type PublicEndpoint = 'verify' | 'track' | 'support' | 'statusImage' | 'sbr' | 'ocsp' | 'sign';
 
 /** OCSP requests of one client in progress at once; the next one gets 429. */
 export const OCSP_CONCURRENT_PER_CLIENT = 20;
@@ -48,7 +48,7 @@ const CROWDED_SHARES = 4;
 
 export const DEFAULT_PUBLIC_LIMITS: PublicLimitRules = {
   verify: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
-  badge: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
+  statusImage: { concurrent: 8, crowdedAt: 8 * CROWDED_SHARES },
   track: { concurrent: 8, rate: { limit: 300, windowSeconds: 60 } },
   support: { concurrent: 8, rate: { limit: 20, windowSeconds: 60 * 60 } },
   // Soft-binding lookups: other resolvers and scripts ask in bursts; 120 a minute bounds the fingerprint work one client causes.
@@ -64,7 +64,7 @@ export function publicLimitRules(settings: { concurrentPerClient: number; verify
   const perWindow = (limit: number, windowSeconds: number) => (limit > 0 ? { limit, windowSeconds } : undefined);
   return {
     verify: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES, rate: perWindow(settings.verifyPerMinute, 60) },
-    badge: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES },
+    statusImage: { concurrent: settings.concurrentPerClient, crowdedAt: settings.concurrentPerClient * CROWDED_SHARES },
     track: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.trackPerMinute, 60) },
     support: { concurrent: settings.concurrentPerClient, rate: perWindow(settings.supportPerHour, 60 * 60) },
     sbr: { concurrent: settings.concurrentPerClient, rate: perWindow(120, 60) },

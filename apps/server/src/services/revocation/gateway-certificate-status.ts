@@ -1,4 +1,4 @@
-// Repository of the gateway's own certificate records (GatewayCertificateStatus): whether a
+// Database access for the gateway's own certificate records (GatewayCertificateStatus): whether a
 // certificate its intermediate issued is good or revoked, by serial number. Empty today; revoking a
 // managed identity will write here, and verifications answer from it without an OCSP fetch.
 import { eq, inArray } from 'drizzle-orm';

@@ -37,7 +37,7 @@ const CURVES: Readonly<Record<string, SigningAlgorithm>> = { prime256v1: 'es256'
 const invalid = (code: string, message: string): DomainError => new DomainError('invalid', code, message);
 
 /** The algorithm the certificate's key signs with, as the engine names it. */
-function algorithmOf(leaf: X509Certificate): SigningAlgorithm | undefined {
+export function algorithmOf(leaf: X509Certificate): SigningAlgorithm | undefined {
   const key = leaf.publicKey;
   if (key.asymmetricKeyType === 'ec') return CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''];
   if (key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss') return 'ps256';

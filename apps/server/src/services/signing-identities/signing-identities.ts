@@ -42,6 +42,8 @@ export interface SigningIdentityView {
 /** What signs an account's next manifest: the identity's id (recorded with the asset) and its key material. */
 export interface AccountSigner {
   identityId: string;
+  /** managed: issued by the gateway in the organisation's name; certificate, remote: brought by the account. */
+  kind: IdentityRow['kind'];
   /** A key and chain, or a remote identity's signer (which asks its service through the safe fetcher). */
   material: SignerMaterial | ClaimSigner;
 }
@@ -218,10 +220,10 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
   function signerOf(row: IdentityRow): AccountSigner {
     if (row.kind === 'remote') {
       if (!deps.post) throw DomainError.conflict('This gateway has no way to reach remote signing services.');
-      return { identityId: row.id, material: remoteSignerOf(row, vault, deps.post) };
+      return { identityId: row.id, kind: row.kind, material: remoteSignerOf(row, vault, deps.post) };
     }
     if (!row.sealedPrivateKey) throw DomainError.conflict(`The signing identity ${row.id} holds no key the gateway can sign with.`);
-    return { identityId: row.id, material: { privateKeyPem: vault.open(row.sealedPrivateKey), certificateChainPem: row.certificateChain } };
+    return { identityId: row.id, kind: row.kind, material: { privateKeyPem: vault.open(row.sealedPrivateKey), certificateChainPem: row.certificateChain } };
   }
 
   async function resolveSigner(userId: string): Promise<AccountSigner> {

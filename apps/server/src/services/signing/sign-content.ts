@@ -26,12 +26,17 @@ import type { AssetDownloads } from '../fetching/asset-download.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
-import type { AccountEvents } from '../events/account-events.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
-import { signingFactsOf, type ManifestRepository } from '../repository/manifest-repository.ts';
+import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
+import type { OcspStapler } from './ocsp-staple.ts';
+import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
-import { spooledSignMime, type SpooledVideo } from './sign-spooled-video.ts';
+import { spooledSignMime, type SpooledHead } from '../assets/size-policy.ts';
+
+/** An upload too large to sign in memory, waiting in its spool file. */
+export type SpooledVideo = SpooledHead & { path: string };
 
 /**
  * Where the asset comes from. A transform's output (services/signing/transform-asset.ts) is signed
@@ -129,14 +134,18 @@ export function createContentSigner(deps: {
   signedAssets: SignedAssets;
   /** Writes each image's soft binding into its manifest and indexes every signed asset; absent: neither. */
   repository?: ManifestRepository | undefined;
-  /** The account's signing identity signs; absent, the gateway's own signer does. */
+  /** The account's signing identity (its organisation); absent, none is named. */
   identities?: SigningIdentities | undefined;
+  /** Who signs the claim (the installation's claim signer, or an account's own product certificate); absent, the identity's certificate, else the engine's signer. */
+  claimSigner?: InstallationClaimSigner | undefined;
   /** Hears of every stored signing (asset.signed: webhooks); absent, nobody does. */
   events?: AccountEvents | undefined;
   /** The signed file's public URL, for the event; absent, the event carries the asset ID only. */
   assetUrlOf?: ((assetId: string) => string) | undefined;
   /** The per-account limit on remote signings in progress at once; absent, the default limit. */
   signingsInFlight?: SigningsInFlight | undefined;
+  /** Staples the signing certificate's OCSP answer into each signature; absent, none is stapled. */
+  staple?: OcspStapler | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
@@ -223,14 +232,18 @@ export function createContentSigner(deps: {
     // The ISCC of the pixels being signed, written into the manifest as its soft binding.
     const softBinding = repository && bytes ? await repository.softBindingFor(bytes, format.kind) : null;
     const accountSigner = identities ? await identities.signerFor(userId) : null;
+    const claimSigner = deps.claimSigner ? await deps.claimSigner.claimSignerFor(accountSigner) : accountSigner?.material;
+    // The claim signer's OCSP answer, stapled into its signature; the organisation names itself as the manifest's actor (a CAWG identity assertion) with its own credential.
+    const ocspResponse = claimSigner && deps.staple ? await deps.staple.responseFor(claimSigner) : null;
+    const evidence = { ...(ocspResponse && { ocspResponse }), ...(accountSigner && { identity: accountSigner.material }) };
     // A file on disk is signed into a copy beside it: the spool folder is cleared at start, so a crash leaves nothing behind for long.
     const signedPath = bytes ? null : `${(asset.source as FileOnDisk).path}.signed`;
     try {
-      const release = signingsInFlight.admit(userId, accountSigner?.material);
-      const signOptions = { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(asset.transform && { parent: asset.transform.parent }), signer: accountSigner?.material };
+      const release = signingsInFlight.admit(userId, claimSigner);
+      const signOptions = { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(asset.transform && { parent: asset.transform.parent }), signer: claimSigner, ...evidence };
       const signing = bytes
         ? engine.sign(bytes, format.mime, engineMetadata, signOptions).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
-        : engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: accountSigner?.material }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+        : engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
       const signed = await signing.finally(release);
       const verification = signed.signedFile ? await engine.verify(signed.signedFile, format.mime, sidecar ? { manifest: signed.manifestStore } : {}) : await engine.verify({ path: signedPath! }, format.mime);
       const parent = signed.parentCredentials;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { VerifySource } from './verify-content.ts';
+import type { VerifySource } from './verify-request.ts';
 import { withoutValidationTime } from '@provenance/engine/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-spooled-image-'));

@@ -26,7 +26,7 @@ export interface WebhookDeliveryLog {
   /** Logs the deliveries; a message ID already in the log is skipped (an event emitted again). Returns the rows written. */
   insert(rows: NewWebhookDelivery[]): Promise<WebhookDeliveryRow[]>;
   find(id: string): Promise<WebhookDeliveryRow | null>;
-  /** Counts one attempt and records its outcome; only while the delivery is pending (a job run twice after a crash changes nothing once it is settled). */
+  /** Counts one attempt and records its outcome; only while the delivery is pending (a task run twice after a crash changes nothing once it is settled). */
   recordAttempt(id: string, outcome: AttemptOutcome): Promise<void>;
   /** Settles a delivery without an attempt (its endpoint was deleted). */
   settle(id: string, status: 'failed', error: string): Promise<void>;
@@ -34,7 +34,7 @@ export interface WebhookDeliveryLog {
   list(endpointId: string, limit: number): Promise<WebhookDeliveryRow[]>;
   /**
    * Deletes deliveries made before `before` (the retention, far longer than any delivery's retries):
-   * settled ones, and pending ones, which that old have lost their queue job (a crash between logging
+   * settled ones, and pending ones, which that old have lost their queue task (a crash between logging
    * and queueing them) and would otherwise stay for ever. Returns how many.
    */
   purgeSettled(before: Date): Promise<number>;

@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
       { id: `msg_${randomUUID()}`, endpointId: endpoint.id, type: 'asset.signed', payload },
     ]);
 
-    // A job run again (a crash before the queue heard it finished) sends a delivered message no second time.
+    // A task run again (a crash before the queue heard it finished) sends a delivered message no second time.
     await send(delivered!.id);
     await send(delivered!.id);
     expect(receiver.receivedAt('/settled')).toHaveLength(1);
@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     const userId = (await signUpAccount(server)).session.user.id;
     const webhook = await server.services.webhooks.register(userId, { url: receiver.url('/crashed'), events: ['job.completed'] });
     // As a copy that died two minutes ago right after logging the job's delivery: the job finished and
-    // not recorded as announced, its delivery logged, no queue job for it.
+    // not recorded as announced, its delivery logged, no queue task for it.
     const jobs = createJobStore(database.db, () => new Date(Date.now() - 120_000));
     const jobId = randomUUID();
     await jobs.create({ id: jobId, userId, type: 'verify' }, [{ assetUrl: 'https://example.org/photo.jpg' }]);
@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     expect(await jobs.listUnannounced(new Date())).toEqual([]);
   });
 
-  it('trims the delivery log after the retention: old deliveries (settled, or pending with their job lost) and emptied deleted endpoints go, the rest stays', async () => {
+  it('trims the delivery log after the retention: old deliveries (settled, or pending with their task lost) and emptied deleted endpoints go, the rest stays', async () => {
     const userId = randomUUID();
     await database.db.insert(users).values({ id: userId, name: 'Ada', email: `${userId}@example.com` });
     const day = 24 * 60 * 60_000;

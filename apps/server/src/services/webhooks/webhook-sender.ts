@@ -50,7 +50,7 @@ function failureOf(error: unknown): { responseStatus: number | null; error: stri
 export function createWebhookSender(deps: WebhookSenderDeps): (deliveryId: string) => Promise<void> {
   return async (deliveryId) => {
     const delivery = await deps.log.find(deliveryId);
-    // Settled already: this job ran before a crash between the log and the queue's acknowledgement.
+    // Settled already: this task ran before a crash between the log and the queue's acknowledgement.
     if (!delivery || delivery.status !== 'pending') return;
     const endpoint = await deps.endpoints.findById(delivery.endpointId);
     if (!endpoint || endpoint.deletedAt) {

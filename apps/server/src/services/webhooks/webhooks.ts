@@ -1,6 +1,6 @@
 // Webhooks: an account registers endpoints (URL, the events it wants, a secret shown once) and hears
-// of its events there. Each event the account has (services/events/account-events.ts) becomes one
-// delivery per subscribed endpoint: a row in the delivery log and a job on the work queue, which
+// of its events there. Each event the account has (services/account-events/account-events.ts) becomes one
+// delivery per subscribed endpoint: a row in the delivery log and a task on the work queue, which
 // sends it once across every server copy and retries it with exponential backoff
 // (webhook-sender.ts makes each attempt). verification.failed, which anyone can cause by verifying
 // failing copies, is throttled per endpoint.
@@ -12,7 +12,7 @@ import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { DomainError } from '../domain-error.ts';
 import { nameBasedUuid } from '../name-based-uuid.ts';
-import type { AccountEvent, AccountEvents } from '../events/account-events.ts';
+import type { AccountEvent, AccountEvents } from '../account-events/account-events.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
 import { createWebhookDeliveryLog, toWebhookDelivery, type NewWebhookDelivery } from './webhook-delivery-log.ts';
@@ -65,7 +65,7 @@ export interface Webhooks {
   sendTest(userId: string, id: string): Promise<TWebhookDelivery>;
   /**
    * Removes deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (settled, or pending with their
-   * queue job long lost) and endpoints deleted
+   * queue task long lost) and endpoints deleted
    * that long ago once they have none left (run daily by the work queue).
    */
   purgeExpired(): Promise<{ deliveries: number; endpoints: number }>;
@@ -80,7 +80,7 @@ export interface WebhooksDeps {
   /** FETCH_ALLOW_HOSTS, to refuse at registration what the fetcher would refuse at delivery. */
   allowHosts: readonly string[];
   queue: TaskQueue;
-  events: AccountEvents;
+  accountEvents: AccountEvents;
   logger: Logger;
   policy?: WebhookDeliveryPolicy | undefined;
   clock?: (() => Date) | undefined;
@@ -133,16 +133,16 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     options: { ...retry, expireInSeconds: 5 * 60 },
     work: { batchSize: policy.batchSize, pollingIntervalSeconds: policy.pollingIntervalSeconds },
     concurrency: policy.concurrency,
-    async handler(jobs) {
-      // In parallel, each job failed on its own (and so retried on its own); the rest complete when the handler returns.
+    async handler(tasks) {
+      // In parallel, each task failed on its own (and so retried on its own); the rest complete when the handler returns.
       await Promise.all(
-        jobs.map(async (job) => {
+        tasks.map(async (task) => {
           try {
-            await send(job.data.deliveryId);
+            await send(task.data.deliveryId);
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            if (!(error instanceof WebhookAttemptFailed)) deps.logger.error('a webhook delivery attempt failed unexpectedly', { deliveryId: job.data.deliveryId, error: message });
-            await (await deps.queue.boss()).fail(WEBHOOK_DELIVERY_QUEUE, job.id, { message });
+            if (!(error instanceof WebhookAttemptFailed)) deps.logger.error('a webhook delivery attempt failed unexpectedly', { deliveryId: task.data.deliveryId, error: message });
+            await (await deps.queue.boss()).fail(WEBHOOK_DELIVERY_QUEUE, task.id, { message });
           }
         }),
       );
@@ -169,7 +169,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
    * Logs the deliveries, then queues them; deliveries that could not be queued are marked failed, not
    * left pending. Those of an event that may be emitted again (`again`: it has its own ID) are queued
    * whether logged now or by an earlier emission, which a crash may have stopped between the log and
-   * the queue: each under a queue job ID named by the delivery, which the queue takes once (pg-boss
+   * the queue: each under a queue task ID named by the delivery, which the queue takes once (pg-boss
    * inserts on conflict do nothing), and the sender skips a settled delivery. If they cannot be
    * queued they stay pending and the error goes to the emitter, who emits the event again later.
    */
@@ -217,7 +217,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
       event.eventId !== undefined,
     );
   }
-  deps.events.on(fanOut);
+  deps.accountEvents.on(fanOut);
 
   async function ownedEndpoint(userId: string, id: string): Promise<WebhookEndpointRow> {
     const endpoint = await endpoints.findActive(userId, id);

@@ -2,11 +2,10 @@
 // to sign up. Success goes to /dashboard, or back to the page that asked for a session.
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Loader2, LogIn, Sparkles } from 'lucide-react';
+import { LogIn, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/client';
 import { signIn } from '@/lib/auth/auth-api';
 import { useSession } from '@/lib/auth/use-session';
@@ -58,27 +57,19 @@ export function LoginPage() {
     >
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset disabled={locked} className="space-y-5">
-          <div className="space-y-2">
-            <Label htmlFor="login-email">Email</Label>
-            <Input id="login-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@newsroom.org" />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="login-password">Password</Label>
-            <Input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
+          <TextField id="login-email" label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@newsroom.org" />
+          <PasswordField id="login-password" label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </fieldset>
-        <Button type="submit" className="w-full" disabled={locked}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
-          {busy ? 'Signing In...' : 'Sign In'}
-        </Button>
+        <BusyButton type="submit" className="w-full" busy={busy} busyLabel="Signing In..." icon={<LogIn aria-hidden="true" />} disabled={demo.busy}>
+          Sign In
+        </BusyButton>
         <div className="relative text-center text-xs uppercase tracking-wide text-muted-foreground">
           <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
           <span className="relative bg-card px-2">or</span>
         </div>
-        <Button type="button" variant="outline" className="w-full" disabled={locked} onClick={() => void demo.start()}>
-          {demo.busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-          {demo.busy ? 'Creating Demo Account...' : 'Try Demo Account'}
-        </Button>
+        <BusyButton type="button" variant="outline" className="w-full" busy={demo.busy} busyLabel="Creating Demo Account..." icon={<Sparkles aria-hidden="true" />} disabled={busy} onClick={() => void demo.start()}>
+          Try Demo Account
+        </BusyButton>
       </form>
     </AuthLayout>
   );

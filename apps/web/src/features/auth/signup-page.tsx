@@ -5,13 +5,12 @@
 // (confirm-sign-up-page.tsx) creates the account and goes to /dashboard.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { Loader2, MailCheck, UserPlus } from 'lucide-react';
+import { MailCheck, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from '@/lib/auth/password-rules';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
 import { signUp } from '@/lib/auth/auth-api';
 import { useSession } from '@/lib/auth/use-session';
 import { AuthLayout } from './components/auth-layout';
@@ -83,48 +82,30 @@ export function SignupPage() {
     >
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset disabled={busy} className="space-y-5">
-          <div className="space-y-2">
-            <Label htmlFor="signup-email">Email</Label>
-            <Input id="signup-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@newsroom.org" />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="signup-password">Password</Label>
-            <Input
-              id="signup-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-invalid={fieldError?.field === 'signup-password' ? true : undefined}
-              aria-describedby={fieldError?.field === 'signup-password' ? 'signup-password-error signup-password-hint' : 'signup-password-hint'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <FieldError id="signup-password-error">{fieldError?.field === 'signup-password' ? fieldError.message : null}</FieldError>
-            <p id="signup-password-hint" className="text-xs text-muted-foreground">
-              At least {MIN_PASSWORD_LENGTH} characters.
-            </p>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="signup-confirm">Confirm Password</Label>
-            <Input
-              id="signup-confirm"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-invalid={fieldError?.field === 'signup-confirm' ? true : undefined}
-              aria-describedby={fieldError?.field === 'signup-confirm' ? 'signup-confirm-error' : undefined}
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <FieldError id="signup-confirm-error">{fieldError?.field === 'signup-confirm' ? fieldError.message : null}</FieldError>
-          </div>
+          <TextField id="signup-email" label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@newsroom.org" />
+          <PasswordField
+            id="signup-password"
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            hint={NEW_PASSWORD_HINT}
+            error={fieldError?.field === 'signup-password' ? fieldError.message : null}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <PasswordField
+            id="signup-confirm"
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            error={fieldError?.field === 'signup-confirm' ? fieldError.message : null}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </fieldset>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-          {busy ? 'Creating Account...' : 'Create Account'}
-        </Button>
+        <BusyButton type="submit" className="w-full" busy={busy} busyLabel="Creating Account..." icon={<UserPlus aria-hidden="true" />}>
+          Create Account
+        </BusyButton>
       </form>
     </AuthLayout>
   );
@@ -141,6 +122,7 @@ function CheckYourEmail({ address, resend, onChangeAddress }: { address: string;
     return () => window.clearInterval(timer);
   }, []);
   const waitSeconds = Math.max(0, Math.ceil((sentAt + RESEND_AFTER_MS - now) / 1000));
+  const resendLabel = waitSeconds > 0 ? `Resend email (in ${waitSeconds} s)` : 'Resend email';
 
   async function handleResend(): Promise<void> {
     setResending(true);
@@ -178,10 +160,9 @@ function CheckYourEmail({ address, resend, onChangeAddress }: { address: string;
         <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
           {note}
         </p>
-        <Button type="button" className="w-full" variant="outline" disabled={resending || waitSeconds > 0} onClick={() => void handleResend()}>
-          {resending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {waitSeconds > 0 ? `Resend email (in ${waitSeconds} s)` : 'Resend email'}
-        </Button>
+        <BusyButton type="button" className="w-full" variant="outline" busy={resending} busyLabel={resendLabel} disabled={waitSeconds > 0} onClick={() => void handleResend()}>
+          {resendLabel}
+        </BusyButton>
         <Button type="button" className="w-full" variant="ghost" onClick={onChangeAddress}>
           Use a different address
         </Button>

@@ -8,8 +8,7 @@ import { AlertTriangle, BarChart3, BookOpen, FileSignature, Loader2, ScanSearch 
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { env } from '@/config/env';
 import { openApiDocumentQuery, type OpenApiDocument } from '@/lib/api/openapi-document';
@@ -80,10 +79,15 @@ function DocsTabs({ doc, tab, onTab }: { doc: OpenApiDocument; tab: DocsTab; onT
             </TabsTrigger>
           ))}
         </TabsList>
-        <div className="w-full space-y-1.5 lg:max-w-sm">
-          <Label htmlFor="docs-asset-url">Asset URL used in the examples</Label>
-          <Input id="docs-asset-url" type="url" placeholder="https://example.com/photo.jpg" value={assetUrl} onChange={(event) => setAssetUrl(event.target.value)} />
-        </div>
+        <TextField
+          id="docs-asset-url"
+          label="Asset URL used in the examples"
+          className="w-full space-y-1.5 lg:max-w-sm"
+          type="url"
+          placeholder="https://example.com/photo.jpg"
+          value={assetUrl}
+          onChange={(event) => setAssetUrl(event.target.value)}
+        />
       </div>
       <TabsContent value="overview">
         <OverviewTab doc={doc} operations={operations} examples={examples} />

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/auth/use-session';
 import { ApiKeysPanel } from './components/api-keys-panel';
 import { ChangePasswordForm } from './components/change-password-form';
+import { ClaimSignerCard } from './components/claim-signer-card';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DemoAccountCard } from './components/demo-account-card';
 import { NotificationsPanel } from './components/notifications-panel';
@@ -64,6 +65,7 @@ export function SettingsPage() {
           <UpdateEmailForm key={user.email} user={user} />
           <OrganizationForm userId={user.id} />
           <SigningIdentityCard userId={user.id} />
+          <ClaimSignerCard />
           <DemoAccountCard />
           <DeleteAccountCard />
         </TabsContent>

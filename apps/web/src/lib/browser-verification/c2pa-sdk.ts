@@ -1,44 +1,82 @@
-// c2pa-web (c2pa-rs compiled to WebAssembly, run in a Web Worker), loaded the first time a file is
-// verified in the browser and kept for the page's life. The dynamic imports keep it out of every
-// other screen's download: the library and its 8 MB .wasm arrive only when someone uses it.
-import type { C2paSdk, Reader, Settings } from '@contentauth/c2pa-web';
+// c2pa-rs in the browser: the server engine's own WebAssembly build (@contentauth/c2pa-wasm, shipped
+// as one .wasm file beside the app), run in a Web Worker (c2pa-worker.ts) started the first time a
+// file is verified here and kept for the page's life. The worker and its 9 MB module arrive only when
+// someone uses it. Readers are configured with the engine's own reader settings, so the browser and
+// the gateway read a file under the same rules and the same build.
+import wasmUrl from '@contentauth/c2pa-wasm/c2pa.wasm?url';
+import { readerSettings } from '@provenance/engine/report';
+import type { C2paWorkerReply, C2paWorkerRequest, OpenedStore } from './c2pa-worker-protocol';
+import type { ReaderAnchors } from './trust-anchors';
 
-let sdk: Promise<C2paSdk> | null = null;
+type Request = C2paWorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-export function loadC2pa(): Promise<C2paSdk> {
-  if (!sdk) {
-    sdk = Promise.all([import('@contentauth/c2pa-web'), import('@contentauth/c2pa-web/resources/c2pa.wasm?url')]).then(([{ createC2pa }, { default: wasmSrc }]) =>
-      createC2pa({ wasmSrc }),
-    );
-    // A failed load (offline, blocked) is tried again next time rather than remembered.
-    sdk.catch(() => {
-      sdk = null;
-    });
-  }
-  return sdk;
+/** The worker running c2pa-rs, asked one request at a time by id. */
+export interface C2paWorker {
+  /** Where the page serves the WebAssembly module (a hashed asset of the build). */
+  wasmUrl: string;
+  ask<T>(request: Request): Promise<T>;
+}
+
+/** One file's manifest store as c2pa-rs read it; its resources stay in the worker until freed. */
+export interface BrowserReader {
+  /** c2pa-rs's manifest store JSON (the JSON the engine parses on the server, key for key). */
+  json(): unknown;
+  /** c2pa-rs's crJSON of the same store. */
+  crJson(): unknown;
+  resourceToBytes(uri: string): Promise<Uint8Array>;
+}
+
+let worker: Promise<C2paWorker> | null = null;
+
+function startWorker(wasmUrl: string): C2paWorker {
+  const thread = new Worker(new URL('./c2pa-worker.ts', import.meta.url), { type: 'module', name: 'c2pa-rs' });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  thread.onmessage = (event: MessageEvent<C2paWorkerReply>) => {
+    const reply = event.data;
+    const pending = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.ok) pending?.resolve(reply.value);
+    else pending?.reject(new Error(reply.error));
+  };
+  thread.onerror = (event) => {
+    // A worker that cannot start (blocked, out of memory) fails what it was asked; the next file starts another.
+    for (const pending of waiting.values()) pending.reject(new Error(event.message || 'c2pa-rs could not start in this browser'));
+    waiting.clear();
+    worker = null;
+    thread.terminate();
+  };
+  return {
+    wasmUrl,
+    ask<T>(request: Request) {
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        thread.postMessage({ ...request, id } as C2paWorkerRequest);
+      });
+    },
+  };
+}
+
+export function loadC2pa(): Promise<C2paWorker> {
+  worker ??= Promise.resolve(startWorker(wasmUrl));
+  return worker;
 }
 
 /**
- * c2pa-rs settings for one read: trust checked against these anchors (PEM), and never a request of
- * its own. A remote manifest is the gateway's to fetch through its safe fetcher, and revocation
- * (OCSP) is asked by the gateway too; c2pa-web turns the camelCase keys into c2pa-rs's own.
+ * The asset's credentials as c2pa-rs reads them; the reader is freed after use. A file without a
+ * manifest store throws c2pa-rs's own error, which the caller reads as the gateway does (unsigned).
  */
-export function readSettings(anchorsPem: string): Settings {
-  const verify: Settings['verify'] & { remoteManifestFetch: boolean; ocspFetch: boolean } = {
-    verifyTrust: anchorsPem.length > 0,
-    remoteManifestFetch: false,
-    ocspFetch: false,
+export async function withReader<T>(c2pa: C2paWorker, file: Blob, format: string, anchors: Partial<ReaderAnchors>, use: (reader: BrowserReader) => Promise<T>): Promise<T> {
+  const opened = await c2pa.ask<OpenedStore>({ kind: 'open', wasmUrl: c2pa.wasmUrl, file, format, settings: readerSettings(anchors) });
+  const reader: BrowserReader = {
+    json: () => JSON.parse(opened.json) as unknown,
+    crJson: () => JSON.parse(opened.crJson) as unknown,
+    resourceToBytes: (uri) => c2pa.ask<Uint8Array>({ kind: 'resource', handle: opened.handle, uri }),
   };
-  return anchorsPem ? { verify, trust: { trustAnchors: anchorsPem } } : { verify };
-}
-
-/** The asset's credentials as c2pa-rs reads them, or null when it has none; the reader is freed after use. */
-export async function withReader<T>(c2pa: C2paSdk, file: Blob, format: string, anchorsPem: string, use: (reader: Reader) => Promise<T>): Promise<T | null> {
-  const reader = await c2pa.reader.fromBlob(format, file, readSettings(anchorsPem));
-  if (!reader) return null;
   try {
     return await use(reader);
   } finally {
-    await reader.free();
+    await c2pa.ask({ kind: 'free', handle: opened.handle });
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTrustResponse } from '@provenance/contracts';
-import { allAnchorsPem, findVouchingList } from './trust-anchors';
+import { findVouchingList, readerAnchors } from './trust-anchors';
 
 const anchor = (name: string) => ({ subject: `CN=${name}`, sha256: name.padEnd(64, '0'), pem: `-----BEGIN CERTIFICATE-----\n${name}\n-----END CERTIFICATE-----` });
 const trust: TTrustResponse = {
@@ -23,9 +23,13 @@ const signedUnder = (name: string) => {
 };
 
 describe('trust anchors in the browser', () => {
-  it('gives c2pa-rs every anchor once, time-stamping ones included', () => {
-    const pem = allAnchorsPem(trust);
-    expect(pem.match(/BEGIN CERTIFICATE/g)).toHaveLength(7);
+  it('gives c2pa-rs every anchor once, by purpose: signers, time-stamping authorities, named actors (not the C2PA list)', () => {
+    const count = (pem: string) => pem.match(/BEGIN CERTIFICATE/g)?.length ?? 0;
+    const anchors = readerAnchors(trust);
+    expect(count(anchors.anchorsPem)).toBe(6);
+    expect(count(anchors.timestampAnchorsPem)).toBe(2);
+    expect(count(anchors.identityAnchorsPem)).toBe(3);
+    expect(anchors.identityAnchorsPem).not.toContain('\nc\n');
   });
 
   it('names the strongest list that vouches and narrows to its anchor', async () => {

@@ -1,5 +1,6 @@
 // The gateway's trust lists (GET /trust) as c2pa-rs in the browser uses them: every anchor at once
-// for the verdict, as the server does, and then which list (and which anchor) vouched, asked of
+// for the verdict, kept apart by purpose as the server keeps them (signers, time-stamping
+// authorities, and the identities of CAWG named actors), and then which list (and which anchor) vouched, asked of
 // c2pa-rs itself one list at a time, strongest first, narrowing to the anchor by halves. The browser
 // cannot read the signer's certificate chain, so c2pa-rs decides every step.
 import type { TTrustAnchor, TTrustResponse, TTrustVerdict } from '@provenance/contracts';
@@ -12,11 +13,26 @@ const TIER_RANK: Record<SignerList['tier'], number> = { conformant: 0, gateway: 
 
 export const pemOf = (anchors: readonly TTrustAnchor[]): string => anchors.map((anchor) => anchor.pem.trim()).join('\n');
 
-/** Every anchor, signer and time-stamping lists alike, once each: what the server gives c2pa-rs. */
-export function allAnchorsPem(trust: TTrustResponse): string {
+const uniquePem = (lists: readonly SignerList[]): string => {
   const unique = new Map<string, TTrustAnchor>();
-  for (const list of [...trust.lists, ...trust.tsaLists]) for (const anchor of list.anchors) unique.set(anchor.sha256, anchor);
+  for (const list of lists) for (const anchor of list.anchors) unique.set(anchor.sha256, anchor);
   return pemOf([...unique.values()]);
+};
+
+/** The anchors c2pa-rs is given, by purpose, each once: what the server's trust store gives it. */
+export interface ReaderAnchors {
+  anchorsPem: string;
+  timestampAnchorsPem: string;
+  /** Signer lists but the C2PA one, which vouches for products, not for the actors they name (CAWG 1.3 §8.2). */
+  identityAnchorsPem: string;
+}
+
+export function readerAnchors(trust: TTrustResponse): ReaderAnchors {
+  return {
+    anchorsPem: uniquePem(trust.lists),
+    timestampAnchorsPem: uniquePem(trust.tsaLists),
+    identityAnchorsPem: uniquePem(trust.lists.filter((list) => list.tier !== 'conformant')),
+  };
 }
 
 /** Whether c2pa-rs trusts the signer when given only these anchors. */

@@ -1,15 +1,15 @@
-// A file verified inside the browser: c2pa-rs (c2pa-web) reads it against the gateway's trust
+// A file verified inside the browser: c2pa-rs (the server engine's own WebAssembly build) reads it against the gateway's trust
 // lists, and the engine's own report builder turns what it says into the answer the server would
 // give. The file is not sent anywhere; a file without credentials is looked up in the gateway's
 // repository by its SHA-256 and, if that finds nothing, its ISCC fingerprint, both computed here and
 // sent (and said to be sent: see `sentForLookup`). The signer's revocation is read from the gateway's
 // CRL when the gateway issued its certificate; otherwise the answer says it was not checked.
-import type { Reader } from '@contentauth/c2pa-web';
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
 import {
   applyRevocation,
   buildVerifyResponse,
   detectFormat,
+  findFormat,
   readErrorKind,
   UNTRUSTED,
   unsignedResponse,
@@ -17,12 +17,12 @@ import {
   type RawManifestStore,
   type RevocationCheck,
 } from '@provenance/engine/report';
-import { loadC2pa, withReader } from './c2pa-sdk';
+import { loadC2pa, withReader, type BrowserReader } from './c2pa-sdk';
 import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
 import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
-import { allAnchorsPem, findVouchingList } from './trust-anchors';
+import { findVouchingList, readerAnchors } from './trust-anchors';
 
 /** The signing this gateway's repository credits for a file with no credentials of its own. */
 export interface BrowserRepositoryMatch {
@@ -56,8 +56,8 @@ export class RemoteManifestError extends Error {
 export class BrowserFormatError extends Error {}
 
 /**
- * c2pa-rs in the browser could not read the file (a build other than the gateway's may stop where the
- * gateway's goes on): no verdict is claimed here, the gateway's decides.
+ * c2pa-rs in the browser could not read the file (malformed, or kept at a web address): no verdict is
+ * claimed here, the gateway's decides.
  */
 export class BrowserUndecidedError extends Error {
   constructor(readonly reason: string) {
@@ -70,14 +70,6 @@ const EXTENSION_TYPES: Record<string, string> = {
   gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime',
   m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg', pdf: 'application/pdf', c2pa: 'application/c2pa',
 };
-
-/**
- * Failure codes on which the browser's c2pa-rs (0.90.1, pinned inside @contentauth/c2pa-web 0.13.1,
- * its latest) and the gateway's (0.91.3, in @contentauth/c2pa-wasm) part: a GIF whose C2PA extension
- * has one byte flipped in a manifest box label reads invalid (claim.multiple) here and verified there.
- * An answer failing on one of them is no verdict: the gateway decides.
- */
-const BROWSER_BUILD_DIFFERENCES: ReadonlySet<string> = new Set(['claim.multiple']);
 
 /** How much of a file tells its format (as the gateway sniffs uploads). */
 const HEAD_BYTES = 64 * 1024;
@@ -108,7 +100,7 @@ function base64(bytes: Uint8Array): string {
 }
 
 /** Every thumbnail of the report as a data: URL, read from the manifest store's resources. */
-async function attachThumbnails(result: TVerifyResponse, reader: Reader): Promise<void> {
+async function attachThumbnails(result: TVerifyResponse, reader: BrowserReader): Promise<void> {
   const refs: TThumbnailRef[] = result.report.manifests.flatMap((manifest) => (manifest.thumbnail ? [manifest.thumbnail] : []));
   const walk = (nodes: TVerifyResponse['report']['ingredients']): void =>
     nodes.forEach((node) => {
@@ -181,18 +173,16 @@ function withRevocation(response: TVerifyResponse, check: RevocationCheck): TVer
 
 export async function verifyInBrowser(file: File, trust: TTrustResponse, repository: RepositoryLookup, revocation: RevocationLookup): Promise<BrowserVerification> {
   const [format, c2pa, sha256] = await Promise.all([formatOfBytes(file), loadC2pa(), sha256Hex(file)]);
-  const { isSupportedReaderFormat } = await import('@contentauth/c2pa-web');
-  if (!isSupportedReaderFormat(format)) throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
-  const anchors = allAnchorsPem(trust);
+  if (!findFormat(format)) throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
+  const anchors = readerAnchors(trust);
   const trustedUnder = async (pem: string): Promise<boolean> =>
-    (await withReader(c2pa, file, format, pem, async (reader) => signerTrusted((await reader.json()) as RawManifestStore))) ?? false;
+    withReader(c2pa, file, format, { anchorsPem: pem }, async (reader) => signerTrusted(reader.json() as RawManifestStore));
 
   let result: TVerifyResponse | null;
   try {
     result = await withReader(c2pa, file, format, anchors, async (reader) => {
-      // reader.json() is the JSON the engine parses on the server, key for key (c2pa-web parses it).
-      const store = (await reader.json()) as RawManifestStore;
-      const certificates = certificatesFromCrJson(await reader.crJson());
+      const store = reader.json() as RawManifestStore;
+      const certificates = certificatesFromCrJson(reader.crJson());
       const activeLabel = store.active_manifest ?? null;
       const verdict = activeLabel && signerTrusted(store) ? await findVouchingList(trust, trustedUnder) : UNTRUSTED;
       const active = activeLabel ? certificates.get(activeLabel) : undefined;
@@ -210,9 +200,6 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
     else if (read.kind === 'remote_manifest' && read.url) throw new RemoteManifestError(read.url);
     else if (read.kind === 'unsupported') throw new BrowserFormatError(`${format} files cannot be verified in the browser.`);
     else throw new BrowserUndecidedError(read.kind === 'malformed' ? read.reason : 'its manifest is kept at a web address');
-  }
-  if (result?.verification.status === 'invalid' && result.report.codes.failure.some((code) => BROWSER_BUILD_DIFFERENCES.has(code.code))) {
-    throw new BrowserUndecidedError('its c2pa-rs build reads this manifest store otherwise than the gateway’s');
   }
   if (result) return { result, sha256, repositoryMatch: null, sentForLookup: [] };
   const { match, sent } = await lookUpInRepository(file, sha256, repository);

@@ -3,13 +3,12 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCreateJobRequest, TJobAccepted } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { analyticsKeys } from '@/lib/api/analytics';
 import { assetKeys } from '@/lib/api/assets';
 import { createJob, isJobActive, jobKeys, jobsQuery } from '@/lib/api/jobs';
 import { signingIdentityKeys } from '@/lib/api/signing-identities';
-import { describeError } from '@/lib/describe-error';
+import { Loaded } from '@/components/ui/loaded';
 import { JobList } from './job-list';
 import { StartJobForm } from './start-job-form';
 import { useSigningNameNeeded } from '../hooks/use-signing-name';
@@ -55,20 +54,9 @@ export function BatchJobsSection({ userId }: { userId: string }) {
           <h3 id="batch-jobs-list" className="text-sm font-medium">
             Your jobs
           </h3>
-          {jobs.isPending ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              Loading your jobs…
-            </p>
-          ) : jobs.isError ? (
-            <div className="space-y-3" role="alert">
-              <p className="text-sm text-destructive">{describeError(jobs.error, 'Unable to load your jobs')}</p>
-              <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <JobList jobs={jobs.data} />
-          )}
+          <Loaded query={jobs} loading="Loading your jobs…" failed="Unable to load your jobs">
+            {(list) => <JobList jobs={list} />}
+          </Loaded>
         </section>
       </CardContent>
     </Card>

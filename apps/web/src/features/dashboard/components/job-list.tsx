@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import type { TJob } from '@provenance/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
 import { fetchJobResults, jobResultsPath } from '@/lib/api/jobs';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
@@ -48,10 +49,9 @@ export function DownloadResultsButton({ job, name }: { job: TJob; name: string }
     }
   }
   return (
-    <Button variant="outline" size="sm" disabled={busy} onClick={() => void download()} aria-label={`Download results of ${name} (NDJSON)`}>
-      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-      {busy ? 'Downloading...' : 'Results'}
-    </Button>
+    <BusyButton variant="outline" size="sm" busy={busy} busyLabel="Downloading..." icon={<Download aria-hidden="true" />} onClick={() => void download()} aria-label={`Download results of ${name} (NDJSON)`}>
+      Results
+    </BusyButton>
   );
 }
 

@@ -5,14 +5,14 @@
 // published in every signature) and the signing sets it; it is not asked again.
 // On success every field resets and the result panel shows what was made.
 import { useState, type FormEvent } from 'react';
-import { Camera, FileSignature, FolderOpen, Loader2, Share2, Smartphone, UploadCloud } from 'lucide-react';
+import { Camera, FileSignature, FolderOpen, Share2, Smartphone, UploadCloud } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/form-field';
 import { trackEvent } from '@/lib/api/analytics';
 import { locationPrecision } from '@/platform/location-precision';
 import { isCancelled } from '@/platform/runtime';
@@ -22,6 +22,7 @@ import { useMediaSelection } from '../hooks/use-media-selection';
 import { useSignContent } from '../hooks/use-sign-content';
 import { useSigningNameNeeded } from '../hooks/use-signing-name';
 import { EMPTY_FORM, LICENSE_SUGGESTIONS, missingFields, type SignFieldErrors, type SignFormValues } from '../lib/sign-form';
+import { CreatorNameField } from './creator-name-field';
 import { MediaPreview } from './media-preview';
 import { SignResultPanel } from './sign-result-panel';
 import { UploadProgress } from './upload-progress';
@@ -160,117 +161,70 @@ export function SignContentPanel({ userId, latestAsset }: { userId: string; late
               {asksName ? (
                 <SigningNameField id="sign-organization" className="space-y-2 rounded-lg border p-4" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
               ) : null}
-              <div className="space-y-2">
-                <Label htmlFor="sign-asset-url">Asset URL</Label>
-                <Input
-                  id="sign-asset-url"
-                  name="assetUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
-                  disabled={media !== null}
-                  aria-invalid={urlError ? true : undefined}
-                  aria-describedby={urlError ? 'sign-asset-url-error sign-asset-url-hint' : 'sign-asset-url-hint'}
-                  value={values.assetUrl}
-                  onChange={(e) => set('assetUrl', e.target.value)}
-                />
-                <p id="sign-asset-url-hint" className="text-xs text-muted-foreground">
-                  {media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
-                </p>
-                <FieldError id="sign-asset-url-error">{urlError}</FieldError>
+              <TextField
+                id="sign-asset-url"
+                label="Asset URL"
+                hint={media ? 'Remove the selected file to sign by URL instead.' : 'A public http(s) address of an image or video. Or pick a file on this device.'}
+                error={urlError}
+                name="assetUrl"
+                type="url"
+                inputMode="url"
+                placeholder={media ? 'The selected file is uploaded instead' : 'https://example.org/photo.jpg'}
+                disabled={media !== null}
+                value={values.assetUrl}
+                onChange={(e) => set('assetUrl', e.target.value)}
+              />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <CreatorNameField id="sign-creator" error={errors.creator} value={values.creator} onChange={(value) => set('creator', value)} />
+                <TextField id="sign-title" label="Title (optional)" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
-                  <Label htmlFor="sign-creator">Creator Name</Label>
-                  <Input
-                    id="sign-creator"
-                    name="creator"
-                    autoComplete="name"
-                    aria-required="true"
-                    aria-invalid={errors.creator ? true : undefined}
-                    aria-describedby={errors.creator ? 'sign-creator-error' : undefined}
-                    value={values.creator}
-                    onChange={(e) => set('creator', e.target.value)}
-                  />
-                  <FieldError id="sign-creator-error">{errors.creator}</FieldError>
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="sign-title">Title (optional)</Label>
-                  <Input id="sign-title" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Flood in the old town, 6 a.m." />
-                </div>
-              </div>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor="sign-license">License</Label>
-                  <Input id="sign-license" name="license" list="sign-license-options" value={values.license} onChange={(e) => set('license', e.target.value)} />
+                  <TextField id="sign-license" label="License" name="license" list="sign-license-options" value={values.license} onChange={(e) => set('license', e.target.value)} />
                   <datalist id="sign-license-options">
                     {LICENSE_SUGGESTIONS.map((license) => (
                       <option key={license} value={license} />
                     ))}
                   </datalist>
                 </div>
-                <div className="space-y-2">
-                  <Label htmlFor="sign-software-agent">Software agent (optional)</Label>
-                  <Input
-                    id="sign-software-agent"
-                    name="softwareAgent"
-                    value={values.softwareAgent}
-                    onChange={(e) => set('softwareAgent', e.target.value)}
-                    placeholder="Adobe Lightroom 14.1"
-                  />
-                </div>
+                <TextField
+                  id="sign-software-agent"
+                  label="Software agent (optional)"
+                  name="softwareAgent"
+                  value={values.softwareAgent}
+                  onChange={(e) => set('softwareAgent', e.target.value)}
+                  placeholder="Adobe Lightroom 14.1"
+                />
               </div>
               <div className="space-y-3 rounded-lg border p-4">
-                <CheckboxField
+                <ChoiceField
                   id="sign-ai-assisted"
+                  type="checkbox"
                   label="AI-assisted content"
                   hint="Declare that generative AI edited or composed this content. It is recorded as AI-edited (compositeWithTrainedAlgorithmicMedia), and reports say “Edited with AI”."
                   checked={values.aiAssisted}
-                  onChange={(checked) => set('aiAssisted', checked)}
+                  onChange={(e) => set('aiAssisted', e.target.checked)}
                 />
-                <CheckboxField
+                <ChoiceField
                   id="sign-include-location"
+                  type="checkbox"
                   label="Include my location"
                   hint={`Adds where this device is now, ${
                     locationPrecision.isPrecise() ? 'precisely (as chosen on Device Information)' : 'rounded to about 100 m (precise location can be chosen on Device Information)'
                   }. Left out if it cannot be read.`}
                   checked={values.includeLocation}
-                  onChange={(checked) => set('includeLocation', checked)}
+                  onChange={(e) => set('includeLocation', e.target.checked)}
                 />
               </div>
               {signing.progress ? <UploadProgress progress={signing.progress} /> : null}
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileSignature aria-hidden="true" />}
-                {busy ? 'Signing...' : 'Sign Content'}
-              </Button>
+              <BusyButton type="submit" size="lg" className="w-full sm:w-auto" busy={busy} busyLabel="Signing..." icon={<FileSignature aria-hidden="true" />}>
+                Sign Content
+              </BusyButton>
             </fieldset>
           </form>
         </CardContent>
       </Card>
       {result ? <SignResultPanel result={result} onDismiss={() => setResult(null)} /> : null}
     </section>
-  );
-}
-
-function CheckboxField({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        checked={checked}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <div className="space-y-1">
-        <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }

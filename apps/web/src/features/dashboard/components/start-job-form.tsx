@@ -5,17 +5,17 @@
 // While the account has no name to sign under (`asksName`), a signing job asks for it, as the sign
 // form does: it is published in every signature, and the job sets it.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Loader2, PlayCircle } from 'lucide-react';
+import { PlayCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateJobRequest, TJobAccepted, TJobType } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { describeError } from '@/lib/describe-error';
 import { buildJobRequest, describeJobRefusal, EMPTY_JOB_FORM, MAX_JOB_ITEMS, withoutItem, type JobFieldErrors, type JobFormValues } from '../lib/job-form';
+import { CreatorNameField } from './creator-name-field';
 import { SigningNameField } from './signing-name-field';
 
 const TYPES: { value: TJobType; label: string; hint: string }[] = [
@@ -77,80 +77,56 @@ export function StartJobForm({ onStart, asksName = false }: { onStart: (request:
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">What to do with each file</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {TYPES.map((type) => {
-              const id = `job-type-${type.value}`;
-              return (
-                <div key={type.value} className="flex items-start gap-3 rounded-lg border p-3">
-                  <input
-                    id={id}
-                    type="radio"
-                    name="job-type"
-                    value={type.value}
-                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    checked={values.type === type.value}
-                    aria-describedby={`${id}-hint`}
-                    onChange={() => set('type', type.value)}
-                  />
-                  <div className="space-y-1">
-                    <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
-                      {type.label}
-                    </label>
-                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                      {type.hint}
-                    </p>
-                  </div>
-                </div>
-              );
-            })}
+            {TYPES.map((type) => (
+              <ChoiceField
+                key={type.value}
+                id={`job-type-${type.value}`}
+                type="radio"
+                name="job-type"
+                value={type.value}
+                className="rounded-lg border p-3"
+                label={type.label}
+                hint={type.hint}
+                checked={values.type === type.value}
+                onChange={() => set('type', type.value)}
+              />
+            ))}
           </div>
         </fieldset>
-        <div className="space-y-2">
-          <Label htmlFor="job-urls">File addresses, one per line</Label>
-          <Textarea
-            id="job-urls"
-            name="urls"
-            rows={5}
-            spellCheck={false}
-            autoComplete="off"
-            className="font-mono text-xs sm:text-xs"
-            placeholder={'https://example.org/photo-1.jpg\nhttps://example.org/photo-2.jpg'}
-            aria-invalid={errors.urls ? true : undefined}
-            aria-describedby={errors.urls ? 'job-urls-error job-urls-hint' : 'job-urls-hint'}
-            value={values.urls}
-            onChange={(event) => set('urls', event.target.value)}
-          />
-          <p id="job-urls-hint" className="text-xs text-muted-foreground">
-            Public http(s) addresses of images or videos, up to {MAX_JOB_ITEMS.toLocaleString('en-US')} in one job.{' '}
-            {lineCount > 0 ? `${lineCount.toLocaleString('en-US')} ${lineCount === 1 ? 'address' : 'addresses'} so far.` : null}
-          </p>
-          <FieldError id="job-urls-error">{errors.urls}</FieldError>
-        </div>
-        {values.type === 'sign' ? (
-          <div className="space-y-2">
-            <Label htmlFor="job-creator">Creator Name</Label>
-            <Input
-              id="job-creator"
-              name="creator"
-              autoComplete="name"
-              aria-required="true"
-              aria-invalid={errors.creator ? true : undefined}
-              aria-describedby={errors.creator ? 'job-creator-error job-creator-hint' : 'job-creator-hint'}
-              value={values.creator}
-              onChange={(event) => set('creator', event.target.value)}
+        <FormField
+          id="job-urls"
+          label="File addresses, one per line"
+          hint={
+            <>
+              Public http(s) addresses of images or videos, up to {MAX_JOB_ITEMS.toLocaleString('en-US')} in one job.{' '}
+              {lineCount > 0 ? `${lineCount.toLocaleString('en-US')} ${lineCount === 1 ? 'address' : 'addresses'} so far.` : null}
+            </>
+          }
+          error={errors.urls}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="urls"
+              rows={5}
+              spellCheck={false}
+              autoComplete="off"
+              className="font-mono text-xs sm:text-xs"
+              placeholder={'https://example.org/photo-1.jpg\nhttps://example.org/photo-2.jpg'}
+              value={values.urls}
+              onChange={(event) => set('urls', event.target.value)}
             />
-            <p id="job-creator-hint" className="text-xs text-muted-foreground">
-              Named as the creator in every file this job signs.
-            </p>
-            <FieldError id="job-creator-error">{errors.creator}</FieldError>
-          </div>
+          )}
+        </FormField>
+        {values.type === 'sign' ? (
+          <CreatorNameField id="job-creator" hint="Named as the creator in every file this job signs." error={errors.creator} value={values.creator} onChange={(value) => set('creator', value)} />
         ) : null}
         {values.type === 'sign' && asksName ? (
           <SigningNameField id="job-organization" value={values.organization} error={errors.organization} onChange={(value) => set('organization', value)} />
         ) : null}
-        <Button type="submit">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <PlayCircle aria-hidden="true" />}
-          {busy ? 'Starting...' : 'Start Job'}
-        </Button>
+        <BusyButton type="submit" busy={busy} busyLabel="Starting..." icon={<PlayCircle aria-hidden="true" />}>
+          Start Job
+        </BusyButton>
       </fieldset>
     </form>
   );

@@ -8,8 +8,7 @@ import { toast } from 'sonner';
 import type { TSignContentResponse, TSignedAsset, TTransformFormat, TTransformRequest } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { transformAsset } from '@/lib/api/assets';
 
 const FORMATS: { value: TTransformFormat | ''; label: string }[] = [
@@ -98,30 +97,22 @@ function TransformDialogContent({ asset, name, onDone }: { asset: TSignedAsset; 
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`transform-width-${asset.assetId}`}>Width (px)</Label>
-            <Input id={`transform-width-${asset.assetId}`} inputMode="numeric" value={form.width} onChange={set('width')} placeholder="e.g. 1200" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`transform-height-${asset.assetId}`}>Height (px)</Label>
-            <Input id={`transform-height-${asset.assetId}`} inputMode="numeric" value={form.height} onChange={set('height')} placeholder="keeps the proportions" />
-          </div>
+          <TextField id={`transform-width-${asset.assetId}`} label="Width (px)" className="grid gap-1.5" inputMode="numeric" value={form.width} onChange={set('width')} placeholder="e.g. 1200" />
+          <TextField id={`transform-height-${asset.assetId}`} label="Height (px)" className="grid gap-1.5" inputMode="numeric" value={form.height} onChange={set('height')} placeholder="keeps the proportions" />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`transform-format-${asset.assetId}`}>Format</Label>
-            <select id={`transform-format-${asset.assetId}`} value={form.format} onChange={set('format')} className="h-9 rounded-md border bg-background px-3 text-sm">
-              {FORMATS.map((format) => (
-                <option key={format.value} value={format.value}>
-                  {format.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`transform-quality-${asset.assetId}`}>Quality (1–100)</Label>
-            <Input id={`transform-quality-${asset.assetId}`} inputMode="numeric" value={form.quality} onChange={set('quality')} placeholder="e.g. 80" />
-          </div>
+          <FormField id={`transform-format-${asset.assetId}`} label="Format" className="grid gap-1.5">
+            {(control) => (
+              <select {...control} value={form.format} onChange={set('format')} className="h-9 rounded-md border bg-background px-3 text-sm">
+                {FORMATS.map((format) => (
+                  <option key={format.value} value={format.value}>
+                    {format.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <TextField id={`transform-quality-${asset.assetId}`} label="Quality (1–100)" className="grid gap-1.5" inputMode="numeric" value={form.quality} onChange={set('quality')} placeholder="e.g. 80" />
         </div>
         {error ? (
           <p role="alert" className="text-sm text-destructive">

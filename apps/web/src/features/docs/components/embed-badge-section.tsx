@@ -4,8 +4,7 @@
 import { useId, useState } from 'react';
 import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/form-field';
 import { CodeBlock } from './code-block';
 
 const EXAMPLE_MANIFEST = 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f';
@@ -30,10 +29,14 @@ export function EmbedBadgeSection({ origin, assetUrl }: { origin: string; assetU
           <li>Serve the signed file from your site and put its address in the image tag.</li>
           <li>Paste the snippet where the image goes. Set position="top-left", "bottom-left" or "bottom-right" on the element to move the badge.</li>
         </ol>
-        <div className="space-y-1.5 sm:max-w-md">
-          <Label htmlFor={`${id}-manifest`}>Manifest ID used in the snippet</Label>
-          <Input id={`${id}-manifest`} placeholder={EXAMPLE_MANIFEST} value={manifestId} onChange={(event) => setManifestId(event.target.value)} />
-        </div>
+        <TextField
+          id={`${id}-manifest`}
+          label="Manifest ID used in the snippet"
+          className="space-y-1.5 sm:max-w-md"
+          placeholder={EXAMPLE_MANIFEST}
+          value={manifestId}
+          onChange={(event) => setManifestId(event.target.value)}
+        />
         <CodeBlock code={snippet} language="html" label="HTML" />
         <p className="text-muted-foreground">
           Where scripts are not allowed (a README, a forum), link the status image instead: <code className="break-all font-mono">{`${origin}/api/v1/badge/{manifestId}.svg`}</code>.

@@ -8,7 +8,7 @@ import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
 import { StatusBadge } from '@/components/status-badge';
 import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/client';
 import { verificationKeys, verifyAssetUrl } from '@/lib/api/verification';
 import { aiDisclosureText } from '@/lib/ai-disclosure-text';
@@ -50,11 +50,14 @@ export function VerifyWidget() {
         </SectionHeading>
         <div className="rounded-xl border bg-card p-6 shadow-sm">
           <form onSubmit={handleSubmit} noValidate className="space-y-3">
-            <Label htmlFor="verify-url">Image URL</Label>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <AssetUrlInput id="verify-url" wrapperClassName="flex-1" value={url} onChange={(event) => setUrl(event.target.value)} disabled={verify.isPending} />
-              <VerifySubmitButton busy={verify.isPending} />
-            </div>
+            <FormField id="verify-url" label="Image URL" className="space-y-3">
+              {(control) => (
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <AssetUrlInput {...control} wrapperClassName="flex-1" value={url} onChange={(event) => setUrl(event.target.value)} disabled={verify.isPending} />
+                  <VerifySubmitButton busy={verify.isPending} />
+                </div>
+              )}
+            </FormField>
           </form>
           <div aria-live="polite">{verified ? <ResultSummary url={verified.url} result={verified.result} /> : null}</div>
         </div>

@@ -2,13 +2,13 @@
 // means. The gateway's refusal (an address it may not reach, a malformed URL) is said at the URL
 // field. On success the form empties and the parent shows the endpoint's secret, once.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateWebhookRequest, TCreatedWebhook, TWebhookEventType } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
 import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/form-field';
 import { describeError } from '@/lib/describe-error';
 import { WEBHOOK_EVENTS } from '../lib/webhook-words';
 
@@ -70,60 +70,43 @@ export function AddWebhookForm({ onCreate }: { onCreate: (request: TCreateWebhoo
         Add endpoint
       </h3>
       <fieldset disabled={busy} className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="webhook-url">Endpoint URL</Label>
-          <Input
-            id="webhook-url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://hooks.example.org/provenance"
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? 'webhook-url-error webhook-url-hint' : 'webhook-url-hint'}
-            value={url}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              setErrors((current) => ({ ...current, url: undefined }));
-            }}
-          />
-          <p id="webhook-url-hint" className="text-xs text-muted-foreground">
-            Each event is POSTed here as JSON, signed with the endpoint&apos;s secret (Standard Webhooks headers), and retried with growing pauses until your server answers 2xx.
-          </p>
-          <FieldError id="webhook-url-error">{errors.url}</FieldError>
-        </div>
+        <TextField
+          id="webhook-url"
+          label="Endpoint URL"
+          hint="Each event is POSTed here as JSON, signed with the endpoint's secret (Standard Webhooks headers), and retried with growing pauses until your server answers 2xx."
+          error={errors.url}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://hooks.example.org/provenance"
+          value={url}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            setErrors((current) => ({ ...current, url: undefined }));
+          }}
+        />
         <fieldset className="space-y-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend className="text-sm font-medium">Events</legend>
           <div className="divide-y rounded-lg border">
-            {WEBHOOK_EVENTS.map((option) => {
-              const id = `webhook-event-${option.type}`;
-              return (
-                <div key={option.type} className="flex items-start gap-3 p-3">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    checked={events.includes(option.type)}
-                    aria-describedby={`${id}-hint`}
-                    onChange={(event) => toggle(option.type, event.target.checked)}
-                  />
-                  <div className="space-y-1">
-                    <label htmlFor={id} className="cursor-pointer font-mono text-sm font-medium leading-none">
-                      {option.type}
-                    </label>
-                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                      {option.hint}
-                    </p>
-                  </div>
-                </div>
-              );
-            })}
+            {WEBHOOK_EVENTS.map((option) => (
+              <ChoiceField
+                key={option.type}
+                id={`webhook-event-${option.type}`}
+                type="checkbox"
+                className="p-3"
+                labelClassName="font-mono"
+                label={option.type}
+                hint={option.hint}
+                checked={events.includes(option.type)}
+                onChange={(event) => toggle(option.type, event.target.checked)}
+              />
+            ))}
           </div>
           <FieldError id="webhook-events-error">{errors.events}</FieldError>
         </fieldset>
-        <Button type="submit">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-          {busy ? 'Adding...' : 'Add endpoint'}
-        </Button>
+        <BusyButton type="submit" busy={busy} busyLabel="Adding..." icon={<Plus aria-hidden="true" />}>
+          Add endpoint
+        </BusyButton>
       </fieldset>
     </form>
   );

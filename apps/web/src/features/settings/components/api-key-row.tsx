@@ -1,17 +1,17 @@
 // API Keys tab: one key, masked and read-only, with its Regenerate button. Regenerating asks first
 // (the old key stops working at once), then shows the new key one time with a copy button.
 import { useState } from 'react';
-import { AlertTriangle, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TApiKey, TApiKeyType } from '@provenance/contracts';
-import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { SecretShownOnce } from '@/components/ui/secret-dialog';
 import { formatDateTime } from '@/lib/format';
 import { describeError } from '@/lib/describe-error';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
+import { ConfirmDialogFooter } from '@/components/ui/confirm-dialog';
 
 export const KEY_NAMES: Record<TApiKeyType, string> = { production: 'Production Key', test: 'Test Key' };
 
@@ -43,44 +43,39 @@ export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegener
   }
 
   return (
-    <div className="space-y-2">
-      <Label htmlFor={inputId}>{name}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input id={inputId} value={apiKey.masked} readOnly className="bg-muted font-mono" aria-describedby={`${inputId}-created`} />
-        <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Regenerate ${name}`}>
-          <RefreshCw aria-hidden="true" />
-          Regenerate
-        </Button>
-      </div>
-      <p id={`${inputId}-created`} className="text-xs text-muted-foreground">
-        Created <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
-      </p>
+    <>
+      <FormField
+        id={inputId}
+        label={name}
+        hint={
+          <>
+            Created <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
+          </>
+        }
+      >
+        {(control) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input {...control} value={apiKey.masked} readOnly className="bg-muted font-mono" />
+            <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Regenerate ${name}`}>
+              <RefreshCw aria-hidden="true" />
+              Regenerate
+            </Button>
+          </div>
+        )}
+      </FormField>
 
       <AlertDialog open={open} onOpenChange={changeOpen}>
         <AlertDialogContent>
           {secret ? (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Your new {name}</AlertDialogTitle>
-                <AlertDialogDescription>Copy it now: it is shown only this once and cannot be displayed again.</AlertDialogDescription>
-              </AlertDialogHeader>
-              <div className="space-y-2">
-                <Label htmlFor={`${inputId}-secret`}>New {name}</Label>
-                <div className="flex gap-2">
-                  <Input id={`${inputId}-secret`} value={secret} readOnly className="font-mono text-xs sm:text-xs" onFocus={(e) => e.currentTarget.select()} />
-                  <CopyButton text={secret} label={`Copy new ${name}`} />
-                </div>
-              </div>
-              <p role="note" className="flex gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm text-warning">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                The previous key has stopped working. Update every integration that used it.
-              </p>
-              <AlertDialogFooter>
-                <AlertDialogCancel asChild>
-                  <Button>Done</Button>
-                </AlertDialogCancel>
-              </AlertDialogFooter>
-            </>
+            <SecretShownOnce
+              id={`${inputId}-secret`}
+              title={`Your new ${name}`}
+              description="Copy it now: it is shown only this once and cannot be displayed again."
+              label={`New ${name}`}
+              secret={secret}
+              copyLabel={`Copy new ${name}`}
+              warning="The previous key has stopped working. Update every integration that used it."
+            />
           ) : (
             <>
               <AlertDialogHeader>
@@ -95,6 +90,6 @@ export function ApiKeyRow({ apiKey, onRegenerate }: { apiKey: TApiKey; onRegener
           )}
         </AlertDialogContent>
       </AlertDialog>
-    </div>
+    </>
   );
 }

@@ -3,9 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import type { TApiKeyType } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { apiKeyKeys, apiKeysQuery, regenerateApiKey } from '@/lib/api/api-keys';
-import { describeError } from '@/lib/describe-error';
+import { Loaded } from '@/components/ui/loaded';
 import { ApiKeyRow } from './api-key-row';
 import { SettingsCard } from './settings-card';
 
@@ -30,25 +29,16 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
       }
       icon={<KeySquare />}
     >
-      {keys.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading your keys…
-        </p>
-      ) : keys.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-destructive">{describeError(keys.error, 'Unable to load your API keys')}</p>
-          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="space-y-6">
-          {ORDER.map((type) => {
-            const apiKey = keys.data.find((key) => key.type === type);
-            return apiKey ? <ApiKeyRow key={type} apiKey={apiKey} onRegenerate={(t) => regenerate.mutateAsync(t)} /> : null;
-          })}
-        </div>
-      )}
+      <Loaded query={keys} loading="Loading your keys…" failed="Unable to load your API keys">
+        {(list) => (
+          <div className="space-y-6">
+            {ORDER.map((type) => {
+              const apiKey = list.find((key) => key.type === type);
+              return apiKey ? <ApiKeyRow key={type} apiKey={apiKey} onRegenerate={(t) => regenerate.mutateAsync(t)} /> : null;
+            })}
+          </div>
+        )}
+      </Loaded>
     </SettingsCard>
   );
 }

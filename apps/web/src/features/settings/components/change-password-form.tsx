@@ -2,14 +2,14 @@
 //; the new one needs 6 characters. Both fields are cleared on success. The
 // server signs out every other session and revokes the API keys (a script needs a regenerated one).
 import { useState, type FormEvent } from 'react';
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password-rules';
+import { BusyButton } from '@/components/ui/busy-button';
+import { PasswordField } from '@/components/ui/form-field';
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_HINT } from '@/lib/auth/password-rules';
 import { changePassword } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 
 export function ChangePasswordForm() {
@@ -40,40 +40,21 @@ export function ChangePasswordForm() {
     >
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset disabled={busy} className="grid gap-5 sm:max-w-md">
-          <div className="space-y-2">
-            <Label htmlFor="settings-current-password">Current Password</Label>
-            <Input
-              id="settings-current-password"
-              name="current-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="settings-new-password">New Password</Label>
-            <Input
-              id="settings-new-password"
-              name="new-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              aria-describedby="settings-new-password-hint"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-            />
-            <p id="settings-new-password-hint" className="text-xs text-muted-foreground">
-              At least {MIN_PASSWORD_LENGTH} characters.
-            </p>
-          </div>
+          <CurrentPasswordField id="settings-current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+          <PasswordField
+            id="settings-new-password"
+            label="New Password"
+            name="new-password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            hint={NEW_PASSWORD_HINT}
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
         </fieldset>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {busy ? 'Updating...' : 'Change Password'}
-        </Button>
+        <BusyButton type="submit" busy={busy} busyLabel="Updating...">
+          Change Password
+        </BusyButton>
       </form>
     </SettingsCard>
   );

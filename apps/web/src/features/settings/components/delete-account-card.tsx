@@ -7,13 +7,11 @@ import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { sessionStore } from '@/lib/auth/session';
 import { deleteAccount } from '@/lib/api/account';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
+import { ConfirmDialogFooter } from '@/components/ui/confirm-dialog';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 
@@ -81,20 +79,8 @@ export function DeleteAccountCard() {
             <AlertDialogDescription>This action cannot be undone. This will permanently delete your account and all of your data.</AlertDialogDescription>
           </AlertDialogHeader>
           <form className="space-y-5" onSubmit={(event) => void confirm(event)}>
-            <fieldset disabled={busy} className="space-y-2">
-              <Label htmlFor="delete-account-password">Current Password</Label>
-              <Input
-                id="delete-account-password"
-                name="current-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? 'delete-account-password-error' : undefined}
-                value={currentPassword}
-                onChange={(e) => setCurrentPassword(e.target.value)}
-              />
-              <FieldError id="delete-account-password-error">{passwordError}</FieldError>
+            <fieldset disabled={busy}>
+              <CurrentPasswordField id="delete-account-password" error={passwordError} value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
             </fieldset>
             <ConfirmDialogFooter busy={busy} label="Delete Account" busyLabel="Deleting Account..." variant="destructive" />
           </form>

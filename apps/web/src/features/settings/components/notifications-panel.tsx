@@ -2,11 +2,13 @@
 // with 'Save Preferences' and read back from the server on every visit.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Loader2 } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TNotificationPreferences } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ChoiceField } from '@/components/ui/choice-field';
 import { notificationPreferenceKeys, notificationPreferencesQuery, saveNotificationPreferences } from '@/lib/api/notification-preferences';
+import { Loaded } from '@/components/ui/loaded';
 import { describeError } from '@/lib/describe-error';
 import { SettingsCard } from './settings-card';
 
@@ -20,20 +22,9 @@ export function NotificationsPanel({ userId }: { userId: string }) {
   const saved = useQuery(notificationPreferencesQuery(userId));
   return (
     <SettingsCard title="Notification Preferences" description="Choose what we email you about." icon={<Bell />}>
-      {saved.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading your preferences…
-        </p>
-      ) : saved.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-destructive">{describeError(saved.error, 'Unable to load your preferences')}</p>
-          <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <PreferencesForm userId={userId} initial={saved.data} />
-      )}
+      <Loaded query={saved} loading="Loading your preferences…" failed="Unable to load your preferences">
+        {(preferences) => <PreferencesForm userId={userId} initial={preferences} />}
+      </Loaded>
     </SettingsCard>
   );
 }
@@ -62,34 +53,22 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: TNotifi
     <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
       <fieldset disabled={busy} className="divide-y rounded-lg border">
         <legend className="sr-only">Email notifications</legend>
-        {OPTIONS.map((option) => {
-          const id = `settings-notify-${option.key}`;
-          return (
-            <div key={option.key} className="flex items-start gap-3 p-4">
-              <input
-                id={id}
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                checked={preferences[option.key]}
-                aria-describedby={`${id}-hint`}
-                onChange={(e) => setPreferences((current) => ({ ...current, [option.key]: e.target.checked }))}
-              />
-              <div className="space-y-1">
-                <label htmlFor={id} className="cursor-pointer text-sm font-medium leading-none">
-                  {option.label}
-                </label>
-                <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                  {option.hint}
-                </p>
-              </div>
-            </div>
-          );
-        })}
+        {OPTIONS.map((option) => (
+          <ChoiceField
+            key={option.key}
+            id={`settings-notify-${option.key}`}
+            type="checkbox"
+            className="p-4"
+            label={option.label}
+            hint={option.hint}
+            checked={preferences[option.key]}
+            onChange={(e) => setPreferences((current) => ({ ...current, [option.key]: e.target.checked }))}
+          />
+        ))}
       </fieldset>
-      <Button type="submit" disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? 'Saving...' : 'Save Preferences'}
-      </Button>
+      <BusyButton type="submit" busy={busy} busyLabel="Saving...">
+        Save Preferences
+      </BusyButton>
     </form>
   );
 }

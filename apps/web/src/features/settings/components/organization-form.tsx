@@ -7,12 +7,12 @@
 import { useState, type FormEvent } from 'react';
 import type { TOrganizationResponse } from '@provenance/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Building2, Loader2, Mail } from 'lucide-react';
+import { BadgeCheck, Building2, Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { organizationQuery, requestOrganizationConfirmation, signingIdentityKeys, updateOrganization } from '@/lib/api/signing-identities';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
@@ -49,42 +49,31 @@ function OrganizationFields({ userId, current }: { userId: string; current: TOrg
     <SettingsCard title="Organization" description="The name your Content Credentials show as the signer." icon={<Building2 />}>
       <form className="space-y-4" onSubmit={handleSubmit}>
         <fieldset disabled={save.isPending} className="space-y-4 sm:max-w-md">
-          <div className="space-y-2">
-            <Label htmlFor="settings-organization">Organization name</Label>
-            <Input
-              id="settings-organization"
-              name="organization"
-              autoComplete="organization"
-              maxLength={200}
-              aria-describedby="settings-organization-hint"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <p id="settings-organization-hint" className="text-sm text-muted-foreground">
-              Published in every signature you make. Until you set one, your first signing asks for it.
-            </p>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="settings-organization-domain">Organization domain (optional)</Label>
-            <Input
-              id="settings-organization-domain"
-              name="organization-domain"
-              autoComplete="url"
-              maxLength={253}
-              placeholder="example.com"
-              aria-describedby="settings-organization-domain-hint"
-              value={domain}
-              onChange={(event) => setDomain(event.target.value)}
-            />
-            <p id="settings-organization-domain-hint" className="text-sm text-muted-foreground">
-              Confirm an address at this domain to verify the name. Changing the name or domain drops the verification.
-            </p>
-          </div>
+          <TextField
+            id="settings-organization"
+            label="Organization name"
+            hint="Published in every signature you make. Until you set one, your first signing asks for it."
+            name="organization"
+            autoComplete="organization"
+            maxLength={200}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            id="settings-organization-domain"
+            label="Organization domain (optional)"
+            hint="Confirm an address at this domain to verify the name. Changing the name or domain drops the verification."
+            name="organization-domain"
+            autoComplete="url"
+            maxLength={253}
+            placeholder="example.com"
+            value={domain}
+            onChange={(event) => setDomain(event.target.value)}
+          />
         </fieldset>
-        <Button type="submit" disabled={save.isPending || unchanged}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {save.isPending ? 'Saving...' : 'Save Organization'}
-        </Button>
+        <BusyButton type="submit" busy={save.isPending} busyLabel="Saving..." disabled={unchanged}>
+          Save Organization
+        </BusyButton>
       </form>
       {current?.isSet ? <VerificationState current={current} /> : null}
     </SettingsCard>
@@ -126,24 +115,26 @@ function VerificationState({ current }: { current: TOrganizationResponse }) {
         <span className="text-muted-foreground">Reports and badges say “{current.name} (self-declared, not verified)”.</span>
       </p>
       {current.domain ? (
-        <form className="space-y-2 sm:max-w-md" onSubmit={handleSend}>
-          <Label htmlFor="settings-organization-confirm-email">An address at {current.domain}</Label>
-          <div className="flex gap-2">
-            <Input
-              id="settings-organization-confirm-email"
-              name="organization-confirm-email"
-              type="email"
-              autoComplete="off"
-              placeholder={`someone@${current.domain}`}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={send.isPending}
-            />
-            <Button type="submit" variant="outline" disabled={send.isPending || email.trim() === ''}>
-              {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
-              Send Confirmation
-            </Button>
-          </div>
+        <form className="sm:max-w-md" onSubmit={handleSend}>
+          <FormField id="settings-organization-confirm-email" label={`An address at ${current.domain}`}>
+            {(control) => (
+              <div className="flex gap-2">
+                <Input
+                  {...control}
+                  name="organization-confirm-email"
+                  type="email"
+                  autoComplete="off"
+                  placeholder={`someone@${current.domain}`}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  disabled={send.isPending}
+                />
+                <BusyButton type="submit" variant="outline" busy={send.isPending} busyLabel="Send Confirmation" icon={<Mail aria-hidden="true" />} disabled={email.trim() === ''}>
+                  Send Confirmation
+                </BusyButton>
+              </div>
+            )}
+          </FormField>
         </form>
       ) : (
         <p className="text-sm text-muted-foreground">Save your organization’s domain to verify the name.</p>

@@ -1,15 +1,13 @@
 // Remove a signing identity: a destructive action, confirmed in an alert dialog that says what
 // follows (the gateway forgets it and its key; the active one gives way to the managed identity;
 // files it signed keep their Content Credentials and verify as before).
-import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSigningIdentity } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { describeError } from '@/lib/describe-error';
 import { removeSigningIdentity } from '@/lib/api/signing-identities';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
 
 /** What the gateway deletes with the identity, in the dialog's words. */
 const FORGOTTEN: Record<TSigningIdentity['kind'], string> = {
@@ -19,40 +17,36 @@ const FORGOTTEN: Record<TSigningIdentity['kind'], string> = {
 };
 
 export function RemoveIdentityButton({ identity, name, onRemoved }: { identity: TSigningIdentity; name: string; onRemoved: () => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove(): Promise<void> {
-    setBusy(true);
+  async function remove(close: () => void): Promise<void> {
     try {
       await removeSigningIdentity(identity.id);
       toast.success('Signing identity removed', { description: identity.active ? 'Your next signatures use your managed identity.' : 'Files it signed are unaffected.' });
-      setOpen(false);
+      close();
       await onRemoved();
     } catch (error) {
       toast.error('Removal failed', { description: describeError(error, 'The signing identity could not be removed') });
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Remove ${name}`}>
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove this signing identity?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {FORGOTTEN[identity.kind]} {identity.active ? 'You sign as it now: your next signatures use your managed identity (a certificate the gateway issues you) instead. ' : ''}
-            Files it signed keep their Content Credentials and verify as before.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ConfirmDialogFooter busy={busy} label="Remove" busyLabel="Removing..." icon={<Trash2 aria-hidden="true" />} variant="destructive" onConfirm={() => void remove()} />
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Remove this signing identity?"
+      description={
+        <>
+          {FORGOTTEN[identity.kind]} {identity.active ? 'You sign as it now: your next signatures use your managed identity (a certificate the gateway issues you) instead. ' : ''}
+          Files it signed keep their Content Credentials and verify as before.
+        </>
+      }
+      label="Remove"
+      busyLabel="Removing..."
+      icon={<Trash2 aria-hidden="true" />}
+      variant="destructive"
+      onConfirm={remove}
+    />
   );
 }

@@ -56,7 +56,7 @@ describe('SigningIdentityCard', () => {
     expect(within(list).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);
     await user.click(within(list).getByRole('button', { name: 'Revoke Daily Planet via Provenance Gateway' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('Everything it signed will verify as invalid');
+    expect(dialog.textContent).toContain('Its OCSP responder and revocation list say revoked from now on');
     expect(api.revoke).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('managed-1'));
@@ -109,6 +109,7 @@ describe('SigningIdentityCard', () => {
     await waitFor(() => expect(api.add).toHaveBeenCalledWith({ kind: 'certificate', certificateChain: 'CHAIN', privateKey: 'KEY' }, expect.anything()));
     const key = screen.getByLabelText('Private key (PEM)');
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toContain('does not match the signing certificate');
+    // The refusal is the first thing the key field's description names (its hint follows).
+    expect(document.getElementById(key.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain('does not match the signing certificate');
   });
 });

@@ -5,12 +5,12 @@
 // The key is sent once and never shown again.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Loader2, TriangleAlert } from 'lucide-react';
+import { BadgeCheck, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSigningIdentity } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { RemoveIdentityButton } from './remove-identity-button';
 import { RevokeIdentityButton } from './revoke-identity-button';
@@ -125,33 +125,19 @@ export function SigningIdentityCard({ userId }: { userId: string }) {
           <h3 id="signing-identity-upload" className="text-sm font-medium">
             Use your own certificate
           </h3>
-          <fieldset disabled={upload.isPending} className="space-y-2">
-            <Label htmlFor="signing-identity-chain">Certificate chain (PEM, signing certificate first)</Label>
-            <Textarea id="signing-identity-chain" required rows={4} spellCheck={false} className="font-mono text-xs" value={certificateChain} onChange={(event) => setCertificateChain(event.target.value)} />
+          <fieldset disabled={upload.isPending} className="space-y-4">
+            <FormField id="signing-identity-chain" label="Certificate chain (PEM, signing certificate first)">
+              {(control) => <Textarea {...control} required rows={4} spellCheck={false} className="font-mono text-xs" value={certificateChain} onChange={(event) => setCertificateChain(event.target.value)} />}
+            </FormField>
+            <FormField id="signing-identity-key" label="Private key (PEM)" hint="Stored encrypted and never shown again. ES256, ES384, ES512, PS256 or Ed25519." error={uploadError}>
+              {(control) => (
+                <Textarea {...control} required rows={4} spellCheck={false} autoComplete="off" className="font-mono text-xs" value={privateKey} onChange={(event) => setPrivateKey(event.target.value)} />
+              )}
+            </FormField>
           </fieldset>
-          <fieldset disabled={upload.isPending} className="space-y-2">
-            <Label htmlFor="signing-identity-key">Private key (PEM)</Label>
-            <Textarea
-              id="signing-identity-key"
-              required
-              rows={4}
-              spellCheck={false}
-              autoComplete="off"
-              className="font-mono text-xs"
-              aria-invalid={uploadError ? true : undefined}
-              aria-describedby={uploadError ? 'signing-identity-error' : 'signing-identity-key-hint'}
-              value={privateKey}
-              onChange={(event) => setPrivateKey(event.target.value)}
-            />
-            <p id="signing-identity-key-hint" className="text-sm text-muted-foreground">
-              Stored encrypted and never shown again. ES256, ES384, ES512, PS256 or Ed25519.
-            </p>
-            <FieldError id="signing-identity-error">{uploadError}</FieldError>
-          </fieldset>
-          <Button type="submit" disabled={upload.isPending || !certificateChain.trim() || !privateKey.trim()}>
-            {upload.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {upload.isPending ? 'Adding...' : 'Add Certificate'}
-          </Button>
+          <BusyButton type="submit" busy={upload.isPending} busyLabel="Adding..." disabled={!certificateChain.trim() || !privateKey.trim()}>
+            Add Certificate
+          </BusyButton>
         </form>
 
         {identities.data && identities.data.length > 0 ? (

@@ -2,17 +2,17 @@
 // ('Updating...' while busy). The current password is asked too, so a
 // session left open somewhere cannot move the account to another address.
 import { useState, type FormEvent } from 'react';
-import { Loader2, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TUser } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/busy-button';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { sessionStore } from '@/lib/auth/session';
 import { updateEmail } from '@/lib/api/account';
 import { describeError } from '@/lib/describe-error';
-import { FieldError } from '@/components/ui/field-error';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsCard } from './settings-card';
 import { passwordFieldError } from './wrong-password';
 
@@ -45,36 +45,27 @@ export function UpdateEmailForm({ user }: { user: TUser }) {
   return (
     <SettingsCard title="Profile" description="Your account's identifier and the address you sign in with." icon={<Mail />}>
       <form className="space-y-5" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="space-y-2">
-          <Label htmlFor="settings-user-id">User ID</Label>
-          <div className="flex gap-2">
-            <Input id="settings-user-id" value={user.id} readOnly className="bg-muted font-mono text-xs sm:text-xs" />
-            <CopyButton text={user.id} label="Copy User ID" />
-          </div>
-        </div>
-        <fieldset disabled={busy} className="space-y-2">
-          <Label htmlFor="settings-email">Email Address</Label>
-          <Input id="settings-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </fieldset>
-        <fieldset disabled={busy} className="space-y-2 sm:max-w-md">
-          <Label htmlFor="settings-email-current-password">Current Password</Label>
-          <Input
+        <FormField id="settings-user-id" label="User ID">
+          {(control) => (
+            <div className="flex gap-2">
+              <Input {...control} value={user.id} readOnly className="bg-muted font-mono text-xs sm:text-xs" />
+              <CopyButton text={user.id} label="Copy User ID" />
+            </div>
+          )}
+        </FormField>
+        <fieldset disabled={busy} className="space-y-5">
+          <TextField id="settings-email" label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <CurrentPasswordField
             id="settings-email-current-password"
-            name="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'settings-email-current-password-error' : undefined}
+            className="space-y-2 sm:max-w-md"
+            error={passwordError}
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
-          <FieldError id="settings-email-current-password-error">{passwordError}</FieldError>
         </fieldset>
-        <Button type="submit" disabled={busy || unchanged}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {busy ? 'Updating...' : 'Update Email'}
-        </Button>
+        <BusyButton type="submit" busy={busy} busyLabel="Updating..." disabled={unchanged}>
+          Update Email
+        </BusyButton>
       </form>
     </SettingsCard>
   );

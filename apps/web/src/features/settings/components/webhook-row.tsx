@@ -3,15 +3,15 @@
 // with a Refresh button.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, RefreshCw, Send, Trash2 } from 'lucide-react';
+import { RefreshCw, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TWebhook } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { BusyButton } from '@/components/ui/busy-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { webhookKeys } from '@/lib/api/webhooks';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
-import { ConfirmDialogFooter } from './confirm-dialog-footer';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 export interface WebhookRowProps {
@@ -23,8 +23,6 @@ export interface WebhookRowProps {
 
 export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRowProps) {
   const [testing, setTesting] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const logId = `webhook-log-${webhook.id}`;
   const queryClient = useQueryClient();
   const deliveriesKey = webhookKeys.deliveries(userId, webhook.id);
@@ -41,16 +39,13 @@ export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRow
     }
   }
 
-  async function remove(): Promise<void> {
-    setDeleting(true);
+  async function remove(close: () => void): Promise<void> {
     try {
       await onDelete(webhook.id);
       toast.success('Endpoint deleted', { description: `${webhook.url} receives no more events.` });
-      setOpen(false);
+      close();
     } catch (error) {
       toast.error('Delete failed', { description: describeError(error, 'Unable to delete the endpoint') });
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -64,28 +59,29 @@ export function WebhookRow({ userId, webhook, onSendTest, onDelete }: WebhookRow
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={testing} onClick={() => void sendTest()} aria-label={`Send test event to ${webhook.url}`}>
-            {testing ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {testing ? 'Sending...' : 'Send test event'}
-          </Button>
-          <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
-            <AlertDialogTrigger asChild>
+          <BusyButton variant="outline" size="sm" busy={testing} busyLabel="Sending..." icon={<Send aria-hidden="true" />} onClick={() => void sendTest()} aria-label={`Send test event to ${webhook.url}`}>
+            Send test event
+          </BusyButton>
+          <ConfirmDialog
+            trigger={
               <Button variant="outline" size="sm" aria-label={`Delete endpoint ${webhook.url}`}>
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  <span className="break-all font-mono">{webhook.url}</span> stops receiving events at once, retries still waiting are dropped, and its secret stops being used. To
-                  hear of events there again, add the endpoint anew (with a new secret).
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <ConfirmDialogFooter busy={deleting} label="Delete endpoint" busyLabel="Deleting..." icon={<Trash2 aria-hidden="true" />} variant="destructive" onConfirm={() => void remove()} />
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Delete this endpoint?"
+            description={
+              <>
+                <span className="break-all font-mono">{webhook.url}</span> stops receiving events at once, retries still waiting are dropped, and its secret stops being used. To
+                hear of events there again, add the endpoint anew (with a new secret).
+              </>
+            }
+            label="Delete endpoint"
+            busyLabel="Deleting..."
+            icon={<Trash2 aria-hidden="true" />}
+            variant="destructive"
+            onConfirm={remove}
+          />
         </div>
       </div>
       <section aria-labelledby={logId} className="space-y-2">

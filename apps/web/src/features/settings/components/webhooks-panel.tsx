@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Webhook } from 'lucide-react';
 import type { TCreateWebhookRequest, TCreatedWebhook } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
 import { createWebhook, deleteWebhook, sendTestEvent, webhookKeys, webhooksQuery } from '@/lib/api/webhooks';
-import { describeError } from '@/lib/describe-error';
+import { Loaded } from '@/components/ui/loaded';
 import { AddWebhookForm } from './add-webhook-form';
 import { SettingsCard } from './settings-card';
 import { WebhookRow } from './webhook-row';
@@ -47,26 +46,19 @@ export function WebhooksPanel({ userId }: { userId: string }) {
           <h3 id="webhook-list-title" className="text-sm font-medium">
             Endpoints
           </h3>
-          {webhooks.isPending ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              Loading your endpoints…
-            </p>
-          ) : webhooks.isError ? (
-            <div className="space-y-3" role="alert">
-              <p className="text-sm text-destructive">{describeError(webhooks.error, 'Unable to load your webhook endpoints')}</p>
-              <Button variant="outline" size="sm" onClick={() => void webhooks.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : webhooks.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No endpoints yet. Add one below to start receiving events.</p>
-          ) : (
-            <ul className="divide-y rounded-lg border" aria-label="Webhook endpoints">
-              {webhooks.data.map((webhook) => (
-                <WebhookRow key={webhook.id} userId={userId} webhook={webhook} onSendTest={sendTest} onDelete={remove} />
-              ))}
-            </ul>
-          )}
+          <Loaded query={webhooks} loading="Loading your endpoints…" failed="Unable to load your webhook endpoints">
+            {(list) =>
+              list.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No endpoints yet. Add one below to start receiving events.</p>
+              ) : (
+                <ul className="divide-y rounded-lg border" aria-label="Webhook endpoints">
+                  {list.map((webhook) => (
+                    <WebhookRow key={webhook.id} userId={userId} webhook={webhook} onSendTest={sendTest} onDelete={remove} />
+                  ))}
+                </ul>
+              )
+            }
+          </Loaded>
         </section>
         <AddWebhookForm onCreate={create} />
       </div>

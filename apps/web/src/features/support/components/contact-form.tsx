@@ -4,12 +4,11 @@
 // a browser treats as empty), until they type another.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loader2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TCreateSupportRequest } from '@provenance/contracts';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { BusyButton } from '@/components/ui/busy-button';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/client';
 import { createSupportRequestMutation, supportRequestKeys } from '@/lib/api/support-requests';
@@ -52,39 +51,29 @@ export function ContactForm() {
     <form onSubmit={handleSubmit} className="space-y-5" aria-label="Contact Support">
       <fieldset disabled={busy} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-2">
-            <Label htmlFor="support-name">Name</Label>
-            <Input id="support-name" name="name" autoComplete="name" required value={form.name} onChange={update('name')} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="support-email">Email</Label>
-            <Input
-              id="support-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => {
-                setEmailEdited(true);
-                update('email')(event);
-              }}
-            />
-          </div>
+          <TextField id="support-name" label="Name" name="name" autoComplete="name" required value={form.name} onChange={update('name')} />
+          <TextField
+            id="support-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmailEdited(true);
+              update('email')(event);
+            }}
+          />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="support-subject">Subject</Label>
-          <Input id="support-subject" name="subject" required value={form.subject} onChange={update('subject')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="support-message">Message</Label>
-          <Textarea id="support-message" name="message" rows={6} required value={form.message} onChange={update('message')} />
-        </div>
+        <TextField id="support-subject" label="Subject" name="subject" required value={form.subject} onChange={update('subject')} />
+        <FormField id="support-message" label="Message">
+          {(control) => <Textarea {...control} name="message" rows={6} required value={form.message} onChange={update('message')} />}
+        </FormField>
       </fieldset>
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-        {busy ? 'Sending...' : 'Send Message'}
-      </Button>
+      <BusyButton type="submit" busy={busy} busyLabel="Sending..." icon={<Send aria-hidden="true" />} className="w-full sm:w-auto">
+        Send Message
+      </BusyButton>
     </form>
   );
 }

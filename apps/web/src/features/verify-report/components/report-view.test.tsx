@@ -34,6 +34,34 @@ describe('ReportView', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('signer-organization').textContent).not.toContain('self-declared');
   });
 
+  it('shows each named actor (CAWG identity) apart from the signer, with its own verdict', () => {
+    const code = (name: string, explanation: string) => ({ code: name, url: 'self#jumbf=/c2pa/urn:c2pa:1/c2pa.assertions/cawg.identity', explanation });
+    const named: TVerifyResponse = {
+      ...verifiedResult,
+      verification: {
+        ...verifiedResult.verification,
+        identities: [
+          { label: 'cawg.identity', name: 'Harbour Times', credentialIssuer: 'Provenance Gateway Local PKI', status: 'trusted', codes: { success: [code('cawg.x509.credential.trusted', 'Trusted.')], informational: [], failure: [] } },
+          { label: 'cawg.identity__1', name: 'Valley Ledger', credentialIssuer: null, status: 'invalid', codes: { success: [], informational: [], failure: [code('cawg.x509.signature.mismatch', 'The CAWG identity assertion’s signature does not match.')] } },
+        ],
+      },
+    };
+    renderReport(named, true);
+    const section = screen.getByRole('region', { name: 'Named actors' });
+    const actors = within(section).getAllByTestId('named-actor');
+    expect(actors.map((actor) => actor.getAttribute('data-status'))).toEqual(['trusted', 'invalid']);
+    expect(actors[0]!.textContent).toContain('Harbour Times');
+    expect(actors[0]!.textContent).toContain('Provenance Gateway Local PKI');
+    expect(actors[1]!.textContent).toContain('Identity check failed: The CAWG identity assertion’s signature does not match.');
+    // The signer's own verdict is its own.
+    expect(screen.getByTestId('signer-trust').getAttribute('data-trusted')).toBe('true');
+  });
+
+  it('has no named-actors section when the manifest names none', () => {
+    renderReport(verifiedResult, true);
+    expect(screen.queryByRole('region', { name: 'Named actors' })).toBeNull();
+  });
+
   it('puts the verdict first, then signer, AI disclosure, history, ingredients and codes', () => {
     renderReport(verifiedResult, true);
     const verdict = screen.getByTestId('verdict');

@@ -8,6 +8,7 @@ import { CompareSlider } from './compare-slider';
 import { CredentialSummary } from './credential-summary';
 import { IngredientTree } from './ingredient-tree';
 import { ManifestHistory } from './manifest-history';
+import { NamedActors } from './named-actors';
 import { RecoveryNotice } from './recovery-notice';
 import { ReportDownloads } from './report-downloads';
 import { SignerDetails } from './signer-details';
@@ -45,6 +46,7 @@ export function ReportView({
         <div className="space-y-6">
           {manifest ? <CredentialSummary result={result} /> : <UnsignedExplainer recovered={Boolean(result.recovery)} />}
           {signer ? <SignerDetails signer={signer} trust={result.verification.trust} organizationVerified={result.verification.credentials.organizationVerified} organizationDomain={result.verification.credentials.organizationDomain} timestamp={result.report.timestamp} /> : null}
+          {result.verification.identities?.length ? <NamedActors identities={result.verification.identities} /> : null}
         </div>
       </div>
       {manifest ? (

@@ -5,9 +5,8 @@ import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { FileUp } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form-field';
 import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
-import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import type { VerifyPlace } from '../lib/verify-place';
 import { VerifyPlacePicker } from './verify-place-picker';
@@ -100,16 +99,9 @@ export function SourcePicker({ busy, initialUrl, onUrl, onFile, place, onPlaceCh
         <VerifyPlacePicker place={place} disabled={busy} onChange={onPlaceChange} />
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col justify-center gap-3 rounded-xl border bg-card p-6">
-        <Label htmlFor="report-url">Or check a file on the web</Label>
-        <AssetUrlInput
-          id="report-url"
-          value={url}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={urlError ? 'report-url-error' : undefined}
-          onChange={(event) => setUrl(event.target.value)}
-          disabled={busy}
-        />
-        {urlError ? <FieldError id="report-url-error">{urlError}</FieldError> : null}
+        <FormField id="report-url" label="Or check a file on the web" error={urlError} className="flex flex-col gap-3">
+          {(control) => <AssetUrlInput {...control} value={url} onChange={(event) => setUrl(event.target.value)} disabled={busy} />}
+        </FormField>
         <VerifySubmitButton busy={busy} className="self-start" />
       </form>
     </div>

@@ -25,6 +25,7 @@ describe('report words', () => {
   it('says what a signer redacted from earlier credentials, in words, and nothing when none', () => {
     expect(redactionText([])).toBeNull();
     expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'stds.exif' }, { manifest: 'urn:c2pa:b', assertion: 'stds.exif__2' }])).toBe('Removed by this signer from earlier credentials: camera and location details (EXIF)');
+    expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'c2pa.metadata' }])).toBe('Removed by this signer from earlier credentials: camera and location details (metadata)');
     expect(redactionText([{ manifest: 'urn:c2pa:a', assertion: 'com.example.place' }])).toContain('com.example.place');
   });
 

@@ -226,6 +226,7 @@ export function deviceText(device: { make: string | null; model: string | null }
 /** What a redacted assertion held, in words: the labels the product redacts, else the label itself. */
 const REDACTED_WORDS: Readonly<Record<string, string>> = {
   'stds.exif': 'camera and location details (EXIF)',
+  'c2pa.metadata': 'camera and location details (metadata)',
   'stds.iptc': 'IPTC details, locations included',
 };
 

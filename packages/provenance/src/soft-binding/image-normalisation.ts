@@ -1,0 +1,137 @@
+// The normalisation of the ISCC Image-Code (io.iscc.v0), as the ISCC reference SDK does it: the
+// image decoded with sharp (EXIF orientation applied, alpha on white), the uniform border cropped,
+// Pillow's grayscale, bicubic 32x32. It runs in the fingerprint worker (image-fingerprint-worker.ts),
+// never on the server's main thread: the crop and grayscale walk every pixel in JavaScript.
+//
+// A decompression bomb (a few hundred kB of PNG saying 10,000×10,000) must not cost its decoded
+// size: an image of more than DECODE_PIXELS is shrunk as it is decoded (sharp shrinks JPEG and WebP
+// on load, and streams other formats through the shrink), so a decode holds at most DECODE_PIXELS
+// pixels. Images up to that size (photos up to 24 megapixels) are decoded whole, as before, so their
+// fingerprint is the reference one; larger ones get the fingerprint of their shrunk copy, a few bits
+// from it at most.
+//
+// sharp's libvips has no HEVC decoder, so a HEIC or HEIF (HEVC-coded) image is decoded by libheif in
+// WebAssembly (heic-decode), which applies the image's rotation and mirroring, and its pixels go on
+// through the same steps. libheif decodes whole, never shrunk, so such an image is fingerprinted
+// only up to HEVC_DECODE_PIXELS (about 14 bytes a pixel at its peak: some 220 MB at the bound, where a
+// 1.4-megapixel one takes 35 MB over Node's own). libheif's WebAssembly memory grows to the largest
+// image it decoded and never shrinks, so it is loaded only for such an image, and a long-lived thread
+// that loaded it should end (heifDecoderLoaded) to give the memory back.
+//
+// It lives in the engine, beside the ISCC code, so the CLI signs with the same soft binding as the
+// server (whose fingerprint worker runs it).
+import sharp from 'sharp';
+import { IMAGE_CODE_SIDE } from './iscc-image-code.ts';
+
+/** Images with more pixels than this get no fingerprint (sharp refuses them from their header). */
+export const MAX_FINGERPRINT_INPUT_PIXELS = 100_000_000;
+/** The most pixels one decode holds (6,000 × 4,000): about 96 MB with its grayscale copy. */
+export const DECODE_PIXELS = 24_000_000;
+/** The most pixels of an HEVC-coded HEIF image decoded for a fingerprint (12-megapixel phone photos fit); larger ones get none. */
+export const HEVC_DECODE_PIXELS = 16_000_000;
+/** A decode that takes longer gives up (no fingerprint) rather than hold a worker. */
+const DECODE_TIMEOUT_SECONDS = 20;
+
+/** The size to decode an image of width × height (as seen, after its EXIF orientation) at: itself, or shrunk to DECODE_PIXELS. */
+export function decodeSize(width: number, height: number): { width: number; height: number } | null {
+  if (width * height <= DECODE_PIXELS) return null;
+  const scale = Math.sqrt(DECODE_PIXELS / (width * height));
+  let shrunkWidth = Math.max(1, Math.round(width * scale));
+  let shrunkHeight = Math.max(1, Math.round(height * scale));
+  // Rounding, or a side held at 1 pixel (a sliver of an image), may go over: the longer side gives way.
+  if (shrunkWidth * shrunkHeight > DECODE_PIXELS) {
+    if (shrunkWidth >= shrunkHeight) shrunkWidth = Math.floor(DECODE_PIXELS / shrunkHeight);
+    else shrunkHeight = Math.floor(DECODE_PIXELS / shrunkWidth);
+  }
+  return { width: shrunkWidth, height: shrunkHeight };
+}
+
+/** The box of pixels that differ from the top-left one (iscc-sdk's image_trim_border); the whole image when none do. */
+function contentBox(rgb: Buffer, width: number, height: number): { left: number; top: number; right: number; bottom: number } {
+  const [r, g, b] = [rgb[0], rgb[1], rgb[2]];
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      if (rgb[at] === r && rgb[at + 1] === g && rgb[at + 2] === b) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? { left: 0, top: 0, right: width - 1, bottom: height - 1 } : { left, top, right, bottom };
+}
+
+type Decoded = { data: Buffer; info: sharp.OutputInfo };
+
+/** The image's RGB pixels on white, turned upright, shrunk to DECODE_PIXELS when larger. */
+async function decodedBySharp(bytes: Uint8Array, width: number, height: number, orientation: number): Promise<Decoded> {
+  const turned = orientation >= 5;
+  const shrunk = turned ? decodeSize(height, width) : decodeSize(width, height);
+  let pipeline = sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).rotate();
+  if (shrunk) pipeline = pipeline.resize({ ...shrunk, fit: 'fill' });
+  return pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+type HeifDecoder = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+let heifDecoder: HeifDecoder | null = null;
+
+/** Whether this thread loaded libheif, whose memory stays as large as the largest image it decoded. */
+export function heifDecoderLoaded(): boolean {
+  return heifDecoder !== null;
+}
+
+/** An HEVC-coded HEIF image's RGB pixels on white, as libheif shows it (rotated and mirrored as the file says). */
+async function decodedHevc(bytes: Uint8Array, pixels: number): Promise<Decoded> {
+  if (pixels > HEVC_DECODE_PIXELS) throw new Error('too large to decode whole');
+  heifDecoder ??= (await import('heic-decode')).default;
+  const image = await heifDecoder({ buffer: bytes });
+  const rgba = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return sharp(rgba, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** The 1024 normalised gray pixels of an image file; null when it cannot be decoded. */
+export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | null> {
+  let decoded: Decoded;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) return null;
+    if (meta.format === 'heif' && meta.compression === 'hevc') decoded = await decodedHevc(bytes, meta.width * meta.height);
+    else decoded = await decodedBySharp(bytes, meta.width, meta.height, meta.orientation ?? 1);
+  } catch {
+    return null;
+  }
+  const { data, info } = decoded;
+  if (info.channels !== 3) return null;
+  const box = contentBox(data, info.width, info.height);
+  const width = box.right - box.left + 1;
+  const height = box.bottom - box.top + 1;
+  // Pillow's convert('L'): ITU-R 601-2 luma in 16-bit fixed point, rounded. Written over the decoded
+  // pixels themselves, which frees no memory but takes none: each gray pixel lands at or before the
+  // first byte of the colour pixel it comes from, and after every pixel already read.
+  const gray = data.subarray(0, width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = ((box.top + y) * info.width + box.left + x) * 3;
+      gray[y * width + x] = (data[at]! * 19595 + data[at + 1]! * 38470 + data[at + 2]! * 7471 + 0x8000) >> 16;
+    }
+  }
+  // One band in, one band out: sharp would otherwise write the gray result as sRGB.
+  const resized = await sharp(gray, { raw: { width, height, channels: 1 } })
+    .resize(IMAGE_CODE_SIDE, IMAGE_CODE_SIDE, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (resized.info.channels !== 1 || resized.data.byteLength !== IMAGE_CODE_SIDE * IMAGE_CODE_SIDE) return null;
+  return new Uint8Array(resized.data.buffer, resized.data.byteOffset, IMAGE_CODE_SIDE * IMAGE_CODE_SIDE);
+}
+
