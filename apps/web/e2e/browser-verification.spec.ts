@@ -93,7 +93,8 @@ test('a file this gateway signed is verified in the browser against the gatewayâ
   // One engine: the module that read it is the server's c2pa-wasm, and the build holds no other.
   const loaded = await Promise.all(modules);
   expect(loaded.map(sha256)).toEqual([sha256(readFileSync(ENGINE_WASM))]);
-  const dist = path.join(REPO_ROOT, 'apps/web/dist/assets');
+  // The build this run serves (playwright.config.ts builds into the run's data directory).
+  const dist = path.join(dataDir(), 'web-dist', 'assets');
   expect(readdirSync(dist).filter((name) => name.endsWith('.wasm'))).toHaveLength(1);
   await expect(page.getByText('Verified in this browser: the file never left your device.')).toBeVisible();
   await expect(page.getByTestId('fact-trust-list')).toContainText('Signed through this gateway; not on a public trust list, so other validators show it as unrecognised');
