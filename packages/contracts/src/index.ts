@@ -6,6 +6,7 @@ export * from './account.ts';
 export * from './signing-identities.ts';
 export * from './support.ts';
 export * from './verify.ts';
+export * from './verify-request.ts';
 export * from './sign.ts';
 export * from './transform.ts';
 export * from './analytics.ts';

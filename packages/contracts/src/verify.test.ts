@@ -3,7 +3,8 @@
 // client shows (an unsigned file, a verified one with an edit history of ingredients).
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from './testing/refusal.ts';
-import { ZSha256Hex, ZTrustSnapshotId, ZValidationTime, ZVerifyContentRequest, ZVerifyResponse, type TVerifyResponse } from './verify.ts';
+import { ZSha256Hex, ZTrustSnapshotId, ZValidationTime, ZVerifyContentRequest } from './verify-request.ts';
+import { ZVerifyResponse, type TVerifyResponse } from './verify.ts';
 
 const manifestId = 'urn:c2pa:5f0c6d35-9b0b-4d7e-bb3a-2f0c3c1d2e4f';
 
