@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import { ORGANIZATION_VERIFIED_POLICY } from '../report/organization-vouch.ts';
+import { issuedLeaf, issuerSigningKey, type IssuedLeafCertificate } from './certificate-authority.ts';
 import { PKI_FILES } from './local-pki.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -39,17 +40,8 @@ export interface AccountCertificateRequest {
   now?: Date;
 }
 
-export interface AccountCertificate {
-  /** Account certificate then intermediate, as a signer sends them. */
-  certificateChainPem: string;
-  privateKeyPem: string;
-  /** Lowercase hex, as the engine reports a signing credential's serial. */
-  serialNumber: string;
-  subject: string;
-  issuer: string;
-  notBefore: Date;
-  notAfter: Date;
-}
+/** The account certificate then the intermediate, with its key. */
+export type AccountCertificate = IssuedLeafCertificate;
 
 export async function issueAccountCertificate(pkiDir: string, request: AccountCertificateRequest): Promise<AccountCertificate> {
   const [intermediatePem, intermediateKeyPem] = await Promise.all([
@@ -57,7 +49,7 @@ export async function issueAccountCertificate(pkiDir: string, request: AccountCe
     readFile(join(pkiDir, PKI_FILES.intermediateKey), 'utf8'),
   ]);
   const intermediate = new x509.X509Certificate(intermediatePem);
-  const intermediateKey = await webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(intermediateKeyPem), ALGORITHM, false, ['sign']);
+  const intermediateKey = await issuerSigningKey(intermediateKeyPem);
   const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const serialBytes = randomBytes(16);
   // Positive, and no leading zero byte, so every reader prints the same hex.
@@ -85,13 +77,5 @@ export async function issueAccountCertificate(pkiDir: string, request: AccountCe
       ...(request.organizationVerified && request.organizationDomain ? [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: request.organizationDomain }], false)] : []),
     ],
   });
-  return {
-    certificateChainPem: `${certificate.toString('pem')}\n${intermediate.toString('pem')}\n`,
-    privateKeyPem: x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY'),
-    serialNumber: certificate.serialNumber.toLowerCase(),
-    subject: certificate.subject,
-    issuer: certificate.issuer,
-    notBefore: certificate.notBefore,
-    notAfter: certificate.notAfter,
-  };
+  return issuedLeaf(certificate, intermediate, keys.privateKey);
 }

@@ -74,3 +74,33 @@ export async function createIntermediateCa(subject: string, root: IssuedCertific
   });
   return { certificate, keys };
 }
+
+/** An issuing CA's private key (PKCS#8 PEM, EC P-256) as the key that signs what it issues. */
+export function issuerSigningKey(keyPem: string): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(keyPem), CA_ALGORITHM, false, ['sign']);
+}
+
+/** An end-entity certificate issued with its key, as the gateway hands one to a signer and stores it. */
+export interface IssuedLeafCertificate {
+  /** The certificate then its issuer, as a signer sends them. */
+  certificateChainPem: string;
+  privateKeyPem: string;
+  /** Lowercase hex, as the engine reports a signing credential's serial. */
+  serialNumber: string;
+  subject: string;
+  issuer: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+export async function issuedLeaf(certificate: x509.X509Certificate, issuer: x509.X509Certificate, privateKey: webcrypto.CryptoKey): Promise<IssuedLeafCertificate> {
+  return {
+    certificateChainPem: `${certificate.toString('pem').trimEnd()}\n${issuer.toString('pem').trimEnd()}\n`,
+    privateKeyPem: await privateKeyPem(privateKey),
+    serialNumber: certificate.serialNumber.toLowerCase(),
+    subject: certificate.subject,
+    issuer: certificate.issuer,
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+  };
+}

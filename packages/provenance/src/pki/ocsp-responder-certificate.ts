@@ -7,9 +7,8 @@
  * key never needs storing.
  */
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { CA_ALGORITHM, DAY_MS, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
+import { CA_ALGORITHM, DAY_MS, issuerSigningKey, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
 
 const EKU_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
 /** id-pkix-ocsp-nocheck: a validator need not ask about the responder certificate itself (its value is NULL). */
@@ -26,7 +25,7 @@ export interface OcspResponderCertificate {
 
 export async function issueOcspResponderCertificate(options: { issuerCertificate: Uint8Array; issuerKeyPem: string; days: number; now?: Date }): Promise<OcspResponderCertificate> {
   const issuer = new x509.X509Certificate(options.issuerCertificate);
-  const issuerKey = await webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(options.issuerKeyPem), CA_ALGORITHM, false, ['sign']);
+  const issuerKey = await issuerSigningKey(options.issuerKeyPem);
   const keys = await keyPair();
   const now = (options.now ?? new Date()).getTime();
   const issuerCn = issuer.subjectName.getField('CN')[0] ?? 'Certificate Authority';

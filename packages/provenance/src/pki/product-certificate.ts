@@ -10,13 +10,11 @@
  * is this installation's own, on no trust list: other validators read it as untrusted.
  */
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
 import { AsnConvert, AsnObjectIdentifierConverter } from '@peculiar/asn1-schema';
 import { DirectoryString } from '@peculiar/asn1-x509';
 import * as x509 from '@peculiar/x509';
-import { CA_ALGORITHM, DAY_MS, keyPair, privateKeyPem, serialNumber } from './certificate-authority.ts';
+import { CA_ALGORITHM, DAY_MS, issuedLeaf, issuerSigningKey, keyPair, serialNumber, type IssuedLeafCertificate } from './certificate-authority.ts';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 export const EKU_EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
 export const EKU_C2PA_CLAIM_SIGNING = '1.3.6.1.4.1.62558.2.1';
@@ -61,17 +59,8 @@ export interface ProductCertificateRequest {
   now?: Date | undefined;
 }
 
-export interface ProductCertificate {
-  /** The product certificate then the intermediate, as a signer sends them. */
-  certificateChainPem: string;
-  privateKeyPem: string;
-  /** Lowercase hex, as the engine reports a signing credential's. */
-  serialNumber: string;
-  subject: string;
-  issuer: string;
-  notBefore: Date;
-  notAfter: Date;
-}
+/** The product certificate then the intermediate, with its key. */
+export type ProductCertificate = IssuedLeafCertificate;
 
 export class ProductCertificateError extends Error {
   constructor(message: string) {
@@ -136,7 +125,7 @@ export async function issueProductCertificate(request: ProductCertificateRequest
   if (!(days > 0 && days <= maxDays)) throw new ProductCertificateError(`A claim-signing certificate may be valid for at most ${maxDays} days, not ${days}.`);
 
   const issuer = new x509.X509Certificate(request.issuerCertificatePem);
-  const issuerKey = await webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(request.issuerKeyPem), CA_ALGORITHM, false, ['sign']);
+  const issuerKey = await issuerSigningKey(request.issuerKeyPem);
   const keys = await keyPair();
   const now = (request.now ?? new Date()).getTime();
   // Backdated a minute for clocks a little behind; the whole span stays within the profile's maximum.
@@ -164,13 +153,5 @@ export async function issueProductCertificate(request: ProductCertificateRequest
       ...(record ? conformingProductExtensions(record) : []),
     ],
   });
-  return {
-    certificateChainPem: `${certificate.toString('pem').trimEnd()}\n${issuer.toString('pem').trimEnd()}\n`,
-    privateKeyPem: await privateKeyPem(keys.privateKey),
-    serialNumber: certificate.serialNumber.toLowerCase(),
-    subject: certificate.subject,
-    issuer: certificate.issuer,
-    notBefore: certificate.notBefore,
-    notAfter: certificate.notAfter,
-  };
+  return issuedLeaf(certificate, issuer, keys.privateKey);
 }

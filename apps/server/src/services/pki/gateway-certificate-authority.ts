@@ -76,14 +76,19 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
     });
     return { answer, renewAt: delegate.notAfter.getTime() - RESPONDER_RENEWAL_MS };
   };
-  const loadResponder = async (): Promise<OcspResponder> => {
-    const current = (responder ??= makeResponder());
-    current.catch(() => {
-      if (responder === current) responder = undefined;
+  /** A responder being made; forgotten if making it fails, so the next request tries again. */
+  const startResponder = (): Promise<{ answer: OcspResponder; renewAt: number }> => {
+    const made = makeResponder();
+    made.catch(() => {
+      if (responder === made) responder = undefined;
     });
+    return made;
+  };
+  const loadResponder = async (): Promise<OcspResponder> => {
+    const current = (responder ??= startResponder());
     const { answer, renewAt } = await current;
     if (now().getTime() < renewAt) return answer;
-    if (responder === current) responder = makeResponder();
+    if (responder === current) responder = startResponder();
     return (await responder).answer;
   };
   return {

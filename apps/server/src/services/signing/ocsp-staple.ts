@@ -35,12 +35,12 @@ export function createOcspStapler(deps: {
   const kept = new Map<string, { response: Uint8Array; until: number }>();
   return {
     async responseFor(signer) {
-      const chain = 'certificateChainPem' in signer ? parseCertificateChainPem(signer.certificateChainPem) : [...signer.certificateChain];
-      const leaf = chain[0];
-      if (!leaf) return null;
-      const key = sha256(leaf);
+      // Kept by the chain as given, so a kept answer costs no certificate parsing on the signing path.
+      const key = 'certificateChainPem' in signer ? sha256(Buffer.from(signer.certificateChainPem)) : sha256(signer.certificateChain[0] ?? new Uint8Array(0));
       const entry = kept.get(key);
       if (entry && entry.until > now().getTime()) return entry.response;
+      const chain = 'certificateChainPem' in signer ? parseCertificateChainPem(signer.certificateChainPem) : [...signer.certificateChain];
+      if (chain.length === 0) return null;
       const outcome = await signerRevocation.staple(chain, {
         ownResponder: (credential) => (gatewayIssuer && sha256(credential.issuer) === gatewayIssuer ? deps.answerOcsp : null),
         ...(deps.ocspFetcher && { fetchOcsp: async (url: string) => (await deps.ocspFetcher!(url)).bytes }),
