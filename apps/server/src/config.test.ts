@@ -80,6 +80,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ C2PA_CPL_RECORD: 'record-7' })).toThrow(/C2PA_CPL_RECORD: C2PA_CPL_RECORD must be the record's UUID/);
     expect(() => loadConfig({ C2PA_ASSURANCE_LEVEL: '3', C2PA_CPL_RECORD: '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' })).toThrow(/C2PA_ASSURANCE_LEVEL: C2PA_ASSURANCE_LEVEL must be 1 or 2/);
     expect(() => loadConfig({ C2PA_ASSURANCE_LEVEL: '1' })).toThrow(/C2PA_ASSURANCE_LEVEL: it is the level of a CPL record; set C2PA_CPL_RECORD too/);
+    // A CPL record means the product certificate's C and O must match it: no ZZ or unnamed stand-in.
+    expect(() => loadConfig({ OPERATOR_NAME: 'Example News Ltd', C2PA_CPL_RECORD: '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' })).toThrow(/OPERATOR_COUNTRY: the product certificate's C must match your CPL record's country/);
+    expect(() => loadConfig({ OPERATOR_COUNTRY: 'GB', C2PA_CPL_RECORD: '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' })).toThrow(/OPERATOR_NAME: the product certificate's O must match your CPL record's organisation/);
   });
 
   it('names each bad variable', () => {

@@ -186,7 +186,10 @@ export const ZServerConfig = z.object({
   PRODUCT_NAME: z.string().trim().min(1).max(64).optional(),
   /** The operator the development product certificate names in its O. */
   OPERATOR_NAME: z.string().trim().min(1).max(64).optional(),
-  /** The operator's country (ISO 3166, two capital letters): the development product certificate's C. */
+  /**
+   * The operator's country (ISO 3166, two capital letters): the development product certificate's C,
+   * which the claim-signing profile requires; unset, ZZ (unknown). Required with C2PA_CPL_RECORD.
+   */
   OPERATOR_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'OPERATOR_COUNTRY must be two capital letters (ISO 3166), such as GB').optional(),
   /** The product's record ID on the C2PA Conforming Products List (a UUID): its c2pa-cpl-record extension. */
   C2PA_CPL_RECORD: z
@@ -223,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const related = [
     config.CLAIM_SIGNER.kind === 'remote' && !config.CLAIM_SIGNER_SECRET && 'CLAIM_SIGNER_SECRET: a remote CLAIM_SIGNER needs the shared secret its service checks',
     config.C2PA_ASSURANCE_LEVEL && !config.C2PA_CPL_RECORD && 'C2PA_ASSURANCE_LEVEL: it is the level of a CPL record; set C2PA_CPL_RECORD too',
+    // The claim-signing profile requires C and O, matching the product's CPL record: no stand-ins then.
+    config.C2PA_CPL_RECORD && !config.OPERATOR_COUNTRY && "OPERATOR_COUNTRY: the product certificate's C must match your CPL record's country; set it with C2PA_CPL_RECORD",
+    config.C2PA_CPL_RECORD && !config.OPERATOR_NAME && "OPERATOR_NAME: the product certificate's O must match your CPL record's organisation; set it with C2PA_CPL_RECORD",
   ].filter((problem): problem is string => typeof problem === 'string');
   if (related.length > 0) throw new Error(`Invalid configuration: ${related.join('; ')}`);
   // `npm start` at the repository root runs the server inside apps/server; relative paths still

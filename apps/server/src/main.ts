@@ -159,7 +159,8 @@ logger[claimSigner.onC2paTrustList ? 'info' : 'warn']('claim signer in force', {
   notAfter: claimSigner.notAfter,
   ...(claimSigner.renewsAt && { renewsAt: claimSigner.renewsAt }),
   validators: claimSigner.statement,
-  ...(config.CLAIM_SIGNER.kind === 'development' && !config.OPERATOR_NAME && { hint: 'set OPERATOR_NAME to name the operator (O) in the product certificate' }),
+  ...(config.CLAIM_SIGNER.kind === 'development' &&
+    (!config.OPERATOR_NAME || !config.OPERATOR_COUNTRY) && { hint: 'set OPERATOR_NAME and OPERATOR_COUNTRY to name the operator (O) and its country (C, else ZZ: unknown) in the product certificate' }),
 });
 // Deleting an account (or a demo account expiring) removes its files too, not only its rows.
 services.accountDeletion.onDeleting(removeAccountFiles(database.db, assetStore));

@@ -12,6 +12,7 @@ import {
   MAX_VALIDITY_DAYS,
   ProductCertificateError,
   productCertificateFits,
+  UNKNOWN_COUNTRY,
 } from './product-certificate.ts';
 
 export const productCertificate = {
@@ -23,4 +24,5 @@ export const productCertificate = {
   cplRecordExtension: C2PA_CPL_RECORD_EXTENSION,
   assuranceLevels: C2PA_ASSURANCE_LEVELS,
   maxValidityDays: MAX_VALIDITY_DAYS,
+  unknownCountry: UNKNOWN_COUNTRY,
 } as const;

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 const leafOf = (chainPem: string) => new x509.X509Certificate(chainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)![0]);
-const base = (): ProductCertificateRequest => ({ ...issuerPems, product: 'Provenance Gateway', operator: 'Example News Ltd', country: 'GB', ocspUrl: 'https://gateway.example/api/v1/pki/ocsp', crlUrl: 'https://gateway.example/api/v1/pki/crl' });
+const base = (): ProductCertificateRequest => ({ ...issuerPems, product: 'Provenance Gateway', operator: 'Example News Ltd', country: 'GB', ocspUrl: 'https://gateway.example/api/v1/pki/ocsp', caIssuersUrl: 'https://gateway.example/api/v1/pki/intermediate.cer', crlUrl: 'https://gateway.example/api/v1/pki/crl' });
 
 describe('development product certificate (C2PA claim-signing leaf profile, AL1)', () => {
   it('names the product in CN and the operator in O, and carries what the profile requires', async () => {
@@ -53,6 +53,8 @@ describe('development product certificate (C2PA claim-signing leaf profile, AL1)
     const aia = leaf.getExtension(x509.AuthorityInfoAccessExtension)!;
     expect(aia.critical).toBe(false);
     expect(aia.ocsp.map((name) => name.value)).toEqual(['https://gateway.example/api/v1/pki/ocsp']);
+    // The profile's SHOULD: where the issuing CA's certificate is served.
+    expect(aia.caIssuers.map((name) => name.value)).toEqual(['https://gateway.example/api/v1/pki/intermediate.cer']);
     expect(leaf.getExtension(x509.CRLDistributionPointsExtension)).not.toBeNull();
     // No CPL record configured: neither C2PA extension.
     expect(leaf.getExtension(C2PA_ASSURANCE_LEVEL_EXTENSION)).toBeNull();
@@ -81,5 +83,7 @@ describe('development product certificate (C2PA claim-signing leaf profile, AL1)
     await expect(issueProductCertificate({ ...base(), validityDays: 367 })).rejects.toThrow(ProductCertificateError);
     await expect(issueProductCertificate({ ...base(), conformingProduct: { recordId: 'not-a-uuid', assuranceLevel: 1 } })).rejects.toThrow(/UUID/);
     await expect(issueProductCertificate({ ...base(), operator: ' ' })).rejects.toThrow(/operator/);
+    // The profile requires C: a subject without it is not issued.
+    await expect(issueProductCertificate({ ...base(), country: '' })).rejects.toThrow(/country/);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The development product certificate: the claim-signing certificate the local PKI's intermediate
  * issues to the installation itself when the operator names no claim signer of their own. It
- * follows the C2PA claim-signing leaf profile (conformance-public, cert-profiles/
- * claimSigningLeaf.al1.cert.yaml): the product in CN, the operator in O (and C when given), at most
- * 366 days (90 at assurance level 2), digitalSignature and nonRepudiation (critical), cA=false
- * (critical), the C2PA claim-signing and emailProtection EKUs, the C2PA certificate policy, SKI and
- * AKI, an AIA naming the gateway's OCSP responder, the gateway's CRL, and, when the operator has a
- * record on the Conforming Products List, the `c2pa-al` and `c2pa-cpl-record` extensions. Its root
- * is this installation's own, on no trust list: other validators read it as untrusted.
+ * follows the C2PA claim-signing leaf profile (conformance-public, docs/v0.2/cert-profiles/
+ * claimSigningLeaf.al1.cert.yaml): a subject with C, O and CN (all three required: the product in
+ * CN, the operator in O, the operator's country in C), at most 366 days (90 at assurance level 2),
+ * digitalSignature and nonRepudiation (critical), cA=false (critical), the C2PA claim-signing and
+ * emailProtection EKUs, the C2PA certificate policy, SKI and AKI, an AIA naming the gateway's OCSP
+ * responder (required) and where its issuer's certificate is served (caIssuers, recommended), the
+ * gateway's CRL, and, when the operator has a record on the Conforming Products List, the `c2pa-al`
+ * and `c2pa-cpl-record` extensions. Its root is this installation's own, on no trust list: other
+ * validators read it as untrusted.
  */
 import 'reflect-metadata';
 import { AsnConvert, AsnObjectIdentifierConverter } from '@peculiar/asn1-schema';
@@ -28,6 +30,12 @@ export const C2PA_CPL_RECORD_EXTENSION = '1.3.6.1.4.1.62558.4';
 export const C2PA_ASSURANCE_LEVELS: Readonly<Record<1 | 2, string>> = { 1: '1.3.6.1.4.1.62558.3.10', 2: '1.3.6.1.4.1.62558.3.20' };
 /** The longest validity the profile allows, by assurance level. */
 export const MAX_VALIDITY_DAYS: Readonly<Record<1 | 2, number>> = { 1: 366, 2: 90 };
+/**
+ * The C of an operator who named no country: ZZ, a code ISO 3166-1 leaves to its users and that
+ * Unicode CLDR uses for "Unknown Region", so the subject has the C the profile requires without
+ * claiming a country it does not know.
+ */
+export const UNKNOWN_COUNTRY = 'ZZ';
 
 const CPL_RECORD = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,10 +54,12 @@ export interface ProductCertificateRequest {
   product: string;
   /** O: the operator running the installation. */
   operator: string;
-  /** C: the operator's country (ISO 3166 two letters), when given. */
-  country?: string | undefined;
+  /** C: the operator's country (ISO 3166 two letters; UNKNOWN_COUNTRY when the operator named none). */
+  country: string;
   /** The gateway's OCSP responder, e.g. `${PUBLIC_URL}/api/v1/pki/ocsp`. */
   ocspUrl: string;
+  /** Where the issuer's certificate is served as DER (AIA caIssuers), e.g. `${PUBLIC_URL}/api/v1/pki/intermediate.cer`. */
+  caIssuersUrl: string;
   /** The gateway's CRL, e.g. `${PUBLIC_URL}/api/v1/pki/crl`; named as a distribution point when given. */
   crlUrl?: string | undefined;
   /** Absent: neither C2PA extension is written (no CPL record to name). */
@@ -84,12 +94,13 @@ function conformingProductExtensions(record: ConformingProductRecord): x509.Exte
 }
 
 /** What a product certificate names, compared when deciding whether the one in force still fits the configuration. */
-export type ProductCertificateProfile = Pick<ProductCertificateRequest, 'product' | 'operator' | 'country' | 'ocspUrl' | 'conformingProduct'>;
+export type ProductCertificateProfile = Pick<ProductCertificateRequest, 'product' | 'operator' | 'country' | 'ocspUrl' | 'caIssuersUrl' | 'conformingProduct'>;
 
 /**
  * Whether the signing certificate (the first of `chainPem`) says what `profile` says: the same
- * subject, OCSP address and C2PA extensions (byte for byte as this module writes them), within
- * the level's longest validity. An earlier gateway signer (three years, no OCSP address) does not.
+ * subject, OCSP and caIssuers addresses and C2PA extensions (byte for byte as this module writes
+ * them), within the level's longest validity. An earlier gateway signer (three years, no OCSP
+ * address) does not, nor a product certificate issued before it named its country and issuer.
  */
 export function productCertificateFits(chainPem: string, profile: ProductCertificateProfile): boolean {
   const block = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(chainPem);
@@ -101,8 +112,9 @@ export function productCertificateFits(chainPem: string, profile: ProductCertifi
     return false;
   }
   const field = (name: string) => leaf.subjectName.getField(name).join();
-  if (field('CN') !== profile.product.trim() || field('O') !== profile.operator.trim() || field('C') !== (profile.country ?? '')) return false;
-  if (!(leaf.getExtension(x509.AuthorityInfoAccessExtension)?.ocsp.some((name) => name.value === profile.ocspUrl) ?? false)) return false;
+  if (field('CN') !== profile.product.trim() || field('O') !== profile.operator.trim() || field('C') !== profile.country) return false;
+  const access = leaf.getExtension(x509.AuthorityInfoAccessExtension);
+  if (!access?.ocsp.some((name) => name.value === profile.ocspUrl) || !access.caIssuers.some((name) => name.value === profile.caIssuersUrl)) return false;
   const expected = profile.conformingProduct ? conformingProductExtensions(checkConformingProduct(profile.conformingProduct)) : [];
   for (const oid of [C2PA_ASSURANCE_LEVEL_EXTENSION, C2PA_CPL_RECORD_EXTENSION]) {
     const present = leaf.getExtension(oid);
@@ -118,7 +130,7 @@ export async function issueProductCertificate(request: ProductCertificateRequest
   const product = request.product.trim();
   const operator = request.operator.trim();
   if (!product || !operator) throw new ProductCertificateError('A product certificate names the product (CN) and the operator (O): neither may be empty.');
-  if (request.country !== undefined && !/^[A-Z]{2}$/.test(request.country)) throw new ProductCertificateError(`The country must be two capital letters (ISO 3166), not "${request.country}".`);
+  if (!/^[A-Z]{2}$/.test(request.country)) throw new ProductCertificateError(`The country must be two capital letters (ISO 3166), not "${request.country}".`);
   const record = request.conformingProduct && checkConformingProduct(request.conformingProduct);
   const maxDays = MAX_VALIDITY_DAYS[record?.assuranceLevel ?? 1];
   const days = request.validityDays ?? maxDays;
@@ -133,7 +145,7 @@ export async function issueProductCertificate(request: ProductCertificateRequest
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: serialNumber(),
     // The JSON form, so a name with commas or equals signs stays one attribute.
-    subject: [...(request.country ? [{ C: [request.country] }] : []), { O: [operator] }, { CN: [product] }],
+    subject: [{ C: [request.country] }, { O: [operator] }, { CN: [product] }],
     issuer: issuer.subject,
     notBefore,
     notAfter: new Date(notBefore.getTime() + days * DAY_MS),
@@ -148,7 +160,7 @@ export async function issueProductCertificate(request: ProductCertificateRequest
       new x509.CertificatePolicyExtension([C2PA_CERTIFICATE_POLICY], false),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(issuer),
-      new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', request.ocspUrl)] }),
+      new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName('url', request.ocspUrl)], caIssuers: [new x509.GeneralName('url', request.caIssuersUrl)] }),
       ...(request.crlUrl ? [new x509.CRLDistributionPointsExtension([request.crlUrl])] : []),
       ...(record ? conformingProductExtensions(record) : []),
     ],

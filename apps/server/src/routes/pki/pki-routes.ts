@@ -1,6 +1,7 @@
 // The gateway CA's revocation services (public, as validators anywhere must reach them): OCSP
 // (RFC 6960) by POST and by GET (appendix A.1: the base64 of the DER request in the path), and the
-// intermediate's CRL. The certificates it issues name this responder in their AIA. OCSP requests
+// intermediate's CRL and its certificate (DER, at the caIssuers address the development product
+// certificate's AIA names). The certificates it issues name this responder in their AIA. OCSP requests
 // count against their client's share (20 in progress; the limit is decided from the headers, before
 // the body is read) and may ask about at most 20 certificates each. And which claim signer signs
 // this installation's claims (Settings shows it).
@@ -81,6 +82,18 @@ export function registerPkiRoutes(api: ApiApp, ctx: RouteContext): void {
       responses: { 200: { description: 'A DER X.509 CRL', content: { 'application/pkix-crl': { schema: z.string().openapi({ format: 'binary' }) } } } },
     }),
     async (c) => c.body(new Uint8Array(await authority().crl()), 200, { 'content-type': 'application/pkix-crl', 'cache-control': `public, max-age=${CACHE_SECONDS}` }),
+  );
+
+  api.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pki/intermediate.cer',
+      tags: TAGS,
+      summary: "The intermediate CA's certificate (DER): the issuer of every certificate the gateway issues",
+      description: 'The address the development product certificate names in its Authority Information Access (caIssuers, RFC 5280 §4.2.2.1): a validator holding the leaf alone finds its issuer here.',
+      responses: { 200: { description: 'A DER X.509 certificate', content: { 'application/pkix-cert': { schema: z.string().openapi({ format: 'binary' }) } } } },
+    }),
+    async (c) => c.body(new Uint8Array(await authority().issuerCertificate()), 200, { 'content-type': 'application/pkix-cert', 'cache-control': `public, max-age=${CACHE_SECONDS}` }),
   );
 
   api.openapi(

@@ -12,9 +12,10 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { broughtIdentity, localPki, parseCertificateChainPem, type ClaimSigner, type ConformingProductRecord, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
+import { broughtIdentity, localPki, parseCertificateChainPem, productCertificate, type ClaimSigner, type ConformingProductRecord, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
 import type { TClaimSigner } from '@provenance/contracts';
 import { DomainError } from '../domain-error.ts';
+import { CA_ISSUERS_PATH } from '../pki/gateway-certificate-authority.ts';
 import type { ProductProfile, ProductSignerStore } from '../pki/product-signer-store.ts';
 import type { IdentityProbe } from '../signing-identities/identity-probe.ts';
 import type { KeyVault } from '../signing-identities/key-vault.ts';
@@ -42,14 +43,18 @@ export interface ClaimSigning {
 /** The O of a development product certificate whose operator did not set OPERATOR_NAME. */
 export const UNNAMED_OPERATOR = 'Provenance Gateway development installation';
 
-/** What the development product certificate says, from the configuration; OCSP and CRL under PUBLIC_URL. */
+/**
+ * What the development product certificate says, from the configuration; OCSP, the issuer's
+ * certificate (caIssuers) and CRL under PUBLIC_URL. Without OPERATOR_COUNTRY its C is ZZ (unknown).
+ */
 export function productProfileOf(signing: ClaimSigning, publicUrl: string): ProductProfile {
   return {
     product: signing.product ?? localPki.gatewayName,
     operator: signing.operator ?? UNNAMED_OPERATOR,
-    country: signing.country,
+    country: signing.country ?? productCertificate.unknownCountry,
     conformingProduct: signing.conformingProduct,
     ocspUrl: new URL('/api/v1/pki/ocsp', publicUrl).href,
+    caIssuersUrl: new URL(CA_ISSUERS_PATH, publicUrl).href,
     crlUrl: new URL('/api/v1/pki/crl', publicUrl).href,
   };
 }

@@ -4,7 +4,9 @@
 // main.ts writes from the database at start: every copy answers with the one shared intermediate);
 // OCSP answers by a delegated responder certificate the intermediate issues to each copy for 30 days
 // (renewed a week before it ends), carried in every answer, as validators of answers stapled into
-// signatures (c2pa-rs) require.
+// signatures (c2pa-rs) require. The intermediate's own certificate is served as DER at
+// CA_ISSUERS_PATH, the address the development product certificate's AIA names (caIssuers), so a
+// validator given the leaf alone can find its issuer.
 // Answers to requests without a nonce are kept (ocsp-answers.ts) until a revocation forgets them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +19,8 @@ import { createOcspAnswers } from './ocsp-answers.ts';
 
 /** How long an OCSP answer or the CRL may be relied on: a revocation reaches caches within this. */
 export const REVOCATION_ANSWER_VALIDITY_MS = 60 * 60_000;
+/** Where the intermediate's certificate is served (DER, application/pkix-cert): named in certificates' AIA caIssuers. */
+export const CA_ISSUERS_PATH = '/api/v1/pki/intermediate.cer';
 const RESPONDER_CERTIFICATE_DAYS = 30;
 const RESPONDER_RENEWAL_MS = 7 * 86_400_000;
 
@@ -25,6 +29,8 @@ export interface GatewayCertificateAuthority {
   answerOcsp(requestDer: Uint8Array): Promise<Uint8Array>;
   /** The current CRL (DER), every revoked certificate of the intermediate listed. */
   crl(): Promise<Uint8Array>;
+  /** The intermediate's certificate (DER): the issuer of every certificate the gateway issues. */
+  issuerCertificate(): Promise<Uint8Array>;
   /** Forgets the kept OCSP answers: a certificate was revoked (here or on another copy). */
   forgetAnswers(): void;
 }
@@ -107,5 +113,6 @@ export function createGatewayCertificateAuthority(deps: GatewayCertificateAuthor
         nextUpdate: new Date(thisUpdate.getTime() + REVOCATION_ANSWER_VALIDITY_MS),
       });
     },
+    issuerCertificate: async () => (await loadIntermediate()).certificate,
   };
 }
