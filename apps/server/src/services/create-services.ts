@@ -226,6 +226,7 @@ export function createServices(deps: ServiceDeps): Services {
     post: fetcher,
     probe: createIdentityProbe(engine, deps.logger),
     trust: () => engine.trust,
+    events: accountEvents,
     ...(deps.clock && { clock: deps.clock }),
   });
   const claimSigning = deps.claimSigning ?? { setting: { kind: 'development' as const } };

@@ -4,18 +4,21 @@
 // The name is published in every signature, so it is only ever one the account typed: without one,
 // a signing through the managed identity is refused (409 organization_required), never made under
 // the account's email; the signing request may carry the name to set it (requireSigningName). The
-// certificate is issued anew when the name or its verification changes, when it nears its end, or
-// once it is revoked; an account may instead bring its own certificate and key (or a remote signing
+// certificate is issued anew when the name or its verification changes, when it nears its end,
+// once it is revoked, or when it lacks id-kp-documentSigning (issued before the gateway put it in:
+// c2pa-rs's CAWG trust model asks it of an identity credential, so such an organisation's CAWG
+// identity read untrusted), each reissue told as an identity.reissued account event; an account may instead bring its own certificate and key (or a remote signing
 // service), checked and test-signed with before anything is stored (identity-probe.ts), and remove
 // any identity (the account then signs as its managed identity). Every certificate the gateway issues is recorded in
 // gateway_certificates (so the gateway answers OCSP for it), and private keys are stored sealed by
 // the key vault, never returned.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { broughtIdentity, localPki, NO_TRUST, type ClaimSigner, type PostSigningRequest, type SignerMaterial, type TrustStore } from '@provenance/engine';
 import type { Db } from '../../db/create-db.ts';
 import { gatewayCertificates, organizationProfiles, signingIdentities, users } from '../../db/schema/index.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import { DomainError } from '../domain-error.ts';
 import type { IdentityProbe } from './identity-probe.ts';
 import { identityWarnings } from './identity-warnings.ts';
@@ -25,6 +28,11 @@ import { checkRemoteIdentity, proveRemoteKey, remoteSignerOf, type RemoteIdentit
 /** A managed certificate lives a year and is replaced in its last month. */
 const MANAGED_VALIDITY_DAYS = 365;
 const RENEW_BEFORE_MS = 30 * 86_400_000;
+/** id-kp-documentSigning (RFC 9336): what CAWG 1.3's X.509 trust model asks of an identity credential. */
+const EKU_DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';
+
+/** Why an account's managed certificate was replaced by a new one (identity.reissued's `reason`). */
+export type ReissueReason = 'organization_changed' | 'renewal' | 'revoked' | 'document_signing_missing';
 
 export interface SigningIdentityView {
   id: string;
@@ -106,6 +114,8 @@ export interface SigningIdentitiesDeps {
   probe?: IdentityProbe;
   /** The trust store in force (the engine's), which the identities' warnings are judged by; none: no list vouches. */
   trust?: () => TrustStore;
+  /** Hears of a managed certificate replaced by a new one (identity.reissued); absent, nobody does. */
+  events?: AccountEvents;
   clock?: () => Date;
 }
 
@@ -168,12 +178,16 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     });
   }
 
-  async function managedIsCurrent(row: IdentityRow, organization: string, verifiedAt: string | null, on: Db = db): Promise<boolean> {
+  /** Why the managed certificate `row` may no longer sign for the account, or null while it may. */
+  async function reissueReason(row: IdentityRow, organization: string, verifiedAt: string | null, on: Db = db): Promise<ReissueReason | null> {
     // A name verified (or no longer verified, or verified at another domain) since the certificate was issued needs one that says so.
-    if (row.organization !== organization || (row.organizationVerified ? row.organizationDomain : null) !== verifiedAt) return false;
-    if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return false;
+    if (row.organization !== organization || (row.organizationVerified ? row.organizationDomain : null) !== verifiedAt) return 'organization_changed';
+    if (row.notAfter.getTime() - now().getTime() < RENEW_BEFORE_MS) return 'renewal';
     const [record] = await on.select({ status: gatewayCertificates.status }).from(gatewayCertificates).where(eq(gatewayCertificates.serialNumber, row.serialNumber)).limit(1);
-    return record?.status !== 'revoked';
+    if (record?.status === 'revoked') return 'revoked';
+    // Node reads the leaf (the chain's first certificate); its keyUsage is the extended key usage list.
+    if (!(new X509Certificate(row.certificateChain).keyUsage ?? []).includes(EKU_DOCUMENT_SIGNING)) return 'document_signing_missing';
+    return null;
   }
 
   /**
@@ -182,11 +196,26 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
    * and the active identity is read again under it. Within one copy, signerFor already joins them.
    */
   async function issueManagedOnce(userId: string, organization: string, verifiedAt: string | null): Promise<IdentityRow> {
-    return db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`managed-identity:${userId}`}))`);
       const active = await activeRow(userId, tx);
-      if (active && (active.kind !== 'managed' || (await managedIsCurrent(active, organization, verifiedAt, tx)))) return active;
-      return issueManaged(userId, organization, verifiedAt, tx);
+      if (active && active.kind !== 'managed') return { row: active };
+      const reason = active ? await reissueReason(active, organization, verifiedAt, tx) : null;
+      if (active && reason === null) return { row: active };
+      const row = await issueManaged(userId, organization, verifiedAt, tx);
+      return { row, replaced: active && reason ? { previous: active, reason } : undefined };
+    });
+    // Told once committed, by the copy that issued it; a listener's failure never fails the signing.
+    if (outcome.replaced) await announceReissue(outcome.row, outcome.replaced.previous, outcome.replaced.reason);
+    return outcome.row;
+  }
+
+  async function announceReissue(row: IdentityRow, previous: IdentityRow, reason: ReissueReason): Promise<void> {
+    await deps.events?.emit({
+      type: 'identity.reissued',
+      accountId: row.userId,
+      data: { identityId: row.id, previousIdentityId: previous.id, reason, subject: row.subject, serialNumber: row.serialNumber, notAfter: row.notAfter.toISOString() },
+      occurredAt: now(),
     });
   }
 
@@ -234,7 +263,7 @@ export function createSigningIdentities(deps: SigningIdentitiesDeps): SigningIde
     // from any name set, so it never signs again: a new one is issued under the name.
     if (name === null) throw organizationRequired();
     const verifiedAt = verified ? domain : null;
-    if (active && (await managedIsCurrent(active, name, verifiedAt))) return signerOf(active);
+    if (active && (await reissueReason(active, name, verifiedAt)) === null) return signerOf(active);
     return signerOf(await issueManagedOnce(userId, name, verifiedAt));
   }
 

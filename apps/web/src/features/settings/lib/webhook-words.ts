@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS: { type: TWebhookEventType; hint: string }[] = [
   { type: 'verification.failed', hint: 'Content you signed failed verification somewhere (what Verification Alerts email you about).' },
   { type: 'job.completed', hint: 'A batch job finished; the event carries its counts of done and failed items.' },
   { type: 'asset.signed', hint: 'A file was signed with your account, here or through the API.' },
+  { type: 'identity.reissued', hint: 'The gateway replaced your managed certificate with a new one (renewed, revoked, renamed, or brought up to date).' },
 ];
 
 /** The event a delivery carried, as the log lists it. */
