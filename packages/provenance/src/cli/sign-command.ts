@@ -2,13 +2,16 @@
  * `provenance sign <in> -o <out>`: sign a file or URL with the local PKI or a given key and chain;
  * with --sidecar, a manifest over the original written beside it (<file>.c2pa), the original unchanged.
  * A URL is streamed to a temporary file first (url-download.ts) and signed as a local file is: a
- * large video from disk, in constant memory.
+ * large video from disk, in constant memory. With --identity-key and --identity-chain, the manifest
+ * also names an actor: a CAWG identity assertion (`cawg.x509.cose`) signed with that credential,
+ * apart from the claim signer's signature, as the server names an organisation.
  */
 import { X509Certificate } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ensureLocalPki } from '../pki/local-pki.ts';
 import { rewrittenSidecarWarning, sign, type ParentCredentials } from '../sign.ts';
+import type { NamedActor } from '../signer/identity-assertion.ts';
 import { REDACTION_KINDS, type RedactionKind } from '../manifest/redaction.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { PostSigningRequest } from '../signer/remote-signer.ts';
@@ -61,6 +64,11 @@ Options:
       --remote-signer URL  sign through a remote signing service (provenance signer serve, or one
                            beside a KMS), asked through the safe fetcher; needs --chain and --alg
       --remote-secret S    its shared secret (or PROVENANCE_SIGNER_SECRET)
+      --identity-key FILE  name an actor too: a CAWG identity assertion signed with this PKCS#8 key
+                           (an organisation's X.509 identity credential), apart from the claim signer
+      --identity-chain FILE
+                           its certificate chain PEM, credential first (with --identity-key)
+      --identity-role R    the actor's roles in the assertion, comma-separated (e.g. cawg.publisher)
       --data-dir DIR       where the local PKI lives (default: $DATA_DIR or ./data)
       --json               print the result as JSON
 
@@ -86,6 +94,34 @@ export const SIGNER_FLAGS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+interface IdentityFlags {
+  'identity-key'?: string | undefined;
+  'identity-chain'?: string | undefined;
+  'identity-role'?: string | undefined;
+}
+
+/** The actor --identity-key and --identity-chain name (null without them): its credential checked current, as a claim signer's is. */
+async function chooseIdentity(values: IdentityFlags): Promise<NamedActor | null> {
+  const keyFile = values['identity-key'];
+  const chainFile = values['identity-chain'];
+  if (!keyFile && !chainFile) {
+    if (values['identity-role'] !== undefined) throw new CliError('--identity-role names the roles of the actor --identity-key and --identity-chain give');
+    return null;
+  }
+  if (!keyFile || !chainFile) throw new CliError('--identity-key and --identity-chain go together');
+  const [privateKeyPem, certificateChainPem] = await Promise.all(
+    [keyFile, chainFile].map((file) =>
+      readFile(file, 'utf8').catch((error: Error) => {
+        throw new CliError(`Cannot read the identity key or chain: ${error.message}`, 1);
+      }),
+    ),
+  );
+  assertChainCurrent(certificateChainPem!, null, 'identity');
+  const roles = values['identity-role']?.split(',').map((role) => role.trim()).filter(Boolean) ?? [];
+  if (values['identity-role'] !== undefined && roles.length === 0) throw new CliError('--identity-role takes one or more roles, comma-separated');
+  return { credential: createClaimSigner({ kind: 'key', privateKeyPem: privateKeyPem!, certificateChainPem: certificateChainPem! }), ...(roles.length > 0 && { roles }) };
+}
 
 /** The claim signer the flags name: a remote signing service, a key and chain, else the local PKI's signer. */
 export async function chooseSigner(
@@ -125,14 +161,15 @@ export async function chooseSigner(
  * c2pa-rs signs with it anyway, and every validator then reads the manifest invalid
  * (signingCredential.expired), so nothing should be signed.
  */
-function assertChainCurrent(certificateChainPem: string, localPki: string | null, now = new Date()): void {
+function assertChainCurrent(certificateChainPem: string, localPki: string | null, role: 'claim' | 'identity' = 'claim', now = new Date()): void {
   const blocks = certificateChainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  const flags = role === 'claim' ? '--key and --chain' : '--identity-key and --identity-chain';
   for (const [index, block] of blocks.entries()) {
     const certificate = new X509Certificate(block);
-    const which = index === 0 ? 'The signing certificate' : `Certificate ${index + 1} of the chain`;
+    const which = index === 0 ? (role === 'claim' ? 'The signing certificate' : 'The identity certificate') : `Certificate ${index + 1} of the ${role === 'claim' ? 'chain' : 'identity chain'}`;
     const remedy = localPki
       ? `The local PKI in ${localPki} has outlived it: move that folder aside and run provenance pki init to make a new one (files signed under the old root still verify against that root), or give --key and --chain of a current certificate.`
-      : 'Renew the certificate with its issuer, or give --key and --chain of a current one.';
+      : `Renew the certificate with its issuer, or give ${flags} of a current one.`;
     if (new Date(certificate.validTo).getTime() < now.getTime()) {
       throw new CliError(`${which} (${certificate.subject.replace(/\n/g, ', ')}) expired on ${new Date(certificate.validTo).toISOString()}: anything signed with it would read invalid (signingCredential.expired) to every validator, so nothing was signed. ${remedy}`, 1);
     }
@@ -184,6 +221,9 @@ export async function runSign(args: string[]): Promise<void> {
       thumbnail: { type: 'boolean' },
       redact: { type: 'string' },
       tsa: { type: 'string' },
+      'identity-key': { type: 'string' },
+      'identity-chain': { type: 'string' },
+      'identity-role': { type: 'string' },
       ...SIGNER_FLAGS,
     },
   });
@@ -205,7 +245,8 @@ export async function runSign(args: string[]): Promise<void> {
 }
 
 type SignValues = MetadataFlags &
-  SignerFlags & { output?: string | undefined; sidecar?: boolean | undefined; stream?: boolean | undefined; thumbnail?: boolean | undefined; json?: boolean | undefined; redact: RedactionKind[] };
+  SignerFlags &
+  IdentityFlags & { output?: string | undefined; sidecar?: boolean | undefined; stream?: boolean | undefined; thumbnail?: boolean | undefined; json?: boolean | undefined; redact: RedactionKind[] };
 
 /** --redact's kinds, checked. */
 function redactionKindsOf(text: string | undefined): RedactionKind[] {
@@ -230,8 +271,9 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     if (values.stream && !fromDisk) throw new CliError(`--stream signs MP4, MOV, M4A, HEIC, HEIF and AVIF files; ${name} is ${mime}`);
     if (fromDisk) {
       const { signer, note } = await chooseSigner(values, post);
+      const identity = await chooseIdentity(values);
       if (note && !values.json) process.stderr.write(`${note}\n`);
-      const signed = await sign({ path }, mime, metadataOf(values, name), { signer, timestamper, output: values.output });
+      const signed = await sign({ path }, mime, metadataOf(values, name), { signer, timestamper, output: values.output, ...(identity && { identity }) });
       // Credentials the file carried are its parent ingredient here too (io/keep-parent.ts).
       const parentWarning = invalidParentWarning(signed.parentCredentials);
       if (parentWarning && !values.json) process.stderr.write(`Warning: ${parentWarning}\n`);
@@ -258,6 +300,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
   }
   const input = { bytes: new Uint8Array(await readFile(path)), mime, name };
   const { signer, note } = await chooseSigner(values, post);
+  const identity = await chooseIdentity(values);
   if (note && !values.json) process.stderr.write(`${note}\n`);
   // An image's ISCC soft binding, as the server writes it, so a stripped copy can be matched to it.
   // Loaded only for images: decoding pixels needs sharp.
@@ -266,7 +309,7 @@ async function signFile(values: SignValues, path: string, named: { name: string;
     input.bytes,
     input.mime,
     metadataOf(values, input.name),
-    { signer, thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }), ...(softBinding && { softBinding }) },
+    { signer, thumbnail: values.thumbnail ?? false, sidecar: values.sidecar ?? false, ...(timestamper && { timestamper }), ...(values.redact.length > 0 && { redact: values.redact }), ...(softBinding && { softBinding }), ...(identity && { identity }) },
   );
   if (!values.output && !result.assetUnchanged) {
     throw new CliError(`c2pa-rs had to rewrite ${input.name} to sign it without embedding (it removes an embedded manifest, and rewrites PDF and MP3 files), so a sidecar cannot bind the original: give -o <out> for the copy it binds`, 1);
