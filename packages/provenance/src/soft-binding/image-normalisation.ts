@@ -11,24 +11,29 @@
 // from it at most.
 //
 // sharp's libvips has no HEVC decoder, so a HEIC or HEIF (HEVC-coded) image is decoded by libheif in
-// WebAssembly (heic-decode), which applies the image's rotation and mirroring, and its pixels go on
-// through the same steps. libheif decodes whole, never shrunk, so such an image is fingerprinted
-// only up to HEVC_DECODE_PIXELS (about 14 bytes a pixel at its peak: some 220 MB at the bound, where a
-// 1.4-megapixel one takes 35 MB over Node's own). libheif's WebAssembly memory grows to the largest
-// image it decoded and never shrinks, so it is loaded only for such an image, and a long-lived thread
-// that loaded it should end (heifDecoderLoaded) to give the memory back.
+// WebAssembly (heif-gray.ts), which applies the image's rotation and mirroring, and reduced to its
+// gray content box as it sits in libheif's memory; the same last step follows. libheif decodes whole,
+// never shrunk, so such an image is fingerprinted only up to HEVC_DECODE_PIXELS: a 48-megapixel
+// photo takes about 373 MB over the process's own at its peak (some 8 bytes a pixel, most of it
+// libheif's decoder and planes; 700 MB through heic-decode's copies before), one with alpha up to
+// HEVC_ALPHA_DECODE_PIXELS. libheif's WebAssembly memory grows to
+// the largest image it decoded and never shrinks, so it is loaded only for such an image, and a
+// long-lived thread that loaded it should end (heifDecoderLoaded) to give the memory back.
 //
 // It lives in the engine, beside the ISCC code, so the CLI signs with the same soft binding as the
 // server (whose fingerprint worker runs it).
 import sharp from 'sharp';
+import { heifGray, libheifLoaded, type GrayImage } from './heif-gray.ts';
 import { IMAGE_CODE_SIDE } from './iscc-image-code.ts';
 
 /** Images with more pixels than this get no fingerprint (sharp refuses them from their header). */
 export const MAX_FINGERPRINT_INPUT_PIXELS = 100_000_000;
 /** The most pixels one decode holds (6,000 × 4,000): about 96 MB with its grayscale copy. */
 export const DECODE_PIXELS = 24_000_000;
-/** The most pixels of an HEVC-coded HEIF image decoded for a fingerprint (12-megapixel phone photos fit); larger ones get none. */
-export const HEVC_DECODE_PIXELS = 16_000_000;
+/** The most pixels of an HEVC-coded HEIF image decoded for a fingerprint (48-megapixel phone photos, 8064 × 6048, fit); larger ones get none. */
+export const HEVC_DECODE_PIXELS = 50_000_000;
+/** The same for one with an alpha channel, flattened on white through an RGBA copy and an RGB one. */
+export const HEVC_ALPHA_DECODE_PIXELS = 16_000_000;
 /** A decode that takes longer gives up (no fingerprint) rather than hold a worker. */
 const DECODE_TIMEOUT_SECONDS = 20;
 
@@ -77,26 +82,9 @@ async function decodedBySharp(bytes: Uint8Array, width: number, height: number, 
   return pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
-type HeifDecoder = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-let heifDecoder: HeifDecoder | null = null;
-
 /** Whether this thread loaded libheif, whose memory stays as large as the largest image it decoded. */
 export function heifDecoderLoaded(): boolean {
-  return heifDecoder !== null;
-}
-
-/** An HEVC-coded HEIF image's RGB pixels on white, as libheif shows it (rotated and mirrored as the file says). */
-async function decodedHevc(bytes: Uint8Array, pixels: number): Promise<Decoded> {
-  if (pixels > HEVC_DECODE_PIXELS) throw new Error('too large to decode whole');
-  heifDecoder ??= (await import('heic-decode')).default;
-  const image = await heifDecoder({ buffer: bytes });
-  const rgba = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  return sharp(rgba, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return libheifLoaded();
 }
 
 /** The 1024 normalised gray pixels of an image file; null when it cannot be decoded. */
@@ -105,8 +93,12 @@ export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | 
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_FINGERPRINT_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) return null;
-    if (meta.format === 'heif' && meta.compression === 'hevc') decoded = await decodedHevc(bytes, meta.width * meta.height);
-    else decoded = await decodedBySharp(bytes, meta.width, meta.height, meta.orientation ?? 1);
+    if (meta.format === 'heif' && meta.compression === 'hevc') {
+      // Checked again against the decoded image's own size, which libheif reads from the file.
+      if (meta.width * meta.height > HEVC_DECODE_PIXELS) return null;
+      return await resizedGray(await heifGray(bytes, { maxPixels: HEVC_DECODE_PIXELS, maxAlphaPixels: HEVC_ALPHA_DECODE_PIXELS }));
+    }
+    decoded = await decodedBySharp(bytes, meta.width, meta.height, meta.orientation ?? 1);
   } catch {
     return null;
   }
@@ -125,6 +117,11 @@ export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | 
       gray[y * width + x] = (data[at]! * 19595 + data[at + 1]! * 38470 + data[at + 2]! * 7471 + 0x8000) >> 16;
     }
   }
+  return resizedGray({ gray, width, height });
+}
+
+/** The gray content box shrunk to 32×32 by bicubic resampling, as Pillow's resize does. */
+async function resizedGray({ gray, width, height }: GrayImage): Promise<Uint8Array | null> {
   // One band in, one band out: sharp would otherwise write the gray result as sRGB.
   const resized = await sharp(gray, { raw: { width, height, channels: 1 } })
     .resize(IMAGE_CODE_SIDE, IMAGE_CODE_SIDE, { fit: 'fill', kernel: 'cubic' })
