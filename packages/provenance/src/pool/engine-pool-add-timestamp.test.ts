@@ -110,6 +110,15 @@ describe('engine pool: timestamps added later', () => {
     await expectTimestamped(updated.signedBytes, 'image/jpeg', 'assertion.dataHash.match');
   }, 30_000);
 
+  it("signs the update manifest as the task's signer, asked on this thread when it stays here (an account's remote service)", async () => {
+    const original = await sign(await makeImage('jpeg', 96, 64, 55), 'image/jpeg', {}, { signer });
+    let asked = 0;
+    const remote: ClaimSigner = { ...signer, sign: (data) => (asked++, signer.sign(data)) };
+    const updated = await pool.addTimestamp(original.signedBytes, 'image/jpeg', { signer: remote });
+    expect(asked).toBe(1);
+    await expectTimestamped(updated.signedBytes, 'image/jpeg', 'assertion.dataHash.match');
+  }, 30_000);
+
   it.each([
     // Signed from disk: the manifest's box is the file's last, and is replaced.
     ['its credentials in its last box', async (path: string) => sign({ path }, 'video/mp4', {}, { signer, output: `${path}.signed` }).then(() => readFileSync(`${path}.signed`))],
