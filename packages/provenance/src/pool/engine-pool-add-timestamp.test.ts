@@ -4,7 +4,7 @@
 // declared time after the signing certificate's expiry, still valid; the refusals cross the worker
 // typed (NothingToTimestampError, TimestampError).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +13,14 @@ import { readerSettings } from '../c2pa/reader-settings.ts';
 import { withValidationTime } from '../c2pa/validation-clock.ts';
 import { loadC2pa } from '../c2pa/wasm.ts';
 import { C2PA_UUID, readBmffTree, sameBytes } from '../containers/bmff-boxes.ts';
-import { TimestampError } from '../errors.ts';
+import { SigningError, TimestampError } from '../errors.ts';
 import { NothingToTimestampError } from '../manifest/timestamp-update.ts';
 import { sign } from '../sign.ts';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
 import { startLocalTsa, type LocalTsa } from '../testing/local-tsa.ts';
 import { signMp4File } from '../testing/large-mp4.ts';
 import { makeBmff, makeImage } from '../testing/make-assets.ts';
+import { CORPUS_DIR, hasCorpus } from '../testing/shared-corpus.ts';
 import { issueTestSigningChain, type TestSigningChain } from '../testing/test-signing-chain.ts';
 import { createEnginePool, type EnginePool } from './engine-pool.ts';
 
@@ -163,5 +164,16 @@ describe('engine pool: timestamps added later', () => {
     expect(down).toBeInstanceOf(TimestampError);
     expect((down as Error).message).toMatch(/time-stamping authority failed: connect ECONNREFUSED/);
     await expect(withoutAuthority.addTimestamp(plain, 'image/jpeg')).rejects.toThrow(TimestampError);
+  }, 30_000);
+
+  // c2pa-rs's own sample (signed by an earlier c2pa-rs): its box sits before the media, and its v2
+  // hash leaves out no free box, so freeing the box in place would break the content's binding.
+  it.skipIf(!hasCorpus)('refuses from disk, before asking the authority, a video whose binding a freed box would break', async () => {
+    const before = carried;
+    const refused = await pool.addTimestamp({ path: join(CORPUS_DIR, 'c2pa-rs/video1.mp4') }, 'video/mp4', { output: join(dir, 'video1.mp4') }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SigningError);
+    expect((refused as Error).message).toMatch(/cannot be timestamped from disk: its Content Credentials sit before its media/);
+    expect(carried).toBe(before);
+    expect(existsSync(join(dir, 'video1.mp4'))).toBe(false);
   }, 30_000);
 });
