@@ -5,6 +5,7 @@
  */
 export { rewrittenSidecarWarning, sign, type ParentAsset, type SignResult } from './sign.ts';
 export { type RedactionKind } from './manifest/redaction.ts';
+export { NothingToTimestampError, type DiskTimestampResult, type TimestampUpdateResult } from './manifest/timestamp-update.ts';
 export { crJsonReport } from './report/crjson.ts';
 export { verify } from './verify.ts';
 export type { FileOnDisk, TaskSource } from './asset-source.ts';
@@ -35,7 +36,7 @@ export { productCertificate } from './pki/product-certificate-parts.ts';
 export type { ConformingProductRecord, ProductCertificateProfile } from './pki/product-certificate.ts';
 export { ProvenanceError } from './errors.ts';
 export { createEnginePool, EngineBusyError, type EnginePool, type EngineWorkersState, type TaskPlacement } from './pool/engine-pool.ts';
-export type { PoolSignOptions } from './pool/engine-pool-api.ts';
+export type { PoolSignOptions, PoolTimestampOptions } from './pool/engine-pool-api.ts';
 export type { SignerMaterial } from './pool/engine-protocol.ts';
 export { organizationOf } from './report/verification-report.ts';
 export { imageCode, hammingDistance, eightOrientations, ISCC_SOFT_BINDING_ALG, IMAGE_CODE_SIDE } from './soft-binding/iscc-image-code.ts';
