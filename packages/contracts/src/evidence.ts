@@ -54,3 +54,17 @@ export const ZTrustSnapshot = z
   })
   .openapi('TrustSnapshot');
 export type TTrustSnapshot = z.infer<typeof ZTrustSnapshot>;
+
+/**
+ * An evidence archive's trust-anchors.pem (purpose signers) or tsa-trust-anchors.pem (timestamps):
+ * each list of the snapshot under a comment line naming it (PEM readers skip text between
+ * certificates); null when the snapshot has no list of that purpose. One definition for the server's
+ * archive and the one the web app assembles.
+ */
+export function trustAnchorsPem(snapshot: TTrustSnapshot, purpose: 'signers' | 'timestamps'): string | null {
+  const lists = snapshot.lists.filter((list) => list.purpose === purpose);
+  if (lists.length === 0) return null;
+  return lists
+    .map((list) => `# ${list.name} (${list.tier}${list.retrievedAt ? `, retrieved ${list.retrievedAt}` : ''}${list.source ? `, from ${list.source}` : ''})\n${list.pems.map((pem) => pem.trim()).join('\n')}\n`)
+    .join('\n');
+}

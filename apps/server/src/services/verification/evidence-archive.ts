@@ -6,7 +6,7 @@
 // any failure thrown) before the first byte; the archive is then made a member at a time as it is
 // read (fflate's streaming Zip), so it is never held whole beside its members.
 import { signatureOcspResponse } from '@provenance/engine';
-import { EVIDENCE_ARCHIVE_MEMBERS as MEMBERS, type TEvidenceArchiveMember, type TTrustSnapshot, type TVerifyResponse } from '@provenance/contracts';
+import { EVIDENCE_ARCHIVE_MEMBERS as MEMBERS, trustAnchorsPem, type TEvidenceArchiveMember, type TVerifyResponse } from '@provenance/contracts';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
@@ -41,15 +41,6 @@ function ocspAnswerOf(report: TVerifyResponse, manifestStore: Uint8Array): { byt
   const label = report.report.manifestId;
   const stapled = label ? signatureOcspResponse(manifestStore, label) : null;
   return stapled ? { bytes: stapled, origin: 'stapled' } : null;
-}
-
-/** Each list's certificates under a comment naming the list (PEM readers skip text between blocks). */
-export function anchorsPem(snapshot: TTrustSnapshot, purpose: 'signers' | 'timestamps'): string | null {
-  const lists = snapshot.lists.filter((list) => list.purpose === purpose);
-  if (lists.length === 0) return null;
-  return lists
-    .map((list) => `# ${list.name} (${list.tier}${list.retrievedAt ? `, retrieved ${list.retrievedAt}` : ''}${list.source ? `, from ${list.source}` : ''})\n${list.pems.map((pem) => pem.trim()).join('\n')}\n`)
-    .join('\n');
 }
 
 /** The ZIP of the members, deflated a member at a time as the stream is read. */
@@ -125,8 +116,8 @@ export function createEvidenceArchives(deps: {
       if (chain.length > 0) members.push({ name: MEMBERS.signerChain, bytes: strToU8(`${chain.map((pem) => pem.trim()).join('\n')}\n`) });
       else absent.push({ name: MEMBERS.signerChain, why: 'The signer’s certificate chain could not be read from the manifest.' });
       if (snapshot) {
-        const signers = anchorsPem(snapshot, 'signers');
-        const timestamps = anchorsPem(snapshot, 'timestamps');
+        const signers = trustAnchorsPem(snapshot, 'signers');
+        const timestamps = trustAnchorsPem(snapshot, 'timestamps');
         if (signers) members.push({ name: MEMBERS.trustAnchors, bytes: strToU8(signers) });
         if (timestamps) members.push({ name: MEMBERS.tsaTrustAnchors, bytes: strToU8(timestamps) });
         members.push({ name: MEMBERS.trustSnapshot, bytes: strToU8(`${JSON.stringify(snapshot, null, 2)}\n`) });
