@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expectAccessible } from './support/axe.ts';
 import { ASSETS, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, test, toast, VIEWPORTS } from './support/fixtures.ts';
 import { corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
@@ -93,6 +95,26 @@ test.describe('a manifest this gateway signed', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await shoot(page, testInfo, 'report-signed-phone-dark');
+  });
+
+  test('says when and under which trust lists it was checked, and downloads its evidence as one archive', async ({ page }, testInfo) => {
+    await page.goto(`/v/${encodeURIComponent(manifestId)}`);
+    const verdict = page.getByTestId('verdict');
+    await expect(verdict.getByRole('heading', { level: 2 })).toHaveText('Verified', SLOW);
+    await expect(page.getByTestId('verdict-evidence')).toHaveText(/^Checked on .+ against the trust lists of this gateway: .*gateway root/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Evidence archive (.zip)' }).click();
+    const archive = await download;
+    expect(archive.suggestedFilename()).toMatch(/\.evidence\.zip$/);
+    const members = unzipSync(new Uint8Array(readFileSync(await archive.path())));
+    // A file signed here carries its OCSP answer stapled: every member is there.
+    expect(Object.keys(members).sort()).toEqual(
+      ['README.txt', 'crjson.json', 'manifest-store.c2pa', 'ocsp-response.der', 'report.json', 'signer-chain.pem', 'trust-anchors.pem', 'trust-snapshot.json', 'tsa-trust-anchors.pem'],
+    );
+    const report = JSON.parse(new TextDecoder().decode(members['report.json'])) as { report: { manifestId: string } };
+    expect(report.report.manifestId).toBe(manifestId);
+    await expectAccessible(page, 'report with evidence download', testInfo);
   });
 
   test('an unknown manifest ID says it is not held here', async ({ page }) => {
