@@ -27,7 +27,7 @@ const OCSP_WHAT = {
   stapled: "The OCSP answer stapled in the claim signature at signing (a DER OCSPResponse, from the signature's rVals ocspVals): c2pa-rs read the revocation status from it, offline.",
 };
 
-/** "  name   text", the text wrapped under the name at 100 columns. */
+/** "  name   text", the text wrapped in a column beside the name (lines of about 100 characters). */
 function entry(name: string, text: string): string {
   const words = text.split(' ');
   const lines: string[] = [];
@@ -93,7 +93,7 @@ export function evidenceReadme(input: {
     `  provenance verify SIGNED_FILE --crjson --no-bundled-lists --no-local-root --trust-anchors ${MEMBERS.trustAnchors} --tsa-anchors ${MEMBERS.tsaTrustAnchors} --at ${validatedAt}`,
     '',
     'The chain with OpenSSL, as of the validation time:',
-    `  openssl verify -attime $(date -d ${validatedAt.replace(/\.\d+Z$/, 'Z')} +%s) -partial_chain -CAfile ${MEMBERS.trustAnchors} -untrusted ${MEMBERS.signerChain} ${MEMBERS.signerChain}`,
+    `  openssl verify -attime $(date -d ${validatedAt.replace(/\.\d+Z$/, 'Z')} +%s) -CAfile ${MEMBERS.trustAnchors} -untrusted ${MEMBERS.signerChain} ${MEMBERS.signerChain}`,
     '',
     'The OCSP answer:',
     `  openssl ocsp -respin ${MEMBERS.ocspResponse} -resp_text -noverify`,
