@@ -132,5 +132,11 @@ describe('GET /manifests/{manifestId}/evidence', () => {
     const bad = await fetch(`${api.base}/trust/snapshots/latest`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('trustSnapshot');
+
+    // Both are in the OpenAPI document, the archive as application/zip and the snapshot by its schema.
+    const doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as { paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.paths['/manifests/{manifestId}/evidence']?.get?.responses['200']?.content ?? {})).toEqual(['application/zip']);
+    expect(doc.paths['/trust/snapshots/{snapshotId}']?.get?.responses['200']?.content?.['application/json']).toEqual({ schema: { $ref: '#/components/schemas/TrustSnapshot' } });
+    expect(doc.components.schemas).toHaveProperty('KeptTrustList');
   });
 });
