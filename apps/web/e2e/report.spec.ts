@@ -150,6 +150,15 @@ test('a tampered asset fails, says the file changed, and lists the failing code'
   await expect(page.getByTestId('verdict-reason')).toContainText(/changed/);
   await expect(page.getByTestId('validation-codes').locator('[data-group="failure"]')).toContainText('assertion.dataHash.mismatch');
   await expect(toast(page, 'Verification Complete')).toContainText('invalid');
+  // The gateway does not hold this copy: its evidence archive is assembled in the browser from this
+  // answer and the trust snapshot it names, and says that the manifest store and crJSON are the file's.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Evidence archive (.zip)' }).click();
+  const members = unzipSync(new Uint8Array(readFileSync(await (await download).path())));
+  expect(Object.keys(members)).toEqual(expect.arrayContaining(['README.txt', 'report.json', 'signer-chain.pem', 'trust-anchors.pem', 'trust-snapshot.json']));
+  expect(Object.keys(members)).not.toContain('manifest-store.c2pa');
+  expect((JSON.parse(new TextDecoder().decode(members['report.json'])) as { verification: { status: string } }).verification.status).toBe('invalid');
+  expect(new TextDecoder().decode(members['README.txt'])).toContain('This gateway does not hold the file');
   await shoot(page, testInfo, 'report-tampered-desktop');
 });
 

@@ -79,6 +79,12 @@ function AssembledEvidenceButton({ result, stem, onDownload }: { result: TVerify
   );
 }
 
+/**
+ * `storeKnown`: this report is the verdict of the file the gateway holds (the manifest's own report
+ * page), whose evidence archive the gateway makes. Any other report (a copy verified by upload or URL,
+ * which may differ from the held file even when its manifest is held) gets the archive assembled here
+ * from its own answer, so the archive never shows another file's verdict.
+ */
 export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVerifyResponse; shareUrl: string | null; storeKnown?: boolean }) {
   const jsonUrl = useTextUrl(useMemo(() => reportJson(result), [result]), 'application/json');
   const vouched = result.verification.trust.anchor !== null;
@@ -98,14 +104,14 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
   return (
     <ReportSection id="downloads-title" title="Downloads and details" icon={<Download />}>
       <div className="flex flex-wrap gap-2">
-        {manifestId && hasStore ? (
+        {manifestId && storeKnown ? (
           <Button asChild variant="outline">
             <a href={manifestEvidenceUrl(manifestId)} download={`${stem}.evidence.zip`} onClick={countDownload}>
               <FileArchive aria-hidden="true" />
               Evidence archive (.zip)
             </a>
           </Button>
-        ) : store.isLoading ? null : (
+        ) : (
           <AssembledEvidenceButton result={result} stem={stem} onDownload={countDownload} />
         )}
         {jsonUrl ? (
