@@ -16,6 +16,7 @@ export { type DiskSignResult } from './io/sign-file.ts';
 export type { OcspAnswerCache } from './revocation/revocation-step.ts';
 export { signerRevocation } from './revocation/revocation-parts.ts';
 export { verifyWithRemoteManifest } from './remote-manifest-step.ts';
+export { signatureOcspResponse } from './containers/claim-signature.ts';
 export type { SerializedVerification, VerifyResponse } from './report/verification-report.ts';
 export type { SigningMetadata, EditAction } from './manifest/signing-metadata.ts';
 export { BMFF_MIME_TYPES, LARGE_MEDIA_TYPES, findFormat, formatFromFileName, detectFormat, type AssetFormat } from './formats.ts';
