@@ -5,6 +5,8 @@
 // signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
 // authority that fails fails the signing (502), never leaving an unstamped manifest.
 import {
+  assetFormats,
+  trustLoading,
   ProvenanceError,
   timestampTransportOver,
   type PostBytes,
@@ -12,10 +14,7 @@ import {
   createEnginePool,
   createPemSigner,
   type ClaimSigner,
-  detectFormat,
   ensureLocalPki,
-  loadTrust,
-  TrustAnchorFileError,
   createTrustStore,
   type AssetFormat,
   type EnginePool,
@@ -30,7 +29,6 @@ import {
   type SerializedVerification,
   type SharedFilling,
   type TaskPlacement,
-  type EngineWorkersState,
   type FileOnDisk,
   type TaskSource,
 } from '@provenance/engine';
@@ -40,6 +38,8 @@ import { createDeclaredTimePool } from './declared-time-pool.ts';
 /** The engine pool's sign options (an account's signer among them), as the gateway's services give them. */
 export type GatewaySignOptions = PoolSignOptions;
 type PoolVerifyOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
+/** How busy the pool's workers are, as the pool tells it. */
+type EngineWorkersState = ReturnType<EnginePool['workers']>;
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -131,7 +131,7 @@ function asDomainError(error: unknown): never {
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const loaded = await loadTrust({
+  const loaded = await trustLoading.loadTrust({
     anchorFiles: options.trustAnchorFiles,
     localRootPem: pki.rootCertificatePem,
     bundledLists: options.bundledTrustLists ?? true,
@@ -139,7 +139,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     ...(options.fetchTrustList && { fetchList: options.fetchTrustList }),
   }).catch((error: unknown) => {
     // The server stops at start naming the setting and the file.
-    throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
+    throw error instanceof trustLoading.TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
   let trust = loaded.trust;
   const timestampTransport = options.timestampAuthority && authorityTransport(options.timestampAuthority);
@@ -158,7 +158,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     rootCertificatePem: pki.rootCertificatePem,
     issuingCertificate: signer.certificateChain[1] ?? null,
     pkiCreated: created,
-    detectFormat,
+    detectFormat: assetFormats.detectFormat,
     get trust() {
       return trust;
     },

@@ -6,8 +6,9 @@
 // lent (UploadArrival); whoever reads the file meanwhile is told of it at its first chunk
 // (ArrivedFile). A file read meanwhile is failed for its reader when it is cut off, refused,
 // discarded, not the length expected, or not complete within ARRIVING_DEADLINE_MS.
-import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
+import { arrivingFile, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
 import { sha256InSlices } from './sha256-in-slices.ts';
+const { createFillingPool } = arrivingFile;
 
 /**
  * How long a body shared as it arrives may take to end before it is failed for its reader: an engine

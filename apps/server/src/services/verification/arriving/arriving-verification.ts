@@ -6,9 +6,10 @@
 // trust lists) and the cache has no verdict for it; otherwise it is dropped and the file verified as
 // any other. The route reaches this only through the verifier (ContentVerifier.arrivingUpload),
 // and hands the upload reader what it gives.
-import { jpegSegmentsExcludedDigest, pngChunkExcludedDigest, type ExcludedRangeDigest, type SerializedVerification } from '@provenance/engine';
+import { arrivingFile, type ExcludedRangeDigest, type SerializedVerification } from '@provenance/engine';
 import type { GatewayEngine } from '../../provenance/gateway-engine.ts';
 import { createArrivingMemory, type ArrivalReceiver, type ArrivedFile, type ArrivingMemory } from './arriving-memory.ts';
+const { jpegSegmentsExcludedDigest, pngChunkExcludedDigest } = arrivingFile;
 
 /** A verification started while its file arrived, fit for the file now verified. */
 export interface EarlyVerification {
