@@ -187,7 +187,7 @@ describe('the shared memory of bodies arriving', () => {
   const pool = arrivingFile.createFillingPool({ maxBytes: 1024 * 1024, maxFileBytes: 8 * 1024 * 1024 });
   const pooledReader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-pooled-'))) });
   const pooledMemory = createArrivingMemory({ pool });
-  /** Reads a body, noting what it was shared as (null: not shared) and taking a job's hold on it when `hold` is set. */
+  /** Reads a body, noting what it was shared as (null: not shared) and taking a task's hold on it when `hold` is set. */
   async function read(options: { hold?: boolean } = {}) {
     let arrived: ArrivedFile | null = null;
     let letGo = () => {};
@@ -203,10 +203,10 @@ describe('the shared memory of bodies arriving', () => {
     return { upload: upload!, shared: (arrived as ArrivedFile | null)?.shared ?? null, letGo };
   }
 
-  it('is reused from body to body, and not given to another while a job still holds it', async () => {
+  it('is reused from body to body, and not given to another while a task still holds it', async () => {
     const first = await read({ hold: true });
     await first.upload.discard();
-    // The request is done but the job reading the first body has not settled: the next body gets other memory.
+    // The request is done but the task reading the first body has not settled: the next body gets other memory.
     const second = await read();
     expect(second.shared!.data).not.toBe(first.shared!.data);
     await second.upload.discard();
@@ -249,7 +249,7 @@ describe('the shared memory of bodies arriving', () => {
     expect(pool.lentBytes).toBe(0);
   });
 
-  it('hashes an arrived body for its reader while another body’s memory is held only past its request (for its hash, by its job)', async () => {
+  it('hashes an arrived body for its reader while another body’s memory is held only past its request (for its hash, by its task)', async () => {
     const digest = (bytes: Uint8Array) => ({ from: 0, to: 1, digest: createHash('sha256').update(bytes.subarray(1)).digest() });
     const first = await readArriving();
     const letGo = first.body.hold();

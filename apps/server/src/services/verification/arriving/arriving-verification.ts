@@ -68,7 +68,7 @@ function startVerification(engine: ArrivingEngine, file: ArrivedFile, thumbnails
   if (!format) return null;
   const { mime } = format;
   const trustVersion = engine.trust.version;
-  // The shared memory stays this file's until the worker's job has settled (it may still be
+  // The shared memory stays this file's until the worker's task has settled (it may still be
   // reading after the request failed the file): only then may it go to another body.
   const letGo = file.hold();
   let started: Promise<SerializedVerification> | null;
