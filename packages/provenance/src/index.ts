@@ -1,7 +1,9 @@
 /**
  * The Provenance Gateway engine: C2PA signing and verification over bytes, with no HTTP and no
  * database. The only importer of c2pa-wasm. Only what its callers (the server and its tests, the
- * engine's own tests and benches) use is exported, by name: the rest stays internal.
+ * engine's own tests and benches) use is exported, by name: the rest stays internal. At most 60
+ * names (index.test.ts): a part with few callers is one typed object (softBinding, assetFormats,
+ * arrivingFile, trustLoading, localPki, …), and test helpers are in `@provenance/engine/testing`.
  */
 export { rewrittenSidecarWarning, sign, type ParentAsset, type SignResult } from './sign.ts';
 export { type RedactionKind } from './manifest/redaction.ts';
