@@ -7,6 +7,8 @@
  */
 export { rewrittenSidecarWarning, sign, type ParentAsset, type SignResult } from './sign.ts';
 export { type RedactionKind } from './manifest/redaction.ts';
+export type { DiskTimestampResult, TimestampUpdateResult } from './manifest/timestamp-update.ts';
+export { timestamping } from './manifest/timestamping-parts.ts';
 export { crJsonReport } from './report/crjson.ts';
 export { verify } from './verify.ts';
 export type { FileOnDisk, TaskSource } from './asset-source.ts';
@@ -21,10 +23,8 @@ export type { SigningMetadata, EditAction } from './manifest/signing-metadata.ts
 export type { AssetFormat } from './formats.ts';
 export { assetFormats } from './asset-formats.ts';
 export { createPemSigner, parseCertificateChainPem, type ClaimSigner } from './signer/claim-signer.ts';
-export type { SigningAlgorithm } from './signer/algorithms.ts';
 export { broughtIdentity } from './signer/brought-identity.ts';
 export { type PostSigningRequest } from './signer/remote-signer.ts';
-export { timestampTransportOver, type TimestampTransport, type PostBytes } from './signer/rfc3161-timestamper.ts';
 export { createTrustStore, NO_TRUST, type TrustStore, type TrustList } from './trust/trust-store.ts';
 export { trustLoading } from './trust/trust-loading.ts';
 export { type RefreshableList, type SavedList } from './trust/saved-lists.ts';
