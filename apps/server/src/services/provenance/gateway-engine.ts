@@ -5,18 +5,14 @@
 // signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
 // authority that fails fails the signing (502), never leaving an unstamped manifest.
 import {
-  NothingToTimestampError,
+  assetFormats,
+  trustLoading,
+  timestamping,
   ProvenanceError,
-  timestampTransportOver,
-  type PostBytes,
-  type TimestampTransport,
   createEnginePool,
   createPemSigner,
   type ClaimSigner,
-  detectFormat,
   ensureLocalPki,
-  loadTrust,
-  TrustAnchorFileError,
   createTrustStore,
   type AssetFormat,
   type EnginePool,
@@ -33,7 +29,6 @@ import {
   type SerializedVerification,
   type SharedFilling,
   type TaskPlacement,
-  type EngineWorkersState,
   type FileOnDisk,
   type TaskSource,
 } from '@provenance/engine';
@@ -45,6 +40,11 @@ export type GatewaySignOptions = PoolSignOptions;
 /** The signer of a timestamp's update manifest: an account's, given as for a signing, else the gateway's own. */
 export type GatewayTimestampOptions = { signer?: GatewaySignOptions['signer'] };
 type PoolVerifyOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
+/** How busy the pool's workers are, as the pool tells it. */
+type EngineWorkersState = ReturnType<EnginePool['workers']>;
+/** How a time-stamp query is POSTed (the server's safe fetcher), and the transport made of it. */
+type PostBytes = Parameters<typeof timestamping.transportOver>[0];
+type TimestampTransport = ReturnType<typeof timestamping.transportOver>;
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -128,7 +128,7 @@ export interface GatewayEngineOptions {
 
 /** The authority at `url` through the safe fetcher, its refusals said as the authority's failure. */
 function authorityTransport({ url, post }: { url: string; post: PostBytes }): TimestampTransport {
-  const transport = timestampTransportOver(post, url);
+  const transport = timestamping.transportOver(post, url);
   return async (request) => {
     try {
       return await transport(request);
@@ -148,14 +148,14 @@ function asDomainError(error: unknown): never {
 
 /** As a signing's, and a file with nothing to timestamp contradicts the request: 409. */
 function asTimestampDomainError(error: unknown): never {
-  if (error instanceof NothingToTimestampError) throw new DomainError('conflict', 'nothing_to_timestamp', error.message);
+  if (error instanceof timestamping.NothingToTimestampError) throw new DomainError('conflict', 'nothing_to_timestamp', error.message);
   return asDomainError(error);
 }
 
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const loaded = await loadTrust({
+  const loaded = await trustLoading.loadTrust({
     anchorFiles: options.trustAnchorFiles,
     localRootPem: pki.rootCertificatePem,
     bundledLists: options.bundledTrustLists ?? true,
@@ -163,7 +163,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     ...(options.fetchTrustList && { fetchList: options.fetchTrustList }),
   }).catch((error: unknown) => {
     // The server stops at start naming the setting and the file.
-    throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
+    throw error instanceof trustLoading.TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
   let trust = loaded.trust;
   const timestampTransport = options.timestampAuthority && authorityTransport(options.timestampAuthority);
@@ -182,7 +182,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     rootCertificatePem: pki.rootCertificatePem,
     issuingCertificate: signer.certificateChain[1] ?? null,
     pkiCreated: created,
-    detectFormat,
+    detectFormat: assetFormats.detectFormat,
     get trust() {
       return trust;
     },

@@ -6,7 +6,7 @@
 // snapshot's lists, or c2pa-rs's crJSON) never comes from or goes into the cache. engineVerdict is
 // the one place the verifier asks the engine to verify a file.
 import { createHash } from 'node:crypto';
-import { findFormat, formatFromFileName, verifyWithRemoteManifest, type SerializedVerification, type TaskPlacement, type TrustList } from '@provenance/engine';
+import { assetFormats, type SerializedVerification, type TaskPlacement, type TrustList, verifyWithRemoteManifest } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
@@ -14,6 +14,7 @@ import type { GatewayEngine } from '../provenance/gateway-engine.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ArrivingUpload } from './arriving/arriving-verification.ts';
 import type { VerificationCache } from './verification-cache.ts';
+const { findFormat, formatFromFileName } = assetFormats;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

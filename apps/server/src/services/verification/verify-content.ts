@@ -6,7 +6,7 @@
 // signed content that failed (failure-announcement.ts). An asset URL is fetched to a spool file when
 // the server has one (asset-download.ts) and then verified as a spooled upload is: a BMFF file from
 // disk (a video up to the video limit), anything else read back into memory.
-import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, type SerializedVerification, type TrustList, type VerifyResponse } from '@provenance/engine';
+import { assetFormats, type SerializedVerification, type TrustList, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -28,6 +28,7 @@ import type { VerificationCache } from './verification-cache.ts';
 import type { TrustSnapshots } from '../trust/trust-snapshots.ts';
 import type { VerificationEvents } from './verification-events.ts';
 import type { FileSource, VerificationAnswer, VerifyCaller, VerifySource } from './verify-request.ts';
+const { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES } = assetFormats;
 
 export interface ContentVerifier {
   verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
