@@ -1,7 +1,9 @@
 /**
  * What a caller asking about a verdict's signing credential needs (the server's signer revocation):
- * the OCSP check, and its outcome applied to a serialized verdict. One typed object.
+ * the OCSP check, and its outcome applied to a serialized verdict; and what it needs for the named
+ * actors' credentials (applied to their entries only). One typed object each.
  */
+import { applyIdentityRevocationSerialized } from './apply-identity-revocation.ts';
 import { applyRevocationSerialized } from './apply-revocation.ts';
 import { checkRevocation } from './revocation-step.ts';
 import { stapledOcspResponse } from './stapled-ocsp.ts';
@@ -11,4 +13,9 @@ export const signerRevocation = {
   applySerialized: applyRevocationSerialized,
   /** The signer's OCSP answer to staple into a signature (stapled-ocsp.ts). */
   staple: stapledOcspResponse,
+} as const;
+
+export const identityRevocation = {
+  check: checkRevocation,
+  applySerialized: applyIdentityRevocationSerialized,
 } as const;
