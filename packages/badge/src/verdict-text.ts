@@ -64,7 +64,7 @@ export function signerText(signer: string | null, selfDeclared: boolean, verifie
 
 /** A named actor (CAWG identity assertion) with its own verdict, in words. */
 export function actorText(actor: { name: string; status: 'trusted' | 'untrusted' | 'invalid' | 'revoked' }): string {
-  const verdict = { trusted: 'identity confirmed', untrusted: 'identity not confirmed', invalid: 'identity check failed', revoked: 'identity revoked: its credential was revoked' }[actor.status];
+  const verdict = { trusted: 'identity confirmed', untrusted: 'identity not confirmed', invalid: 'identity check failed', revoked: 'identity revoked' }[actor.status];
   return `${actor.name} (${verdict})`;
 }
 

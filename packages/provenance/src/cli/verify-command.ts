@@ -47,7 +47,7 @@ function actorLine(identity: NamedIdentity): string {
   const revocation = identity.revocation && identity.status !== 'revoked' ? `; credential revocation ${revocationLine(identity.revocation)}` : '';
   if (identity.status === 'trusted') return `${who}: identity confirmed${revocation}`;
   if (identity.status === 'untrusted') return `${who}: identity not confirmed, no identity trust anchor vouches for its credential${revocation}`;
-  if (identity.status === 'revoked') return `${who}: identity REVOKED, its credential ${identity.revocation ? revocationLine(identity.revocation) : 'was revoked'}`;
+  if (identity.status === 'revoked') return `${who}: identity REVOKED, its credential revoked${identity.revocation?.revokedAt ? ` at ${identity.revocation.revokedAt}` : ''}`;
   const why = identity.codes.failure.find((code) => code.code !== 'cawg.x509.credential.untrusted');
   return `${who}: identity check failed${why ? `: ${why.explanation}` : ''}${revocation}`;
 }

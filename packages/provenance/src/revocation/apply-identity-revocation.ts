@@ -16,6 +16,9 @@ export const IDENTITY_NOT_REVOKED = 'gateway.identity.credential.notRevoked';
 export const IDENTITY_REVOKED_AFTER_SIGNING = 'gateway.identity.credential.revokedAfterSigning';
 export const IDENTITY_REVOCATION_NOT_CHECKED = 'gateway.identity.revocation.notChecked';
 
+/** Why a credential another CA issued was not checked, in the words the gateway and the browser both give. */
+export const NOT_ISSUED_BY_THIS_GATEWAY = "The named actor's credential was not issued by this gateway's certificate authority: its revocation was not checked.";
+
 /** The revocation answer about one named actor's credential, by its assertion label. */
 export interface IdentityRevocationAnswer {
   label: string;

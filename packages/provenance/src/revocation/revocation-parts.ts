@@ -3,7 +3,7 @@
  * the OCSP check, and its outcome applied to a serialized verdict; and what it needs for the named
  * actors' credentials (applied to their entries only). One typed object each.
  */
-import { applyIdentityRevocationSerialized } from './apply-identity-revocation.ts';
+import { applyIdentityRevocationSerialized, NOT_ISSUED_BY_THIS_GATEWAY } from './apply-identity-revocation.ts';
 import { applyRevocationSerialized } from './apply-revocation.ts';
 import { checkRevocation } from './revocation-step.ts';
 import { stapledOcspResponse } from './stapled-ocsp.ts';
@@ -18,4 +18,6 @@ export const signerRevocation = {
 export const identityRevocation = {
   check: checkRevocation,
   applySerialized: applyIdentityRevocationSerialized,
+  /** Why a credential another CA issued was not checked. */
+  notIssuedHere: NOT_ISSUED_BY_THIS_GATEWAY,
 } as const;

@@ -2,9 +2,10 @@
 // by a CAWG identity assertion under its managed certificate from the gateway's CA); one revokes its
 // certificate in Settings' API; verifying its file then reads that identity revoked, with the code
 // and when, from the gateway's own records (the ones its OCSP responder and CRL answer from), while
-// the product-signed claim stays verified and the other organisation's identity stays trusted.
+// the product-signed claim stays verified and the other organisation's identity stays trusted. A
+// named actor under another CA's credential says its revocation was not checked.
 import { ZSignContentResponse, ZSigningIdentityList, ZVerifyResponse, type TVerifyResponse } from '@provenance/contracts';
-import { makeImage } from '@provenance/engine/testing';
+import { corpusFile, hasCorpus, makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer, startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
@@ -81,4 +82,14 @@ describe('a named actor whose credential the gateway revoked', () => {
     expect(other.verification.status).toBe('verified');
     expect(other.verification.identities).toEqual([expect.objectContaining({ name: 'Quay Daily', status: 'trusted', revocation: expect.objectContaining({ status: 'good' }) })]);
   }, 90_000);
+
+  it.skipIf(!hasCorpus)('says a named actor under another certificate authority’s credential was not checked for revocation', async () => {
+    const { verification } = await verify(corpusFile('c2pa-rs/C_with_CAWG_data.jpg'));
+    expect(verification.identities?.length).toBeGreaterThan(0);
+    for (const identity of verification.identities ?? []) {
+      expect(identity.revocation).toMatchObject({ status: 'not_checked', reason: expect.stringContaining('not issued by this gateway') });
+      expect(identity.codes.informational.map((code) => code.code)).toContain('gateway.identity.revocation.notChecked');
+      expect(identity.status).not.toBe('revoked');
+    }
+  }, 60_000);
 });

@@ -15,8 +15,6 @@ export interface NamedActorRevocation {
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-const NOT_OURS = "The named actor's credential was not issued by this gateway's certificate authority: its revocation was not checked.";
-
 export function createNamedActorRevocation(deps: {
   /** The gateway's intermediate CA (DER): the credentials it issued are answered from its records. */
   gatewayIssuer: Uint8Array | null;
@@ -36,7 +34,7 @@ export function createNamedActorRevocation(deps: {
         const record = index >= 0 ? records[index] : undefined;
         const check: RevocationCheck = record
           ? { status: record.status, source: 'gateway', responder: null, checkedAt, revokedAt: record.revokedAt?.toISOString() ?? null, reason: null }
-          : { status: 'not_checked', source: 'gateway', responder: null, checkedAt: null, revokedAt: null, reason: NOT_OURS };
+          : { status: 'not_checked', source: 'gateway', responder: null, checkedAt: null, revokedAt: null, reason: identityRevocation.notIssuedHere };
         return { label, check, signedAt: credential.signedAt };
       });
       return identityRevocation.applySerialized(rest, answers);

@@ -12,6 +12,7 @@ import {
   buildVerifyResponse,
   detectFormat,
   findFormat,
+  NOT_ISSUED_BY_THIS_GATEWAY,
   readErrorKind,
   UNTRUSTED,
   unsignedResponse,
@@ -183,7 +184,7 @@ function withNamedActorRevocation(response: TVerifyResponse, credentials: Map<st
     const check = isCheck(crl)
       ? crl
       : ((certificate && revocationFromCrl(crl, certificate, crlUrl)) ??
-        revocationNotChecked('gateway', "The named actor's credential was not issued by this gateway's certificate authority: its revocation was not checked."));
+        revocationNotChecked('gateway', NOT_ISSUED_BY_THIS_GATEWAY));
     return { label, check, signedAt: timestamp?.trusted ? timestamp.time : null };
   });
   return applyIdentityRevocation(response as Parameters<typeof applyIdentityRevocation>[0], answers) as TVerifyResponse;
