@@ -16,10 +16,9 @@ export type { ExcludedRangeDigest, FillingPool, FillingWriter, SharedFilling } f
 export { arrivingFile } from './arriving-file.ts';
 export { type DiskSignResult } from './io/sign-file.ts';
 export type { OcspAnswerCache } from './revocation/revocation-step.ts';
-export { signerRevocation } from './revocation/revocation-parts.ts';
+export { identityRevocation, signerRevocation } from './revocation/revocation-parts.ts';
 export { verifyWithRemoteManifest } from './remote-manifest-step.ts';
-export { signatureOcspResponse } from './containers/claim-signature.ts';
-export type { SerializedVerification, VerifyResponse } from './report/verification-report.ts';
+export type { RevocationCheck, SerializedVerification, VerifyResponse } from './report/verification-report.ts';
 export type { SigningMetadata, EditAction } from './manifest/signing-metadata.ts';
 export type { AssetFormat } from './formats.ts';
 export { assetFormats } from './asset-formats.ts';

@@ -50,6 +50,7 @@ import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, typ
 import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
+import { createNamedActorRevocation } from './revocation/named-actor-revocation.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
@@ -351,6 +352,8 @@ export function createServices(deps: ServiceDeps): Services {
       },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
+      // The named actors' credentials are answered from the gateway's records: no network, so on even with OCSP=off.
+      namedActors: createNamedActorRevocation({ gatewayIssuer: engine.issuingCertificate, certificates, ...(deps.clock && { now: deps.clock }) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),

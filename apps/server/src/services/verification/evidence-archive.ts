@@ -5,7 +5,7 @@
 // README.txt saying what each file is and how to re-check the verdict. Everything is gathered (and
 // any failure thrown) before the first byte; the archive is then made a member at a time as it is
 // read (fflate's streaming Zip), so it is never held whole beside its members.
-import { signatureOcspResponse } from '@provenance/engine';
+import { signerRevocation } from '@provenance/engine';
 import { EVIDENCE_ARCHIVE_MEMBERS as MEMBERS, trustAnchorsPem, type TEvidenceArchiveMember, type TVerifyResponse } from '@provenance/contracts';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { AssetStore } from '../assets/asset-store.ts';
@@ -39,7 +39,7 @@ function ocspAnswerOf(report: TVerifyResponse, manifestStore: Uint8Array): { byt
   const asked = report.verification.evidence?.revocation?.response;
   if (asked) return { bytes: new Uint8Array(Buffer.from(asked, 'base64')), origin: 'asked' };
   const label = report.report.manifestId;
-  const stapled = label ? signatureOcspResponse(manifestStore, label) : null;
+  const stapled = label ? signerRevocation.stapledIn(manifestStore, label) : null;
   return stapled ? { bytes: stapled, origin: 'stapled' } : null;
 }
 
