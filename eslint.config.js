@@ -34,7 +34,8 @@ export default tseslint.config(
     settings: {
       'import/resolver': {
         // c2pa-wasm's .wasm is imported with Vite's ?url suffix, which node's resolver refuses: point it at the file (keys are regexes).
-        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-wasm/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm']], extensions: ['.ts', '.tsx', '.js', '.json'] },
+        // c2pa-ts (a test-only second reader) exports its subpaths for `import` only, which the require-based resolver refuses: point at its build.
+        alias: { map: [['@', './apps/web/src'], ['@contentauth/c2pa-wasm/c2pa\\.wasm\\?url', './node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm'], ['@trustnxt/c2pa-ts', './node_modules/@trustnxt/c2pa-ts/dist']], extensions: ['.ts', '.tsx', '.js', '.json'] },
         node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
       },
     },

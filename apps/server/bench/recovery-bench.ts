@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { hammingDistance, withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -50,7 +50,7 @@ const SIZES: Record<'small' | 'full', Sizes> = {
 
 /** The transformations a platform applies, as sharp does them to the signed file. */
 const TRANSFORMS: { name: string; apply: (signed: Uint8Array, mime: string) => Promise<Uint8Array | null> }[] = [
-  { name: 'stripped (manifest removed)', apply: async (signed, mime) => withoutEmbeddedManifest(signed, mime) },
+  { name: 'stripped (manifest removed)', apply: async (signed, mime) => softBinding.withoutEmbeddedManifest(signed, mime) },
   { name: 'JPEG quality 70', apply: async (signed) => sharp(signed).jpeg({ quality: 70 }).toBuffer() },
   { name: 'JPEG quality 50', apply: async (signed) => sharp(signed).jpeg({ quality: 50 }).toBuffer() },
   { name: 'resized to 50%', apply: (signed) => resized(signed, 0.5) },
@@ -192,7 +192,7 @@ export async function runRecoveryBench(log: Log, options: { corpusDir?: string }
     const fingerprint = await fingerprintImage(image.bytes);
     isccMs.push(performance.now() - started);
     if (!fingerprint) continue;
-    if (images.some((kept) => hammingDistance(kept.digest, fingerprint.digest) <= 12)) {
+    if (images.some((kept) => softBinding.hammingDistance(kept.digest, fingerprint.digest) <= 12)) {
       nearDuplicates += 1;
       continue;
     }
@@ -238,7 +238,7 @@ export async function runRecoveryBench(log: Log, options: { corpusDir?: string }
         if (transform.name.startsWith('stripped')) stripMs.push(performance.now() - started);
         if (answer.status !== 'unsigned') stats.stillSigned += 1;
         const digest = (await fingerprintImage(variant))?.digest;
-        if (digest) stats.distances.push(hammingDistance(digest, entry.digest));
+        if (digest) stats.distances.push(softBinding.hammingDistance(digest, entry.digest));
         if (!answer.recovery) continue;
         if (answer.recovery.manifestId !== entry.manifestId) stats.wrong += 1;
         else if (answer.recovery.method === 'exact-hash') stats.exact += 1;
@@ -273,7 +273,7 @@ export async function runRecoveryBench(log: Log, options: { corpusDir?: string }
       if (answer.recovery) falseMatches += 1;
       const fingerprint = await fingerprintImage(image.bytes);
       if (!fingerprint) continue;
-      nearest.push(Math.min(...signed.map((entry) => hammingDistance(entry.digest, fingerprint.digest))));
+      nearest.push(Math.min(...signed.map((entry) => softBinding.hammingDistance(entry.digest, fingerprint.digest))));
       const started = performance.now();
       await index.findNear(fingerprint.alg, [fingerprint.digest], 8, 5);
       lookupMs.push(performance.now() - started);

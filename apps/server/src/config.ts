@@ -2,7 +2,7 @@
 // safe default.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseTrustListSetting, TrustListSettingError } from '@provenance/engine';
+import { trustLoading } from '@provenance/engine';
 import { z } from 'zod';
 import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
 import { AssetStoreSettingError, parseAssetStoreSetting } from './services/assets/asset-store-setting.ts';
@@ -41,9 +41,9 @@ export const ZServerConfig = z.object({
     .transform((value, ctx) => {
       try {
         // Refuses a plain http:// list, as the CLI does.
-        return parseTrustListSetting(value);
+        return trustLoading.parseTrustListSetting(value);
       } catch (error) {
-        if (!(error instanceof TrustListSettingError)) throw error;
+        if (!(error instanceof trustLoading.TrustListSettingError)) throw error;
         ctx.addIssue({ code: 'custom', message: error.message });
         return z.NEVER;
       }

@@ -210,9 +210,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
     expect(verdictOnA.verification.status).toBe('verified');
   }, 120_000);
 
-  it('makes a revocation on A count on B: B’s OCSP responder forgets the answer it kept and says revoked', async () => {
+  it('makes a revocation on A count on B: B’s OCSP responder forgets the answer it kept and says revoked, and B reads the named actor revoked', async () => {
     const token = await signUp(a);
-    await sign(a, token, await makeImage('jpeg', 260, 200));
+    const signed = await sign(a, token, await makeImage('jpeg', 260, 200));
+    const signedBytes = new Uint8Array(await (await fetch(onCopy(signed.signedAssetUrl, a))).arrayBuffer());
+    type Named = { verification: { status: string; identities?: { status: string; codes: { failure: { code: string }[] } }[] } };
+    const verifyOnB = async () => json<Named>(await fetch(`${b.api}/verify-content`, { method: 'POST', headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` }, body: signedBytes }), 200);
+    // B verifies (and keeps its verdict) before the revocation.
+    expect((await verifyOnB()).verification.identities?.[0]?.status).toBe('trusted');
     const identities = await json<{ id: string; kind: string; active: boolean; certificateChain: string }[]>(await fetch(`${a.api}/account/signing-identities`, { headers: { authorization: `Bearer ${token}` } }), 200);
     const managed = identities.find((identity) => identity.kind === 'managed' && identity.active);
     const [leafPem, intermediatePem] = managed!.certificateChain.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
@@ -232,6 +237,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server copies over o
       status = await statusOnB();
     }
     expect(status).toMatch(/leaf\.pem: revoked/);
+    // B forgot its kept verdict too, and reads the organisation's identity from the shared records: revoked, the claim standing.
+    const after = await verifyOnB();
+    expect(after.verification.status).toBe('verified');
+    expect(after.verification.identities?.[0]?.status).toBe('revoked');
+    expect(after.verification.identities?.[0]?.codes.failure.map((code) => code.code)).toContain('gateway.identity.credential.revoked');
     await fs.rm(dir, { recursive: true, force: true });
   }, 60_000);
 

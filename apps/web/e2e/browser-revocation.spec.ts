@@ -2,10 +2,12 @@
 // signer (issue 32); an account's managed certificate names its organisation (a CAWG identity). When
 // the account revokes that certificate, the claim stands: in the browser (the default place), which
 // reads the gateway's public CRL for the claim signer's certificate, as on the gateway, which reads
-// the OCSP answer stapled in the signature. Both say verified, with revocation checked and passed.
+// the OCSP answer stapled in the signature. Both say verified, with revocation checked and passed,
+// and both read the named actor revoked (the browser from the same CRL, the gateway from its records).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TSigningIdentity } from '@provenance/contracts';
+import { expectAccessible } from './support/axe.ts';
 import { APP_URL, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, signUpViaApi, test } from './support/fixtures.ts';
 import { corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
@@ -14,7 +16,7 @@ import { makePng } from './support/png.ts';
 const SLOW = { timeout: 60_000 };
 test.describe.configure({ timeout: 120_000 });
 
-test('revoking the organisation’s certificate leaves the product-signed claim standing, in the browser as on the gateway', async ({ page, request }, testInfo) => {
+test('revoking the organisation’s certificate leaves the product-signed claim standing and reads its named actor revoked, in the browser as on the gateway', async ({ page, request }, testInfo) => {
   const session = await signUpViaApi(request, 'browser-revoked');
   const auth = { Authorization: `Bearer ${session.access_token}` };
   const signed = await signThroughApi(request, { name: 'harbour.png', mimeType: 'image/png', buffer: makePng(160, 100), metadata: { creator: 'Revoked Signer' } }, 'browser-revoked', session);
@@ -39,7 +41,13 @@ test('revoking the organisation’s certificate leaves the product-signed claim 
   await expect(page.getByTestId('verify-place-note')).toHaveAttribute('data-place', 'browser');
   await expect(report).toHaveAttribute('data-status', 'verified');
   await expect(page.getByTestId('verdict').locator('[data-check="revocation"]')).toHaveAttribute('data-state', 'pass');
+  // The organisation the claim names is revoked, in words, apart from the claim.
+  const actor = page.getByRole('region', { name: 'Named actors' }).getByTestId('named-actor');
+  await expect(actor).toHaveAttribute('data-status', 'revoked');
+  await expect(actor).toContainText('Identity revoked: the certificate authority that issued its credential has revoked it');
+  await expect(actor.getByTestId('named-actor-revocation')).toContainText('Revoked on');
   await shoot(page, testInfo, 'verify-in-browser-identity-revoked');
+  await expectAccessible(page, 'verify in the browser, named actor revoked', testInfo);
 
   // The gateway says the same.
   await page.getByRole('radio', { name: /On the gateway/ }).check();
@@ -49,6 +57,7 @@ test('revoking the organisation’s certificate leaves the product-signed claim 
   await expect(page.getByTestId('verify-place-note')).toHaveAttribute('data-place', 'gateway', SLOW);
   await expect(page.getByTestId('report')).toHaveAttribute('data-status', 'verified');
   await expect(page.getByTestId('verdict').locator('[data-check="revocation"]')).toHaveAttribute('data-state', 'pass');
+  await expect(page.getByRole('region', { name: 'Named actors' }).getByTestId('named-actor')).toHaveAttribute('data-status', 'revoked');
 });
 
 test('a signer this gateway did not issue: the browser says plainly that its revocation was not checked', async ({ page }) => {

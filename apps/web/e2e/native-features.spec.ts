@@ -16,7 +16,7 @@ test('network, status bar, haptics, app lifecycle and action sheet work as a bro
   await context.setOffline(true);
   await expect(network.getByTestId('network-status')).toHaveText('Offline');
   await expect(network.getByTestId('network-type')).toHaveText('None');
-  await expect(page.getByTestId('offline-badge')).toBeVisible();
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
   await network.getByRole('button', { name: 'Refresh Status' }).click();
   await expect(network.getByTestId('network-status')).toHaveText('Offline');
   await shoot(page, testInfo, 'native-features-offline-desktop');

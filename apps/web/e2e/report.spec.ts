@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expectAccessible } from './support/axe.ts';
 import { ASSETS, dataDir } from './support/e2e-env.ts';
 import { expect, shoot, test, toast, VIEWPORTS } from './support/fixtures.ts';
 import { corpusFile, hasCorpusFile, signThroughApi } from './support/gateway.ts';
@@ -95,6 +97,26 @@ test.describe('a manifest this gateway signed', () => {
     await shoot(page, testInfo, 'report-signed-phone-dark');
   });
 
+  test('says when and under which trust lists it was checked, and downloads its evidence as one archive', async ({ page }, testInfo) => {
+    await page.goto(`/v/${encodeURIComponent(manifestId)}`);
+    const verdict = page.getByTestId('verdict');
+    await expect(verdict.getByRole('heading', { level: 2 })).toHaveText('Verified', SLOW);
+    await expect(page.getByTestId('verdict-evidence')).toHaveText(/^Checked on .+ against the trust lists of this gateway: .*gateway root/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Evidence archive (.zip)' }).click();
+    const archive = await download;
+    expect(archive.suggestedFilename()).toMatch(/\.evidence\.zip$/);
+    const members = unzipSync(new Uint8Array(readFileSync(await archive.path())));
+    // A file signed here carries its OCSP answer stapled: every member is there.
+    expect(Object.keys(members).sort()).toEqual(
+      ['README.txt', 'crjson.json', 'manifest-store.c2pa', 'ocsp-response.der', 'report.json', 'signer-chain.pem', 'trust-anchors.pem', 'trust-snapshot.json', 'tsa-trust-anchors.pem'],
+    );
+    const report = JSON.parse(new TextDecoder().decode(members['report.json'])) as { report: { manifestId: string } };
+    expect(report.report.manifestId).toBe(manifestId);
+    await expectAccessible(page, 'report with evidence download', testInfo);
+  });
+
   test('an unknown manifest ID says it is not held here', async ({ page }) => {
     await page.goto(`/v/${encodeURIComponent('urn:c2pa:00000000-0000-4000-8000-000000000000')}`);
     await expect(page.getByTestId('report-error')).toContainText('Manifest not found', SLOW);
@@ -128,6 +150,15 @@ test('a tampered asset fails, says the file changed, and lists the failing code'
   await expect(page.getByTestId('verdict-reason')).toContainText(/changed/);
   await expect(page.getByTestId('validation-codes').locator('[data-group="failure"]')).toContainText('assertion.dataHash.mismatch');
   await expect(toast(page, 'Verification Complete')).toContainText('invalid');
+  // The gateway does not hold this copy: its evidence archive is assembled in the browser from this
+  // answer and the trust snapshot it names, and says that the manifest store and crJSON are the file's.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Evidence archive (.zip)' }).click();
+  const members = unzipSync(new Uint8Array(readFileSync(await (await download).path())));
+  expect(Object.keys(members)).toEqual(expect.arrayContaining(['README.txt', 'report.json', 'signer-chain.pem', 'trust-anchors.pem', 'trust-snapshot.json']));
+  expect(Object.keys(members)).not.toContain('manifest-store.c2pa');
+  expect((JSON.parse(new TextDecoder().decode(members['report.json'])) as { verification: { status: string } }).verification.status).toBe('invalid');
+  expect(new TextDecoder().decode(members['README.txt'])).toContain('This gateway does not hold the file');
   await shoot(page, testInfo, 'report-tampered-desktop');
 });
 

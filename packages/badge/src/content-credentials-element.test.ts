@@ -115,11 +115,12 @@ describe('<content-credentials>', { timeout: 15_000 }, () => {
       { label: 'cawg.identity', name: 'Harbour Times', credentialIssuer: 'Gateway CA', status: 'trusted', codes: { success: [], informational: [], failure: [] } },
       { label: 'cawg.identity__1', name: '<b>Valley</b>', credentialIssuer: null, status: 'untrusted', codes: { success: [], informational: [], failure: [] } },
       { label: 'cawg.identity__2', name: 'Nobody', status: 'forged' },
+      { label: 'cawg.identity__3', name: 'Quay Daily', credentialIssuer: 'Gateway CA', status: 'revoked', codes: { success: [], informational: [], failure: [] } },
     ];
     stubFetch({ ...VERIFIED, verification: { ...VERIFIED.verification, identities } });
     const element = await mount('<content-credentials manifest-id="urn:c2pa:actors"><img src="https://cdn.example/a.jpg" alt=""></content-credentials>');
     pin(element).click();
-    expect(actors(popover(element))).toEqual(['Harbour Times (identity confirmed)', '<b>Valley</b> (identity not confirmed)']);
+    expect(actors(popover(element))).toEqual(['Harbour Times (identity confirmed)', '<b>Valley</b> (identity not confirmed)', 'Quay Daily (identity revoked)']);
     expect(popover(element).querySelector('b')).toBeNull();
   });
 

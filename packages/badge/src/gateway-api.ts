@@ -37,10 +37,10 @@ export interface BadgeVerdict {
 /** A named actor as the badge shows it: its name and its own verdict. */
 export interface NamedActor {
   name: string;
-  status: 'trusted' | 'untrusted' | 'invalid';
+  status: 'trusted' | 'untrusted' | 'invalid' | 'revoked';
 }
 
-const ACTOR_STATUSES = ['trusted', 'untrusted', 'invalid'] as const;
+const ACTOR_STATUSES = ['trusted', 'untrusted', 'invalid', 'revoked'] as const;
 const MAX_ACTORS = 8;
 
 /** verification.identities, read value by value: only named actors with a known verdict. */

@@ -63,8 +63,8 @@ export function signerText(signer: string | null, selfDeclared: boolean, verifie
 }
 
 /** A named actor (CAWG identity assertion) with its own verdict, in words. */
-export function actorText(actor: { name: string; status: 'trusted' | 'untrusted' | 'invalid' }): string {
-  const verdict = actor.status === 'trusted' ? 'identity confirmed' : actor.status === 'untrusted' ? 'identity not confirmed' : 'identity check failed';
+export function actorText(actor: { name: string; status: 'trusted' | 'untrusted' | 'invalid' | 'revoked' }): string {
+  const verdict = { trusted: 'identity confirmed', untrusted: 'identity not confirmed', invalid: 'identity check failed', revoked: 'identity revoked' }[actor.status];
   return `${actor.name} (${verdict})`;
 }
 

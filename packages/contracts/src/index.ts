@@ -15,3 +15,4 @@ export * from './sbr.ts';
 export * from './jobs.ts';
 export * from './webhooks.ts';
 export * from './claim-signer.ts';
+export * from './evidence.ts';

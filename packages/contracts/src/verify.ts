@@ -32,7 +32,7 @@ export const ZTrustVerdict = z
   .openapi('TrustVerdict');
 export type TTrustVerdict = z.infer<typeof ZTrustVerdict>;
 /**
- * What is known of the signing certificate's revocation: good, revoked, unknown (to the responder)
+ * What is known of the signing certificate's (or a named actor's credential's) revocation: good, revoked, unknown (to the responder)
  * or not_checked (the responder could not be asked or gave no usable answer; the verdict stands on
  * everything else). Source: an OCSP responder, the OCSP response stapled in the signature, or this
  * gateway's own records of the certificates it issued.
@@ -170,10 +170,17 @@ export const ZNamedIdentity = z
     label: z.string().openapi({ description: 'The assertion’s label in the manifest', example: 'cawg.identity' }),
     name: z.string().nullable().openapi({ description: 'Who the assertion names: the organisation (else the common name) of its X.509 credential', example: 'Acme News' }),
     credentialIssuer: z.string().nullable().openapi({ description: 'Who issued that credential (its issuer’s organisation, else common name); null when not known', example: 'Provenance Gateway' }),
-    status: z.enum(['trusted', 'untrusted', 'invalid']).openapi({
-      description: 'trusted: the signature is valid and its credential chains to an identity trust anchor (cawg.x509.credential.trusted); untrusted: valid, but no anchor vouches for the credential; invalid: any other cawg.* failure (a signature that does not match, a malformed assertion)',
+    status: z.enum(['trusted', 'untrusted', 'invalid', 'revoked']).openapi({
+      description:
+        'trusted: the signature is valid and its credential chains to an identity trust anchor (cawg.x509.credential.trusted); untrusted: valid, but no anchor vouches for the credential; invalid: any other cawg.* failure (a signature that does not match, a malformed assertion); revoked: the certificate authority that issued the credential (this gateway) revoked it, and no trusted timestamp shows the claim naming the actor was signed before that (gateway.identity.credential.revoked). A revoked identity does not change the claim’s verdict.',
     }),
-    codes: z.object({ success: z.array(ZValidationCode), informational: z.array(ZValidationCode), failure: z.array(ZValidationCode) }).openapi({ description: 'c2pa-rs’s codes for this assertion only' }),
+    revocation: ZRevocationCheck.optional().openapi({
+      description:
+        'What is known of the credential’s revocation. This gateway checks the credentials its own certificate authority issued against its own records (the records its OCSP responder and CRL answer from); for any other credential the status is not_checked and the reason says so. Absent when revocation was not asked (a verification as of a declared time says not_checked).',
+    }),
+    codes: z
+      .object({ success: z.array(ZValidationCode), informational: z.array(ZValidationCode), failure: z.array(ZValidationCode) })
+      .openapi({ description: 'c2pa-rs’s codes for this assertion, and this gateway’s revocation codes for its credential (gateway.identity.*: CAWG 1.3 defines no revocation status code)' }),
   })
   .openapi('NamedIdentity');
 export type TNamedIdentity = z.infer<typeof ZNamedIdentity>;

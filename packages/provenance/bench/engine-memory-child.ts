@@ -1,6 +1,6 @@
 /**
  * One section of the engine bench's memory measurement, in a process of its own so that its peak
- * RSS is its own: c2pa-wasm's linear memory never shrinks, so in one process the largest job of
+ * RSS is its own: c2pa-wasm's linear memory never shrinks, so in one process the largest operation of
  * any section (raw c2pa-wasm reading a whole 20 MB MP4, signing it whole) sets the peak of all.
  *
  *   engine-memory-child.ts <section> <unsigned.mp4> <signed.mp4> <pki-dir> <anchors.pem> <runs>

@@ -12,11 +12,11 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createClaimSigner } from '../src/signer/signer-factory.ts';
 import { issueAccountCertificate } from '../src/pki/account-certificate.ts';
+import { startSigningService } from '../src/signer/signing-service.ts';
 import {
   createEnginePool,
   createPemSigner,
   ensureLocalPki,
-  startSigningService,
   type ClaimSigner,
   type PostSigningRequest,
   type SignerMaterial,

@@ -1,6 +1,6 @@
 // The filling pool lends shared memory to files arriving and takes it back only once every holder
-// let go (the request and each job reading it), so a buffer is reused rather than allocated per
-// file, never lent to two files at once, never given to a new file while a job still reads it, and
+// let go (the request and each task reading it), so a buffer is reused rather than allocated per
+// file, never lent to two files at once, never given to a new file while a task still reads it, and
 // the memory lent stays within the pool's bound (a file it cannot take gets null: no sharing).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ describe('filling pool', () => {
     const reading = fillingSource(second.shared).read(0, 90_000);
     second.write(new Uint8Array(90_000).fill(9));
     expect((await reading).every((byte) => byte === 9)).toBe(true);
-    // A reader of the last file (its job settled, a read left over) fails rather than read this one.
+    // A reader of the last file (its task settled, a read left over) fails rather than read this one.
     await expect(fillingSource(first.shared).read(0, 10)).rejects.toThrow(/another file/);
   });
 
@@ -69,7 +69,7 @@ describe('filling pool', () => {
     expect(new Set([...lent.filter((_, index) => index !== 2), next].map((writer) => writer.shared.data)).size).toBe(6);
   });
 
-  it('keeps a buffer from the next file while a holder (a job reading it) has not let go', () => {
+  it('keeps a buffer from the next file while a holder (a task reading it) has not let go', () => {
     const pool = createFillingPool({ maxBytes: 8 * MB, maxFileBytes: 4 * MB });
     const writer = pool.lend(1 * MB)!;
     const letGo = writer.hold();
@@ -115,17 +115,17 @@ describe('filling pool with an engine worker reading', () => {
   });
   afterAll(() => engine.close());
 
-  it('gives the buffer back only after the job on a failed file has settled, and verifies the next file in it', async () => {
+  it('gives the buffer back only after the task on a failed file has settled, and verifies the next file in it', async () => {
     const pool = createFillingPool({ maxBytes: 2 * MB, maxFileBytes: 1 * MB });
     const writer = pool.lend(signed.byteLength)!;
     const letGo = writer.hold();
-    const job = engine.verify({ filling: writer.shared }, 'image/jpeg', { answer: 'serialized' }).finally(letGo);
+    const task = engine.verify({ filling: writer.shared }, 'image/jpeg', { answer: 'serialized' }).finally(letGo);
     writer.write(signed.subarray(0, 20 * KB));
-    // The request is done (cut off): the job is failed but may still be running.
+    // The request is done (cut off): the task is failed but may still be running.
     writer.release();
     expect(pool.lentBytes).toBeGreaterThan(0);
     expect(pool.freeBytes).toBe(0);
-    await expect(job).rejects.toThrow(/stopped arriving/);
+    await expect(task).rejects.toThrow(/stopped arriving/);
     expect(pool.lentBytes).toBe(0);
     // The next file placed 6 bytes into the same buffer: the worker reads it from there.
     const next = pool.lend(signed.byteLength, 6)!;

@@ -15,7 +15,7 @@
  * file: V8 does not count shared memory towards garbage collection (nodejs/node#34703), so buffers
  * dropped one per upload piled up to gigabytes before it collected them. A buffer goes back to its
  * pool only once every holder let go: the writer's side (the request done with the bytes) and each
- * reader's (the engine's job on it settled), so no job still reading one ever sees another file.
+ * reader's (the engine's task on it settled), so no task still reading one ever sees another file.
  */
 import type { ByteSource, ExcludedRangeDigest } from './byte-source.ts';
 
@@ -123,7 +123,7 @@ export interface FillingWriter {
   fail(): void;
   readonly failed: boolean;
   /**
-   * One more holder of the memory (a job reading it): the memory goes back to its pool only once
+   * One more holder of the memory (a task reading it): the memory goes back to its pool only once
    * every holder let go. Returns this holder's let-go (once is enough; more are ignored).
    */
   hold(): () => void;
@@ -285,7 +285,7 @@ export function createFillingPool(options: FillingPoolOptions): FillingPool {
         buffer = { data: new SharedArrayBuffer(bytes), control: new SharedArrayBuffer(CONTROL_BYTES), generation: 0 };
       }
       lentBytes += bytes;
-      // Reset for this file; the generation first, so a read of the last file's job (which has
+      // Reset for this file; the generation first, so a read of the last file's task (which has
       // settled, but may have had a read pending) fails instead of waiting on this file's words.
       const control = new Int32Array(buffer.control);
       buffer.generation = (buffer.generation + 1) | 0;

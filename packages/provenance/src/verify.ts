@@ -11,7 +11,9 @@
  * through the source. Memory stays bounded by the chunks in flight, not the file's size.
  */
 import { signerChain } from './containers/claim-signature.ts';
-import { signingCredentialOf, type SigningCredential } from './revocation/signing-credential.ts';
+import { identityCredentials as identityChains } from './containers/identity-signature.ts';
+import { identityRevocationNotChecked } from './revocation/apply-identity-revocation.ts';
+import { identityRevocationCredentialsOf, signingCredentialOf, type IdentityRevocationCredential, type SigningCredential } from './revocation/signing-credential.ts';
 import { readWithSidecar } from './sidecar/sidecar-read.ts';
 import { ProvenanceError, UnsupportedFormatError } from './errors.ts';
 import { findFormat } from './formats.ts';
@@ -63,6 +65,8 @@ export interface CredentialedVerification {
   response: VerifyResponse;
   /** Null when unsigned, when the chain has no issuer, or when c2pa-rs answered from a stapled OCSP response. */
   signingCredential: SigningCredential | null;
+  /** The named actors' credentials (CAWG identity assertions) whose revocation the caller may ask about; absent when none or not to be asked. */
+  identityCredentials?: IdentityRevocationCredential[];
   /**
    * The earliest notAfter (ms) among the certificates of every signer chain in the store, if any: the
    * verdict may change then (a signature without a trusted timestamp stops validating), so whoever
@@ -86,7 +90,7 @@ export async function verify(
   const made = await withByteSource(source, (bytes) => verifySource(bytes, mimeType, answer === 'serialized' ? { ...verifyOptions, evidence: true } : verifyOptions));
   if (answer === 'report') return made.response;
   if (answer === 'credentialed') return made;
-  const serialized = serializeVerification(made.response, made.signingCredential, made.certificatesEnd);
+  const serialized = serializeVerification(made.response, made.signingCredential, made.certificatesEnd, made.identityCredentials);
   if (crJson && source instanceof Uint8Array) serialized.crJson = await crJsonReport(source, mimeType, { ...(verifyOptions.trust && { trust: verifyOptions.trust }), ...(verifyOptions.at && { at: verifyOptions.at }) });
   return serialized;
 }
@@ -155,7 +159,14 @@ function verificationOf(read: StoreRead | null, mime: string, options: VerifyOpt
     const label = store.active_manifest;
     const chain = !stapled && label && storeBytes ? signerChain(storeBytes, label) : null;
     const ends = [...certificates.values()].flatMap((details) => (details.chainNotAfter === undefined ? [] : [details.chainNotAfter]));
-    return { response, signingCredential: signingCredentialOf(chain, response.report.signedAt), ...(ends.length > 0 && { certificatesEnd: Math.min(...ends) }) };
+    const { timestamp } = response.report;
+    const identityCredentials = label && storeBytes && response.verification.identities?.length ? identityRevocationCredentialsOf(identityChains(storeBytes, label), timestamp?.trusted ? timestamp.time : null) : [];
+    return {
+      response,
+      signingCredential: signingCredentialOf(chain, response.report.signedAt),
+      ...(identityCredentials.length > 0 && { identityCredentials }),
+      ...(ends.length > 0 && { certificatesEnd: Math.min(...ends) }),
+    };
   } finally {
     reader.free();
   }
@@ -172,9 +183,11 @@ async function verificationAsOf(at: Date, verification: () => Promise<Credential
   const validatedAt = at.toISOString();
   const { revocation } = response.verification;
   const notAsked: RevocationCheck = { status: 'not_checked', source: 'ocsp', responder: null, checkedAt: null, revokedAt: null, reason: `Validated as of ${validatedAt}: an OCSP responder answers for now, not for then, so revocation was not asked` };
+  // As for the signer: a verdict as of a declared time asks nobody about revocation, and says so.
+  const identitiesNotAsked: RevocationCheck = { ...notAsked, source: 'gateway', reason: `Validated as of ${validatedAt}: revocation is asked for now, not for then, so it was not asked` };
   return {
     response: {
-      ...response,
+      ...identityRevocationNotChecked(response, identitiesNotAsked),
       verification: {
         ...response.verification,
         // The engine recorded the declared time as the validation time, the clock being pinned to it.

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFillingPool, fillingSource, FillingFailedError } from '@provenance/engine';
+import { arrivingFile } from '@provenance/engine';
 import { createArrivingMemory, type ArrivedFile } from '../services/verification/arriving/arriving-memory.ts';
 import { describe, expect, it } from 'vitest';
 import { createInflightBytes } from './inflight-bytes.ts';
@@ -56,7 +56,7 @@ describe('readMultipart with arriving', () => {
       fileField: 'file',
       maxFileBytes: 1_000_000,
       arriving: sharedMemory.receiver((body) => {
-        wholeRead = fillingSource(body.shared).read(0, body.shared.size);
+        wholeRead = arrivingFile.fillingSource(body.shared).read(0, body.shared.size);
       }),
     });
     expect(Buffer.from((await wholeRead)!).equals(Buffer.from(file))).toBe(true);
@@ -75,7 +75,7 @@ describe('readMultipart with arriving', () => {
         maxFileBytes: 1_000_000,
         arriving: sharedMemory.receiver((body) => {
           shared = body.shared.size;
-          waiting = fillingSource(body.shared).read(0, shared).then(() => 'read', (error: unknown) => error);
+          waiting = arrivingFile.fillingSource(body.shared).read(0, shared).then(() => 'read', (error: unknown) => error);
         }),
       });
       expect(fields.note).toBe(note);
@@ -99,7 +99,7 @@ describe('readBody with arriving', () => {
       arriving: sharedMemory.receiver((body) => {
         arrived.push(body);
         // Read while it arrives, as an engine worker would.
-        wholeRead = fillingSource(body.shared).read(0, file.byteLength);
+        wholeRead = arrivingFile.fillingSource(body.shared).read(0, file.byteLength);
       }),
     });
     expect(arrived).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('readBody with arriving', () => {
     await upload!.discard();
     expect(budget.held).toBe(0);
     // Discarded: a reader still at work stops.
-    await expect(fillingSource(arrived[0]!.shared).read(0, 10)).rejects.toBeInstanceOf(FillingFailedError);
+    await expect(arrivingFile.fillingSource(arrived[0]!.shared).read(0, 10)).rejects.toBeInstanceOf(arrivingFile.FillingFailedError);
   });
 
   it('places the shared file as its first chunk sits in memory, so that chunks copy in word by word', async () => {
@@ -133,7 +133,7 @@ describe('readBody with arriving', () => {
       maxFileBytes: 1_000_000,
       arriving: sharedMemory.receiver((arriving) => {
         offset = arriving.shared.offset;
-        wholeRead = fillingSource(arriving.shared).read(0, file.byteLength);
+        wholeRead = arrivingFile.fillingSource(arriving.shared).read(0, file.byteLength);
       }),
     });
     expect(offset).toBe(3);
@@ -147,11 +147,11 @@ describe('readBody with arriving', () => {
     const reading = reader.readBody(requestBody(bodyRequest(file, { cutAt: 64 * 1024 })), {
       maxFileBytes: 1_000_000,
       arriving: sharedMemory.receiver((body) => {
-        waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
+        waiting = arrivingFile.fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
       }),
     });
     await expect(reading).rejects.toMatchObject({ status: 400, code: 'body_aborted' });
-    expect(await waiting).toBeInstanceOf(FillingFailedError);
+    expect(await waiting).toBeInstanceOf(arrivingFile.FillingFailedError);
     expect(budget.held).toBe(0);
   });
 
@@ -160,10 +160,10 @@ describe('readBody with arriving', () => {
     const upload = await reader.readBody(requestBody(bodyRequest(file, { chunk: 64 * 1024, delayMs: 100 })), {
       maxFileBytes: 1_000_000,
       arriving: sharedMemory.receiver((body) => {
-        waiting = fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
+        waiting = arrivingFile.fillingSource(body.shared).read(0, file.byteLength).then(() => 'read', (error: unknown) => error);
       }),
     });
-    expect(await waiting).toBeInstanceOf(FillingFailedError);
+    expect(await waiting).toBeInstanceOf(arrivingFile.FillingFailedError);
     expect(Buffer.from(await upload!.withBytes(async (bytes) => bytes)).equals(Buffer.from(file))).toBe(true);
     await upload!.discard();
   });
@@ -184,10 +184,10 @@ describe('readBody with arriving', () => {
 
 describe('the shared memory of bodies arriving', () => {
   // Room for two bodies of the file's class (300,000 bytes: 512 kB).
-  const pool = createFillingPool({ maxBytes: 1024 * 1024, maxFileBytes: 8 * 1024 * 1024 });
+  const pool = arrivingFile.createFillingPool({ maxBytes: 1024 * 1024, maxFileBytes: 8 * 1024 * 1024 });
   const pooledReader = createUploadReader({ budget, spool: createUploadSpool(mkdtempSync(path.join(tmpdir(), 'pg-upload-pooled-'))) });
   const pooledMemory = createArrivingMemory({ pool });
-  /** Reads a body, noting what it was shared as (null: not shared) and taking a job's hold on it when `hold` is set. */
+  /** Reads a body, noting what it was shared as (null: not shared) and taking a task's hold on it when `hold` is set. */
   async function read(options: { hold?: boolean } = {}) {
     let arrived: ArrivedFile | null = null;
     let letGo = () => {};
@@ -203,10 +203,10 @@ describe('the shared memory of bodies arriving', () => {
     return { upload: upload!, shared: (arrived as ArrivedFile | null)?.shared ?? null, letGo };
   }
 
-  it('is reused from body to body, and not given to another while a job still holds it', async () => {
+  it('is reused from body to body, and not given to another while a task still holds it', async () => {
     const first = await read({ hold: true });
     await first.upload.discard();
-    // The request is done but the job reading the first body has not settled: the next body gets other memory.
+    // The request is done but the task reading the first body has not settled: the next body gets other memory.
     const second = await read();
     expect(second.shared!.data).not.toBe(first.shared!.data);
     await second.upload.discard();
@@ -237,19 +237,19 @@ describe('the shared memory of bodies arriving', () => {
     const digest = (bytes: Uint8Array) => ({ from: 0, to: 1, digest: createHash('sha256').update(bytes.subarray(1)).digest() });
     const alone = await readArriving();
     expect(alone.body.offerDigest(digest)).toBe(true);
-    expect(Buffer.from((await fillingSource(alone.body.shared).excludedRangeDigest!(0, 1))!)).toEqual(digest(file).digest);
+    expect(Buffer.from((await arrivingFile.fillingSource(alone.body.shared).excludedRangeDigest!(0, 1))!)).toEqual(digest(file).digest);
     await alone.upload.discard();
     // Two bodies in flight: this thread has the other's chunks to read, and its worker hashes each.
     const first = await readArriving();
     const second = await readArriving();
     expect(first.body.offerDigest(digest)).toBe(false);
     expect(second.body.offerDigest(digest)).toBe(false);
-    expect(await fillingSource(first.body.shared).excludedRangeDigest!(0, 1)).toBeNull();
+    expect(await arrivingFile.fillingSource(first.body.shared).excludedRangeDigest!(0, 1)).toBeNull();
     for (const { upload } of [first, second]) await upload.discard();
     expect(pool.lentBytes).toBe(0);
   });
 
-  it('hashes an arrived body for its reader while another body’s memory is held only past its request (for its hash, by its job)', async () => {
+  it('hashes an arrived body for its reader while another body’s memory is held only past its request (for its hash, by its task)', async () => {
     const digest = (bytes: Uint8Array) => ({ from: 0, to: 1, digest: createHash('sha256').update(bytes.subarray(1)).digest() });
     const first = await readArriving();
     const letGo = first.body.hold();

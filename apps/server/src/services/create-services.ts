@@ -50,6 +50,7 @@ import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, typ
 import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
 import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
+import { createNamedActorRevocation } from './revocation/named-actor-revocation.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
@@ -69,6 +70,8 @@ import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
 import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
 import { createTrustSnapshots } from './trust/trust-snapshots.ts';
+import { createEvidenceArchives, type EvidenceArchives } from './verification/evidence-archive.ts';
+import { createTrustSnapshotFiles, type TrustSnapshotFiles } from './verification/trust-snapshot-files.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -163,6 +166,10 @@ export interface Services {
   /** Provenance-preserving transforms of signed images, signed through `signer`. */
   transformer: AssetTransformer;
   verifier: ContentVerifier;
+  /** A held manifest's evidence as one ZIP archive (GET /manifests/{manifestId}/evidence). */
+  evidenceArchives: EvidenceArchives;
+  /** The trust snapshots answers were made under, whole (GET /trust/snapshots/{id}). */
+  trustSnapshotFiles: TrustSnapshotFiles;
   /** How large a file to verify or sign may be, and which are verified and signed from disk. */
   sizePolicy: SizePolicy;
   /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
@@ -272,13 +279,15 @@ export function createServices(deps: ServiceDeps): Services {
     confirmUrlOf: (token) => new URL(`/confirm-sign-up#token=${encodeURIComponent(token)}`, deps.publicUrl).href,
     clock: deps.clock,
   });
+  const trustSnapshots = createTrustSnapshots({ db: deps.db, engine });
+  const trustSnapshotFiles = createTrustSnapshotFiles({ trustSnapshots });
   const verificationCache = createVerificationCache({ maxEntries: deps.verifyCacheEntries ?? 5_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
   // A revocation (here, or seen on the watermark) makes cached verdicts and kept OCSP answers stale.
   const forgetRevoked = (): void => {
     verificationCache.clear();
     certificateAuthority.forgetAnswers();
   };
-  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent'> = {
+  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent' | 'evidenceArchives' | 'trustSnapshotFiles'> = {
     auth,
     sessions,
     credentials,
@@ -333,7 +342,7 @@ export function createServices(deps: ServiceDeps): Services {
       manifestUrlOf: deps.links.sbrManifestUrl,
       thumbnailUrlOf: deps.links.thumbnailUrl,
       cache: verificationCache,
-      trustSnapshots: createTrustSnapshots({ db: deps.db, engine }),
+      trustSnapshots,
       accountEvents,
       // A stored video over the upload limit was signed from its spool file: it is verified from a spooled copy too.
       storedCopies: deps.assetDownloads && { spoolDir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
@@ -344,6 +353,8 @@ export function createServices(deps: ServiceDeps): Services {
       },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
+      // The named actors' credentials are answered from the gateway's records: no network, so on even with OCSP=off.
+      namedActors: createNamedActorRevocation({ gatewayIssuer: engine.issuingCertificate, certificates, ...(deps.clock && { now: deps.clock }) }),
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),
@@ -392,5 +403,14 @@ export function createServices(deps: ServiceDeps): Services {
     verifier: services.verifier,
     onVerifyError: (assetId, error) => logger.error('a signed file could not be verified for its list', { assetId, error: error instanceof Error ? error.message : String(error) }),
   });
-  return { ...services, batchJobs, signedContent, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
+  const evidenceArchives = createEvidenceArchives({
+    signedAssets,
+    store,
+    verifier: services.verifier,
+    snapshots: trustSnapshotFiles,
+    signedAssetUrlOf: deps.links.signedAssetUrl,
+    inMemoryBytes: downloadSizes.maxAssetBytes,
+    clock: deps.clock,
+  });
+  return { ...services, batchJobs, signedContent, evidenceArchives, trustSnapshotFiles, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
-import { OfflineBadge } from '@/components/offline-badge';
+import { OfflineIndicator } from '@/components/offline-indicator';
 import { createQueryClient } from '@/lib/query-client';
 import { watchSystemTheme } from '@/lib/theme';
 import { networkStatus } from '@/lib/network-status';
@@ -16,7 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <OfflineBadge />
+      <OfflineIndicator />
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 // The app-wide network status (online is assumed until the device says otherwise),
-// shared by the Offline Mode badge and the connectivity toasts.
+// shared by the Offline Mode indicator and the connectivity toasts.
 import { useSyncExternalStore } from 'react';
 import { network, type NetworkCapability, type NetworkStatus } from '@/platform/network';
 

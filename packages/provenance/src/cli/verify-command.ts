@@ -41,13 +41,15 @@ A URL is streamed to a temporary file and verified from disk: an MP4, MOV or M4A
 ${TRUST_HELP}
 ${FETCH_HELP}`;
 
-/** A named actor: who, under whose credential, and its own verdict (the reason when it failed). */
+/** A named actor: who, under whose credential, its own verdict (the reason when it failed) and its credential's revocation when asked. */
 function actorLine(identity: NamedIdentity): string {
   const who = `${identity.name ?? 'an actor that does not name itself'}${identity.credentialIssuer ? ` (credential issued by ${identity.credentialIssuer})` : ''}`;
-  if (identity.status === 'trusted') return `${who}: identity confirmed`;
-  if (identity.status === 'untrusted') return `${who}: identity not confirmed, no identity trust anchor vouches for its credential`;
+  const revocation = identity.revocation && identity.status !== 'revoked' ? `; credential revocation ${revocationLine(identity.revocation)}` : '';
+  if (identity.status === 'trusted') return `${who}: identity confirmed${revocation}`;
+  if (identity.status === 'untrusted') return `${who}: identity not confirmed, no identity trust anchor vouches for its credential${revocation}`;
+  if (identity.status === 'revoked') return `${who}: identity REVOKED, its credential revoked${identity.revocation?.revokedAt ? ` at ${identity.revocation.revokedAt}` : ''}`;
   const why = identity.codes.failure.find((code) => code.code !== 'cawg.x509.credential.untrusted');
-  return `${who}: identity check failed${why ? `: ${why.explanation}` : ''}`;
+  return `${who}: identity check failed${why ? `: ${why.explanation}` : ''}${revocation}`;
 }
 
 function describe(response: VerifyResponse, name: string, noOcsp: boolean, declaredTime: boolean): string {

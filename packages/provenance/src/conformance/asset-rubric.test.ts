@@ -15,33 +15,15 @@ import { crJsonReport } from '../report/crjson.ts';
 import { ISCC_SOFT_BINDING_ALG } from '../soft-binding/iscc-image-code.ts';
 import { makeBmff, makeImage } from '../testing/make-assets.ts';
 import { SPEC_VERSION } from '../version.ts';
-import { corpusFile, hasCorpus } from '../testing/shared-corpus.ts';
+import { hasCorpus } from '../testing/shared-corpus.ts';
 import { loadAssetRubric, type RubricResult } from './asset-rubric.ts';
+import { signableInput } from './signable-inputs.ts';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** Conformance Program 0.2 against specification 2.4, the version the claims declare (SPEC_VERSION): 31 checks. */
 const RUBRIC_2_4 = loadAssetRubric(join(fixtures, 'asset-rubric-conformance0.2-spec2.4.yml'), '2.4');
 /** The same program against specification 2.2: its 23 checks, all among the 31 but one reading of specVersion. */
 const RUBRIC_2_2 = loadAssetRubric(join(fixtures, 'asset-rubric-conformance0.2-spec2.2.yml'), '2.2');
-
-/** One input of each signable format: made by the test, or a public sample of the shared corpus. */
-const INPUTS: Record<string, () => Promise<Uint8Array> | Uint8Array> = {
-  'image/jpeg': () => makeImage('jpeg'),
-  'image/png': () => makeImage('png'),
-  'image/webp': () => makeImage('webp'),
-  'image/avif': () => makeImage('avif'),
-  'image/heic': () => corpusFile('c2pa-rs/sample1.heic'),
-  'image/heif': () => corpusFile('c2pa-rs/sample1.heif'),
-  'image/gif': () => makeImage('gif'),
-  'image/tiff': () => makeImage('tiff'),
-  'image/svg+xml': () => corpusFile('c2pa-rs/sample1.svg'),
-  'video/mp4': () => makeBmff('mp4'),
-  'video/quicktime': () => makeBmff('mov'),
-  'audio/mp4': () => corpusFile('c2pa-rs/sample1.m4a'),
-  'audio/wav': () => corpusFile('c2pa-rs/sample1.wav'),
-  'audio/mpeg': () => corpusFile('c2pa-rs/sample1.mp3'),
-  'application/pdf': () => corpusFile('c2pa-rs/basic.pdf'),
-};
 
 /** What the gateway's signing form sends. */
 const METADATA: SigningMetadata = { title: 'Harbour at dawn', creator: 'Ada Reporter', license: 'CC-BY-4.0', softwareAgent: 'Provenance Gateway Tests' };
@@ -78,7 +60,7 @@ function expectConformant(crJson: unknown): void {
 describe.skipIf(!hasCorpus)('the asset rubric over one signed output of every signable format', () => {
   for (const format of SUPPORTED_FORMATS.filter((candidate) => candidate.signable)) {
     it(`${format.name}: every check passes`, async () => {
-      const input = await INPUTS[format.mime]!();
+      const input = await signableInput(format.mime).make();
       const signed = await sign(input, format.mime, METADATA, { signer, ...(format.kind === 'image' && { softBinding: SOFT_BINDING }) });
       const crJson = await crJsonOf(signed.signedBytes, format.mime);
       expectConformant(crJson);

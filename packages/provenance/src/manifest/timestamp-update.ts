@@ -44,6 +44,15 @@ export interface TimestampUpdateResult {
   signedAssetHash: string;
 }
 
+/**
+ * A file on disk timestamped into another file (manifest/timestamp-from-disk.ts): the result without
+ * the file's bytes, their sizes instead, as a signing from disk answers (io/sign-file.ts).
+ */
+export interface DiskTimestampResult extends Omit<TimestampUpdateResult, 'signedBytes'> {
+  originalBytes: number;
+  signedBytes: number;
+}
+
 export interface TimestampUpdateOptions {
   /**
    * Timestamp the update manifest's own signature too (on by default): without it, the update
@@ -58,6 +67,8 @@ export interface TimestampUpdateOptions {
 export class NothingToTimestampError extends SigningError {
   constructor(reason: string) {
     super(`The file cannot be timestamped: ${reason}.`);
+    // Its name crosses from an engine worker with its message, and the pool rebuilds it by name.
+    this.name = 'NothingToTimestampError';
   }
 }
 
@@ -78,8 +89,32 @@ const OWN_TOKEN_MARGIN = 512;
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
+/** What a timestamp covers: the timestamped manifest's label and its claim signature bytes. */
+export interface TimestampTarget {
+  label: string;
+  signature: Uint8Array;
+}
+
+/**
+ * The claim signature of manifest `label` in `storeBytes` that a timestamp made now would cover;
+ * NothingToTimestampError when there is none, it already carries one, or it is too late for one.
+ */
+export function timestampTargetIn(storeBytes: Uint8Array, label: string, now: Date): TimestampTarget {
+  if (signatureTimestampToken(storeBytes, label)) throw new NothingToTimestampError('its signature already carries a timestamp');
+  const signature = claimSignatureValue(storeBytes, label);
+  if (!signature) throw new NothingToTimestampError('its claim signature could not be read');
+  // A token attests only that the signature existed at its own time: once the signing certificate
+  // has expired, validators judge the certificate at that time and find it expired all the same.
+  const leaf = signerChain(storeBytes, label)?.[0];
+  const notAfter = leaf ? new Date(new X509Certificate(leaf).validTo) : null;
+  if (notAfter && notAfter.getTime() <= now.getTime()) {
+    throw new NothingToTimestampError(`its signing certificate expired on ${notAfter.toISOString()}, so a timestamp made now cannot keep its signature valid`);
+  }
+  return { label, signature };
+}
+
 /** The active manifest's label and its claim signature bytes (what the token must cover). */
-async function timestampTarget(mime: string, bytes: Uint8Array, now: Date): Promise<{ label: string; signature: Uint8Array }> {
+async function timestampTarget(mime: string, bytes: Uint8Array, now: Date): Promise<TimestampTarget> {
   const reader = await openReader(mime, bytes, readerSettings());
   if (!reader) throw new NothingToTimestampError('it carries no Content Credentials');
   try {
@@ -87,19 +122,63 @@ async function timestampTarget(mime: string, bytes: Uint8Array, now: Date): Prom
     const label = store.active_manifest;
     const storeBytes = label ? manifestStoreBytes(reader, store) : null;
     if (!label || !storeBytes) throw new NothingToTimestampError('its manifest store has no active manifest');
-    if (signatureTimestampToken(storeBytes, label)) throw new NothingToTimestampError('its signature already carries a timestamp');
-    const signature = claimSignatureValue(storeBytes, label);
-    if (!signature) throw new NothingToTimestampError('its claim signature could not be read');
-    // A token attests only that the signature existed at its own time: once the signing certificate
-    // has expired, validators judge the certificate at that time and find it expired all the same.
-    const leaf = signerChain(storeBytes, label)?.[0];
-    const notAfter = leaf ? new Date(new X509Certificate(leaf).validTo) : null;
-    if (notAfter && notAfter.getTime() <= now.getTime()) {
-      throw new NothingToTimestampError(`its signing certificate expired on ${notAfter.toISOString()}, so a timestamp made now cannot keep its signature valid`);
-    }
-    return { label, signature };
+    return timestampTargetIn(storeBytes, label, now);
   } finally {
     reader.free();
+  }
+}
+
+/** The update manifest's signed manifest store, as c2pa-wasm's builder returns it. */
+export interface UpdateSigning {
+  /** c2pa-wasm's answer: the whole file when it embedded the store, and the store. */
+  result: { asset?: Uint8Array; manifest: Uint8Array };
+  manifestId: string;
+}
+
+/**
+ * Signs the update manifest that carries `token` over `target`'s signature, the builder given
+ * `asset` (the whole file, or a stand-in when `parent` gives the file's credentials by their store:
+ * timestamp-from-disk.ts). The update manifest's own signature is timestamped unless turned off.
+ */
+export async function signUpdateManifest(
+  mime: string,
+  target: TimestampTarget,
+  token: Uint8Array,
+  signer: ClaimSigner,
+  timestamper: Timestamper,
+  asset: Uint8Array,
+  options: TimestampUpdateOptions & { parent?: { definition: Record<string, unknown>; resources: Record<string, Uint8Array> } } = {},
+): Promise<UpdateSigning> {
+  const format = findFormat(mime)!;
+  const definition = {
+    claim_generator_info: CLAIM_GENERATOR_INFO,
+    title: `asset.${format.extensions[0]}`,
+    format: mime,
+    assertions: [{ label: TIMESTAMP_ASSERTION_LABEL, data: { [target.label]: cborByteString(token) } }],
+    ...(options.parent && { ingredients: [options.parent.definition] }),
+  };
+  const { WasmBuilder, WasmReader } = loadC2pa();
+  const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
+  const signerDefinition = toC2paSignerDefinition(signer, options.stampUpdateManifest === false ? {} : { timestamper, timestampReserve: token.byteLength + OWN_TOKEN_MARGIN });
+  try {
+    builder.setIntent(UPDATE_INTENT);
+    if (options.parent) {
+      // The file's credentials given by their store: the builder embeds nothing, the caller writes the file.
+      builder.setNoEmbed(true);
+      for (const [id, bytes] of Object.entries(options.parent.resources)) builder.addResourceFromBlob(id, new BytesBlob(bytes) as unknown as Blob);
+    }
+    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, new BytesBlob(asset) as unknown as Blob)) as { asset?: Uint8Array; manifest: Uint8Array };
+    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
+    const manifestId = reader.activeLabel();
+    reader.free();
+    if (!manifestId) throw new SigningError('The update manifest has no active manifest label.');
+    return { result, manifestId };
+  } catch (error) {
+    if (error instanceof ProvenanceError) throw error;
+    if (signerDefinition.failure) throw signerDefinition.failure;
+    throw SigningError.fromC2pa(c2paErrorText(error), explainCode);
+  } finally {
+    builder.free();
   }
 }
 
@@ -120,37 +199,16 @@ export async function addTimestamp(
   const mime = format.mime;
   const target = await timestampTarget(mime, bytes, options.now?.() ?? new Date());
   const token = await timestamper(target.signature);
-
-  const definition = {
-    claim_generator_info: CLAIM_GENERATOR_INFO,
-    title: `asset.${format.extensions[0]}`,
-    format: mime,
-    assertions: [{ label: TIMESTAMP_ASSERTION_LABEL, data: { [target.label]: cborByteString(token) } }],
+  const { result, manifestId } = await signUpdateManifest(mime, target, token, signer, timestamper, bytes, options);
+  const signedBytes = result.asset;
+  if (!signedBytes) throw new SigningError('The update manifest was not embedded in the file.');
+  return {
+    signedBytes,
+    manifestStore: result.manifest,
+    manifestId,
+    timestampedManifest: target.label,
+    mime,
+    assetHash: sha256(bytes),
+    signedAssetHash: sha256(signedBytes),
   };
-  const { WasmBuilder, WasmReader } = loadC2pa();
-  const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
-  const signerDefinition = toC2paSignerDefinition(signer, options.stampUpdateManifest === false ? {} : { timestamper, timestampReserve: token.byteLength + OWN_TOKEN_MARGIN });
-  try {
-    builder.setIntent(UPDATE_INTENT);
-    const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, new BytesBlob(bytes) as unknown as Blob)) as { asset: Uint8Array; manifest: Uint8Array };
-    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
-    const manifestId = reader.activeLabel();
-    reader.free();
-    if (!manifestId) throw new SigningError('The update manifest has no active manifest label.');
-    return {
-      signedBytes: result.asset,
-      manifestStore: result.manifest,
-      manifestId,
-      timestampedManifest: target.label,
-      mime,
-      assetHash: sha256(bytes),
-      signedAssetHash: sha256(result.asset),
-    };
-  } catch (error) {
-    if (error instanceof ProvenanceError) throw error;
-    if (signerDefinition.failure) throw signerDefinition.failure;
-    throw SigningError.fromC2pa(c2paErrorText(error), explainCode);
-  } finally {
-    builder.free();
-  }
 }

@@ -1,16 +1,17 @@
 /**
- * What callers of the engine pool (engine-pool.ts) see: its options, its two operations (sign and
- * verify, over any source a task can carry) and the refusal of a task when it is busy.
+ * What callers of the engine pool (engine-pool.ts) see: its options, its three operations (sign,
+ * timestamp and verify, over any source a task can carry) and the refusal of a task when it is busy.
  */
 import type { FileOnDisk, TaskSource } from '../asset-source.ts';
 import type { DiskSignResult } from '../io/sign-file.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import type { DiskTimestampResult, TimestampUpdateResult } from '../manifest/timestamp-update.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SignResult } from '../sign.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { TimestampTransport } from '../signer/rfc3161-timestamper.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
-import type { EngineWorkerConfig, SignerMaterial, SignTaskOptions, VerifyTaskOptions } from './engine-protocol.ts';
+import type { EngineWorkerConfig, SignerMaterial, SignTaskOptions, TimestampTaskOptions, VerifyTaskOptions } from './engine-protocol.ts';
 
 export class EngineBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -77,6 +78,9 @@ export interface EngineWorkerData extends EngineWorkerConfig {
 /** `signer`: the claim signer (material for the worker, or a signer that stays on this thread); `identity`: the organisation named as the manifest's actor (its CAWG identity assertion), its credential given as `signer` is. */
 export type PoolSignOptions = SignTaskOptions & { signer?: SignerMaterial | ClaimSigner | undefined; identity?: SignerMaterial | ClaimSigner | undefined };
 
+/** A timestamp task's options, and the signer of its update manifest when not the pool's (given as a sign task's `signer` is). */
+export type PoolTimestampOptions = TimestampTaskOptions & { signer?: SignerMaterial | ClaimSigner | undefined };
+
 export interface EnginePool {
   readonly size: number;
   /**
@@ -88,6 +92,16 @@ export interface EnginePool {
    */
   sign(source: Uint8Array, mime: string, metadata: SigningMetadata, options?: PoolSignOptions): Promise<SignResult>;
   sign(source: FileOnDisk, mime: string, metadata: SigningMetadata, options: PoolSignOptions & { output: string }): Promise<DiskSignResult>;
+  /**
+   * Adds a trusted timestamp to a file signed without one (manifest/timestamp-update.ts: an update
+   * manifest, the content untouched), its tokens asked through the pool's `timestampTransport` as a
+   * signing's are, the update manifest signed by `options.signer` or the pool's signer. A file on disk
+   * (an MP4, MOV, M4A, HEIC, HEIF or AVIF) is timestamped into `options.output`, streamed and never
+   * held whole. NothingToTimestampError when the file has no signature a timestamp could still keep
+   * valid; TimestampError when the authority gives none (or the pool has none).
+   */
+  addTimestamp(source: Uint8Array, mime: string, options?: PoolTimestampOptions): Promise<TimestampUpdateResult>;
+  addTimestamp(source: FileOnDisk, mime: string, options: PoolTimestampOptions & { output: string }): Promise<DiskTimestampResult>;
   /**
    * Verifies the asset on a worker: bytes (transferred), a file on disk the worker reads as the engine
    * asks (a video of any size costs the chunks in flight, not its size), or a file still arriving

@@ -1,6 +1,6 @@
 /**
  * A pool of engine worker threads. WebAssembly runs on one thread, so one Node process verifies on
- * one core; the pool spreads sign and verify tasks over one worker per core (configurable). The
+ * one core; the pool spreads sign, timestamp and verify tasks over one worker per core (configurable). The
  * queue is bounded: when every worker is busy and the queue is full, a task is refused at once
  * with EngineBusyError, so callers can answer 503 with Retry-After instead of piling up memory.
  *
@@ -23,11 +23,11 @@ import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { EngineRemoteSignReply, EngineRemoteSignRequest, EngineReply, EngineTimestampReply, EngineTimestampRequest, EngineTrustUpdate, EngineTrustUpdated, VerifyTaskOptions } from './engine-protocol.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
 import { compileC2pa } from '../c2pa/wasm.ts';
-import { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkerData, type PoolSignOptions, type TaskPlacement } from './engine-pool-api.ts';
+import { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkerData, type PoolSignOptions, type PoolTimestampOptions, type TaskPlacement } from './engine-pool-api.ts';
 import { buffersOf, materialOf, ownCopies, rebuildError, remoteOf, type TaskInput } from './task-crossing.ts';
 import { transferablesOf } from './transferables.ts';
 
-export { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkersState, type EngineWorkerData, type TaskPlacement } from './engine-pool-api.ts';
+export { EngineBusyError, type EnginePool, type EnginePoolOptions, type EngineWorkersState, type EngineWorkerData, type PoolTimestampOptions, type TaskPlacement } from './engine-pool-api.ts';
 
 // Run from TypeScript source (tsx, vitest), a worker first registers the TypeScript loader
 // (engine-worker-entry.js). Compiled, this module sits in the server's bundle, whose build emits the
@@ -271,7 +271,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     );
   }
 
-  const isSigning = (task: TaskInput): boolean => task.kind === 'sign';
+  // A timestamp task signs its update manifest and waits for the authority as a signing does.
+  const isSigning = (task: TaskInput): boolean => task.kind !== 'verify';
   /** May start now on a free worker: any task but a signing past `maxSignings`. */
   const mayStart = (task: TaskInput): boolean => !isSigning(task) || signingsInFlight < maxSignings;
 
@@ -312,6 +313,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       const crossing = { ...materialOf(signer, 'signer'), ...materialOf(identity, 'identity') };
       return submit({ kind: 'sign', source, mime, metadata, options, ...crossing }, remoteOf(signer), {}, remoteOf(identity));
     }) as EnginePool['sign'],
+    addTimestamp: ((source: Uint8Array | FileOnDisk, mime: string, { signer, ...options }: PoolTimestampOptions = {}) =>
+      submit({ kind: 'timestamp', source, mime, options, ...materialOf(signer, 'signer') }, remoteOf(signer))) as EnginePool['addTimestamp'],
     verify: ((source: TaskSource, mime: string, options: VerifyTaskOptions = {}, placement?: TaskPlacement) => submit({ kind: 'verify', source, mime, options }, undefined, placement)) as EnginePool['verify'],
     idle: () => slots.filter(isFree).length,
     async updateTrust(lists) {

@@ -3,6 +3,7 @@ import type { FileOnDisk, TaskSource } from '../asset-source.ts';
 import type { SignOptions, SignResult } from '../sign.ts';
 import type { DiskSignResult } from '../io/sign-file.ts';
 import type { SigningMetadata } from '../manifest/signing-metadata.ts';
+import type { DiskTimestampResult, TimestampUpdateResult } from '../manifest/timestamp-update.ts';
 import type { SerializedVerification, VerifyResponse } from '../report/verification-report.ts';
 import type { SigningAlgorithm } from '../signer/algorithms.ts';
 import type { TrustSource } from '../trust/trust-store.ts';
@@ -88,6 +89,15 @@ export interface VerifyTaskOptions {
 export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer' | 'identity'> & { output?: string };
 
 /**
+ * A timestamp task's options: its timestamps come from the pool's transport, as a sign task's do,
+ * and its update manifest is signed by the task's signer or the pool's. `output`: a file on disk is
+ * timestamped into it (manifest/timestamp-from-disk.ts).
+ */
+export interface TimestampTaskOptions {
+  output?: string;
+}
+
+/**
  * The organisation a sign task names as its actor (a CAWG identity assertion, signer/identity-assertion.ts):
  * its key and chain, or, for a remote signing service, its algorithm and chain (the worker asks the
  * pool for its signature with EngineRemoteSignRequest.credential 'identity').
@@ -98,7 +108,7 @@ export type IdentityMaterial = SignerMaterial | RemoteSignerMaterial;
 export interface EngineTimestampRequest {
   control: 'timestamp-request';
   id: number;
-  /** The sign task that asks. */
+  /** The sign or timestamp task that asks. */
   taskId: number;
   request: Uint8Array;
 }
@@ -118,7 +128,8 @@ export interface EngineTimestampReply {
  */
 export type EngineTask =
   | { id: number; kind: 'verify'; source: TaskSource; mime: string; options: VerifyTaskOptions }
-  | { id: number; kind: 'sign'; source: Uint8Array | FileOnDisk; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial; identity?: IdentityMaterial };
+  | { id: number; kind: 'sign'; source: Uint8Array | FileOnDisk; mime: string; metadata: SigningMetadata; options: SignTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial; identity?: IdentityMaterial }
+  | { id: number; kind: 'timestamp'; source: Uint8Array | FileOnDisk; mime: string; options: TimestampTaskOptions; signer?: SignerMaterial | RemoteSignerMaterial };
 
 /** Replaces a worker's trust store (trust lists refreshed); answered once the new store is in use. */
 export interface EngineTrustUpdate {
@@ -136,5 +147,5 @@ export interface EngineTrustUpdated {
 
 /** Every task's reply carries the worker's c2pa-wasm memory after it (`wasmMemoryBytes`), which never shrinks: the pool replaces a worker past its bound. */
 export type EngineReply =
-  | { id: number; ok: true; result: SignResult | DiskSignResult | VerifyResponse | SerializedVerification; wasmMemoryBytes?: number }
+  | { id: number; ok: true; result: SignResult | DiskSignResult | TimestampUpdateResult | DiskTimestampResult | VerifyResponse | SerializedVerification; wasmMemoryBytes?: number }
   | { id: number; ok: false; error: { name: string; code?: string; message: string; detail?: string; url?: string | null }; wasmMemoryBytes?: number };

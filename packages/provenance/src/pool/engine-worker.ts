@@ -1,6 +1,6 @@
 /**
  * One engine worker thread: loads c2pa-wasm once, builds the signer and trust store once from the
- * pool's configuration, and answers sign and verify tasks (a task's file on disk it reads itself, as
+ * pool's configuration, and answers sign, timestamp and verify tasks (a task's file on disk it reads itself, as
  * the engine asks for ranges, and a signed one it writes: the only I/O of a worker). A sign task that waits for its remote
  * signature or its timestamp waits on the pool's thread: this thread takes other tasks meanwhile,
  * and the signing goes on between them once the answer comes (c2pa-wasm's signing is a future,
@@ -8,7 +8,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { guardNetwork } from '../c2pa/network-guard.ts';
-import { ProvenanceError, RemoteManifestError } from '../errors.ts';
+import { ProvenanceError, RemoteManifestError, TimestampError } from '../errors.ts';
+import { addTimestamp } from '../manifest/timestamp-update.ts';
+import { addTimestampFromDisk } from '../manifest/timestamp-from-disk.ts';
 import { sign } from '../sign.ts';
 import { createHash } from 'node:crypto';
 import { createPemSigner, type ClaimSigner } from '../signer/claim-signer.ts';
@@ -125,11 +127,27 @@ async function run(task: EngineTask): Promise<EngineReply> {
   }
 }
 
+/** The claim signer of a sign or timestamp task: its own (an account's), else the pool's. */
+function claimSignerOf(task: Extract<EngineTask, { kind: 'sign' | 'timestamp' }>): ClaimSigner {
+  const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
+  if (!taskSigner) throw new Error('This engine pool has no signer');
+  return taskSigner;
+}
+
 async function runTask(task: EngineTask): Promise<EngineReply> {
   try {
+    if (task.kind === 'timestamp') {
+      const taskSigner = claimSignerOf(task);
+      const timestamper = timestamperOf(task.id);
+      if (!timestamper) throw new TimestampError('This engine pool has no time-stamping authority.');
+      const { output } = task.options;
+      const stamped = isFileOnDisk(task.source)
+        ? await addTimestampFromDisk(task.source.path, output, task.mime, taskSigner, timestamper)
+        : await addTimestamp(task.source, task.mime, taskSigner, timestamper);
+      return { id: task.id, ok: true, result: stamped };
+    }
     if (task.kind === 'sign') {
-      const taskSigner = task.signer ? ('kind' in task.signer ? remoteSignerOf(task.id, task.signer) : signerOf(task.signer)) : signer;
-      if (!taskSigner) throw new Error('This engine pool has no signer');
+      const taskSigner = claimSignerOf(task);
       const timestamper = timestamperOf(task.id);
       // The organisation the manifest names (its CAWG identity assertion), signed as the claim signer is.
       const identity = task.identity && { credential: 'kind' in task.identity ? remoteSignerOf(task.id, task.identity, 'identity') : signerOf(task.identity) };

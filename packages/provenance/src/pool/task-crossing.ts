@@ -4,6 +4,7 @@
  * as the engine's typed error.
  */
 import { MalformedAssetError, ProvenanceError, RemoteManifestError, SigningError, TimestampError, UnsupportedFormatError, type ProvenanceErrorCode } from '../errors.ts';
+import { NothingToTimestampError } from '../manifest/timestamp-update.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
 import type { EngineReply, EngineTask, RemoteSignerMaterial, SignerMaterial } from './engine-protocol.ts';
 
@@ -12,6 +13,8 @@ export type TaskInput = EngineTask extends infer Task ? (Task extends EngineTask
 
 export function rebuildError(error: Extract<EngineReply, { ok: false }>['error']): Error {
   const code = error.code as ProvenanceErrorCode | undefined;
+  // Before signing_failed, whose subclass it is: a file with nothing to timestamp is no failed signing.
+  if (error.name === 'NothingToTimestampError') return Object.assign(new NothingToTimestampError(''), { message: error.message });
   if (code === 'remote_manifest') return new RemoteManifestError(error.url ?? null, error.detail);
   if (code === 'unsupported_format') return Object.assign(new UnsupportedFormatError('', error.detail), { message: error.message });
   if (code === 'malformed_asset') return Object.assign(new MalformedAssetError('', error.detail), { message: error.message });
@@ -42,7 +45,7 @@ export const remoteOf = (given: SignerMaterial | ClaimSigner | undefined): Claim
  */
 export function ownCopies(task: TaskInput): TaskInput {
   const source = task.source instanceof Uint8Array ? new Uint8Array(task.source) : task.source;
-  if (task.kind === 'sign') return { ...task, source } as TaskInput;
+  if (task.kind !== 'verify') return { ...task, source } as TaskInput;
   const { manifest, remoteManifest } = task.options;
   return {
     ...task,
@@ -54,5 +57,5 @@ export function ownCopies(task: TaskInput): TaskInput {
 /** The buffers a task hands over by transfer: the asset's bytes in memory, a sidecar, a remote manifest. */
 export function buffersOf(task: TaskInput): (Uint8Array | undefined)[] {
   const bytes = task.source instanceof Uint8Array ? task.source : undefined;
-  return task.kind === 'sign' ? [bytes] : [bytes, task.options.manifest, task.options.remoteManifest?.bytes];
+  return task.kind !== 'verify' ? [bytes] : [bytes, task.options.manifest, task.options.remoteManifest?.bytes];
 }

@@ -10,6 +10,7 @@ export { NOT_ON_ANY_LIST, UNTRUSTED, tierLabel, trustLabel, vouchedBy } from './
 export type { CertificateDetails } from './signer-certificates.ts';
 export type { RawManifestStore } from '../c2pa/manifest-store.ts';
 export { applyRevocation } from '../revocation/apply-revocation.ts';
+export { applyIdentityRevocation, NOT_ISSUED_BY_THIS_GATEWAY, type IdentityRevocationAnswer } from '../revocation/apply-identity-revocation.ts';
 export type { RevocationCheck } from './verification-report.ts';
 // The format sniffed from the bytes (file-type's browser build) and c2pa-rs's reader errors read as
 // the gateway reads them, so a file gets the same format and the same "no manifest" in both places.

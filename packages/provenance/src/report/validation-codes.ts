@@ -109,6 +109,11 @@ const EXPLANATIONS: Record<string, string> = {
   'general.error': 'The validator hit an unexpected error.',
   // CAWG identity assertions (who the manifest names as its actor)
   'cawg.identity.well-formed': 'The CAWG identity assertion is well formed.',
+  // This product's codes for a named actor's credential revocation (CAWG 1.3 defines none for X.509 credentials)
+  'gateway.identity.credential.revoked': 'The certificate authority that issued the named actor’s credential has revoked it, and no trusted timestamp shows the claim was signed before that: the identity is not vouched for.',
+  'gateway.identity.credential.notRevoked': 'The certificate authority that issued the named actor’s credential says it is not revoked.',
+  'gateway.identity.credential.revokedAfterSigning': 'The named actor’s credential was revoked after a trusted timestamp shows the claim was signed: the identity stands as of then.',
+  'gateway.identity.revocation.notChecked': 'The named actor’s credential was not checked for revocation.',
   'cawg.identity.cbor.invalid': 'The CAWG identity assertion’s CBOR data cannot be decoded.',
   'cawg.identity.assertion.mismatch': 'The CAWG identity assertion refers to an assertion the claim does not hold, or the claim does not list it.',
   'cawg.identity.assertion.duplicate': 'The CAWG identity assertion refers to the same assertion more than once.',

@@ -4,7 +4,7 @@
  * states these types itself; the contract's ZVerifyResponse describes the same answer on the wire,
  * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
  */
-import type { SigningCredential } from '../revocation/signing-credential.ts';
+import type { IdentityRevocationCredential, SigningCredential } from '../revocation/signing-credential.ts';
 import { organizationWords } from './organization-vouch.ts';
 import type { TrustSnapshot } from '../trust/trust-store.ts';
 
@@ -154,8 +154,11 @@ export interface VerificationReport {
   ingredients: IngredientNode[];
 }
 
-/** A named actor's verdict, from its own cawg.* codes: `invalid` for any failure but an untrusted credential. */
-export type NamedIdentityStatus = 'trusted' | 'untrusted' | 'invalid';
+/**
+ * A named actor's verdict, from its own cawg.* codes: `invalid` for any failure but an untrusted
+ * credential; `revoked` when the credential's issuer revoked it (revocation/apply-identity-revocation.ts).
+ */
+export type NamedIdentityStatus = 'trusted' | 'untrusted' | 'invalid' | 'revoked';
 
 /** A CAWG identity assertion of the active manifest: who it names, under which credential, with its own verdict (report/identities.ts). */
 export interface NamedIdentity {
@@ -166,7 +169,9 @@ export interface NamedIdentity {
   /** Who issued that credential (its issuer's organisation, else common name); null when not known. */
   credentialIssuer: string | null;
   status: NamedIdentityStatus;
-  /** c2pa-rs's codes for this assertion only. */
+  /** What is known of the credential's revocation; absent when nobody asked (see ZNamedIdentity). */
+  revocation?: RevocationCheck;
+  /** c2pa-rs's codes for this assertion, and the revocation codes for its credential. */
   codes: { success: ValidationCode[]; informational: ValidationCode[]; failure: ValidationCode[] };
 }
 
@@ -224,6 +229,8 @@ export interface SerializedVerification {
   organization: string | null;
   /** The signing credential whose revocation the caller may still ask about (not part of the JSON). */
   signingCredential?: SigningCredential | null;
+  /** The named actors' credentials whose revocation the caller may still ask about (not part of the JSON). */
+  identityCredentials?: IdentityRevocationCredential[];
   /** The earliest notAfter (ms) in the store's signer chains: a kept verdict must not outlive it. */
   certificatesEnd?: number;
   /** c2pa-rs's crJSON of the same read, when asked for (report/crjson.ts); null when there is no manifest store. */
@@ -236,7 +243,7 @@ export function organizationOf(response: VerifyResponse): string | null {
   return organization ? organizationWords(organization, { verified: organizationVerified, domain: organizationDomain }) : null;
 }
 
-export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null, certificatesEnd?: number): SerializedVerification {
+export function serializeVerification(response: VerifyResponse, signingCredential?: SigningCredential | null, certificatesEnd?: number, identityCredentials?: IdentityRevocationCredential[]): SerializedVerification {
   return {
     json: JSON.stringify(response),
     status: response.verification.status,
@@ -246,5 +253,6 @@ export function serializeVerification(response: VerifyResponse, signingCredentia
     organization: organizationOf(response),
     ...(signingCredential && { signingCredential }),
     ...(certificatesEnd !== undefined && { certificatesEnd }),
+    ...(identityCredentials && identityCredentials.length > 0 && { identityCredentials }),
   };
 }

@@ -63,3 +63,24 @@ export function signingCredentialOf(chain: readonly Uint8Array[] | null, signedA
   const parsed = parseLeaf(leaf);
   return parsed && { certificate: leaf, issuer, ...parsed, signedAt };
 }
+
+/** A named actor's credential (a CAWG identity assertion's), whose revocation the caller may ask about. */
+export interface IdentityRevocationCredential {
+  /** The identity assertion's label (`cawg.identity`, `cawg.identity__1`…). */
+  label: string;
+  /**
+   * Its certificate and issuer. `signedAt` is the time of the claim's trusted timestamp, else null:
+   * the assertion is hashed into the claim, so a trusted timestamp on the claim shows the identity
+   * signature existed then; without one the revocation counts as of now, as c2pa-rs counts a claim
+   * signer's (a time the manifest merely states proves nothing).
+   */
+  credential: SigningCredential;
+}
+
+/** The credentials of a manifest's identity assertions (their chains, certificate first) that name an issuer. */
+export function identityRevocationCredentialsOf(identities: readonly { label: string; chain: readonly Uint8Array[] }[], trustedTimestamp: string | null): IdentityRevocationCredential[] {
+  return identities.flatMap(({ label, chain }) => {
+    const credential = signingCredentialOf(chain, trustedTimestamp);
+    return credential ? [{ label, credential }] : [];
+  });
+}

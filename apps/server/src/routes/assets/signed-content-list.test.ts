@@ -4,7 +4,7 @@
 // listed apart, with where and when; a file signed with the account's own certificate on no trust
 // list shows that tier, never Verified; and the list comes a page at a time.
 import { ZSignContentResponse, ZSignedAssetList, ZSigningIdentity, ZVerifyResponse, type TSignedAsset } from '@provenance/contracts';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import { corpusText, hasCorpus, makeImage, tamperJpegPixel } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -13,6 +13,7 @@ import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { signUpAccount, type TestServer } from '../../testing/test-server.ts';
 import { listenOnLoopback, type LoopbackApi } from '../../testing/loopback-api.ts';
+const { withoutEmbeddedManifest } = softBinding;
 
 describe.skipIf(!hasCorpus)('Your signed content: each file’s own verdict, copies seen elsewhere apart', () => {
   let database: DbHandle;

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZSbrMatches, ZSbrSupportedAlgorithms, ZSignContentResponse, type TSignContentResponse } from '@provenance/contracts';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -62,7 +62,7 @@ describe('/sbr (C2PA Soft Binding Resolution API)', () => {
 
   it('matches content: a stripped copy by hash, a re-encoded one by fingerprint', async () => {
     const byContent = (bytes: Uint8Array) => server.app.request('/api/v1/sbr/matches/byContent?maxResults=3', { method: 'POST', body: bytes, headers: { 'content-type': 'image/jpeg' } });
-    const stripped = await readAnswer(ZSbrMatches, await byContent(withoutEmbeddedManifest(signedBytes, 'image/jpeg')!));
+    const stripped = await readAnswer(ZSbrMatches, await byContent(softBinding.withoutEmbeddedManifest(signedBytes, 'image/jpeg')!));
     expect(stripped.matches[0]).toMatchObject({ manifestId: signed.manifestId, similarityScore: 100 });
     const reencoded = await readAnswer(ZSbrMatches, await byContent(new Uint8Array(await sharp(signedBytes).resize({ width: 160 }).jpeg({ quality: 60 }).toBuffer())));
     expect(reencoded.matches[0]?.manifestId).toBe(signed.manifestId);

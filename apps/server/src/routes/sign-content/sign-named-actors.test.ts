@@ -5,8 +5,8 @@
 // apart from the claim signer. Two accounts' files name two organisations.
 import path from 'node:path';
 import { ZSignContentResponse, ZSigningIdentity, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { localPki, startSigningService, type SigningService } from '@provenance/engine';
-import { makeBmff, makeImage } from '@provenance/engine/testing';
+import { localPki } from '@provenance/engine';
+import { makeBmff, makeImage, type SigningService, startSigningService } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createGatewayTestServer } from '../../testing/gateway-fixture.ts';

@@ -5,8 +5,8 @@
 // service that refuses (wrong secret) is refused at registration, when it is sent its challenge.
 import path from 'node:path';
 import { ZSignContentResponse, ZSigningIdentity } from '@provenance/contracts';
-import { localPki, startSigningService, type SigningService } from '@provenance/engine';
-import { makeImage } from '@provenance/engine/testing';
+import { localPki } from '@provenance/engine';
+import { makeImage, type SigningService, startSigningService } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZAnalyticsSummary, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import { tamperJpegPixel } from '@provenance/engine/testing';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -140,7 +140,7 @@ describe('POST /verify-content: a badge checks the media shown with a manifest',
   });
 
   it('vouches for the signed file stripped of its manifest, and leaves a re-encoded copy unchecked, never verified', async () => {
-    const stripped = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/stripped.jpg', withoutEmbeddedManifest(signedBytes, 'image/jpeg')!) }));
+    const stripped = await readAnswer(ZVerifyResponse, await check({ assetUrl: publish('/news/stripped.jpg', softBinding.withoutEmbeddedManifest(signedBytes, 'image/jpeg')!) }));
     // A JPEG stripped of its manifest is its original byte for byte; other formats are found as stripped copies in the repository.
     expect(stripped.mediaCheck?.result).toBe('matches');
     expect(['original-file', 'stripped-copy']).toContain(stripped.mediaCheck?.method);

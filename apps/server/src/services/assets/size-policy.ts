@@ -3,7 +3,7 @@
 // stream) up to MAX_VIDEO_BYTES, verified or signed from its spool file, never read whole (signed
 // embedded only: a sidecar signing reads its file whole). Uploads (the routes ask it), the HTTP body
 // limits (app.ts), asset URLs (asset-download.ts) and stored videos (stored-verdicts.ts) follow it.
-import { detectFormat, formatFromFileName, LARGE_MEDIA_TYPES } from '@provenance/engine';
+import { assetFormats } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 
 /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES (MAX_ASSET_BYTES when unset or smaller). */
@@ -43,11 +43,11 @@ export interface SizePolicy {
 }
 
 /** Formats signed from a spool file: the BMFF video and audio the engine hashes as they stream. */
-export const SPOOLED_SIGN_TYPES: ReadonlySet<string> = LARGE_MEDIA_TYPES;
+export const SPOOLED_SIGN_TYPES: ReadonlySet<string> = assetFormats.LARGE_MEDIA_TYPES;
 
 /** The MIME type of a spooled file when it is one signed from disk (by its first bytes, else its name), else null. */
 export async function spooledSignMime(engine: { detectFormat(bytes: Uint8Array): Promise<{ mime: string } | undefined> }, spooled: SpooledHead): Promise<string | null> {
-  const format = (await engine.detectFormat(spooled.head)) ?? (spooled.fileName ? formatFromFileName(spooled.fileName) : undefined);
+  const format = (await engine.detectFormat(spooled.head)) ?? (spooled.fileName ? assetFormats.formatFromFileName(spooled.fileName) : undefined);
   return format && SPOOLED_SIGN_TYPES.has(format.mime) ? format.mime : null;
 }
 
@@ -57,8 +57,8 @@ export function createSizePolicy(limits: SizeLimits): SizePolicy {
   const maxAssetBytes = limits.maxAssetBytes;
   const maxVideoBytes = Math.max(maxAssetBytes, limits.maxVideoBytes ?? 0);
   const isLargeMedia = async (head: Uint8Array): Promise<boolean> => {
-    const format = await detectFormat(head);
-    return format !== undefined && LARGE_MEDIA_TYPES.has(format.mime);
+    const format = await assetFormats.detectFormat(head);
+    return format !== undefined && assetFormats.LARGE_MEDIA_TYPES.has(format.mime);
   };
   return {
     maxAssetBytes,
@@ -72,7 +72,7 @@ export function createSizePolicy(limits: SizeLimits): SizePolicy {
       }
     },
     async assertSignable(byteLength, spooled, sidecar) {
-      if (byteLength > maxAssetBytes && (!spooled || sidecar || !(await spooledSignMime({ detectFormat }, spooled)))) {
+      if (byteLength > maxAssetBytes && (!spooled || sidecar || !(await spooledSignMime(assetFormats, spooled)))) {
         throw tooLarge(`The file exceeds ${maxAssetBytes} bytes (an MP4, MOV or M4A file signed embedded may have up to ${maxVideoBytes})`);
       }
     },

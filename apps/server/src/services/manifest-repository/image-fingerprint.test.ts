@@ -2,7 +2,7 @@
 // normalisation gave on the main thread before it moved (pinned below, computed by that code), images
 // larger than DECODE_PIXELS shrunk on load to a code near their own, and files that are no image none;
 // the images of callers over their share wait behind the others'.
-import { hammingDistance } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sceneImage } from '../../testing/scene-image.ts';
@@ -26,7 +26,7 @@ describe('fingerprintImage', () => {
     const large = await sharp(await sceneImage(16, 800, 600)).resize(6400, 4800, { kernel: 'nearest' }).png({ compressionLevel: 1 }).toBuffer();
     const small = await sharp(large).resize(1600, 1200).png().toBuffer();
     const [ofLarge, ofSmall] = await Promise.all([fingerprintImage(new Uint8Array(large)), fingerprintImage(new Uint8Array(small))]);
-    expect(hammingDistance(ofLarge!.digest, ofSmall!.digest)).toBeLessThanOrEqual(4);
+    expect(softBinding.hammingDistance(ofLarge!.digest, ofSmall!.digest)).toBeLessThanOrEqual(4);
   }, 20_000);
 
   it('normalises the images of callers within their share before the waiting images of callers over it', async () => {

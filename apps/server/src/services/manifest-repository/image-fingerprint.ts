@@ -9,11 +9,11 @@
 // main thread, which answers every other request, never decodes or walks pixels. The worker starts
 // with the first fingerprint and does not keep the process alive.
 import { Worker } from 'node:worker_threads';
-import { eightOrientations, imageCode, ISCC_SOFT_BINDING_ALG, type TaskPlacement } from '@provenance/engine';
+import { softBinding, type TaskPlacement } from '@provenance/engine';
 import type { NormaliseReply, NormaliseTask } from './image-fingerprint-worker.ts';
 
 export interface ImageFingerprint {
-  alg: typeof ISCC_SOFT_BINDING_ALG;
+  alg: typeof softBinding.ISCC_SOFT_BINDING_ALG;
   /** `ISCC:EE…` */
   iscc: string;
   /** The 64-bit digest. */
@@ -112,8 +112,8 @@ export function normalisedPixels(bytes: Uint8Array, placement: TaskPlacement = {
 export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerprint | null> {
   const pixels = await normalisedPixels(bytes);
   if (!pixels) return null;
-  const { iscc, digest } = imageCode(pixels);
-  return { alg: ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
+  const { iscc, digest } = softBinding.imageCode(pixels);
+  return { alg: softBinding.ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
 }
 
 /**
@@ -125,8 +125,8 @@ export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerpr
 export async function fingerprintOrientations(bytes: Uint8Array, placement: TaskPlacement = {}): Promise<ImageFingerprint[] | null> {
   const pixels = await normalisedPixels(bytes, placement);
   if (!pixels) return null;
-  return eightOrientations(pixels).map((turned) => {
-    const { iscc, digest } = imageCode(turned);
-    return { alg: ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
+  return softBinding.eightOrientations(pixels).map((turned) => {
+    const { iscc, digest } = softBinding.imageCode(turned);
+    return { alg: softBinding.ISCC_SOFT_BINDING_ALG, iscc, digest, covers: 'image' };
   });
 }

@@ -3,7 +3,7 @@
 // 16-bit band with the asked fingerprint (each band has an index), then counts the Hamming distance
 // of those few candidates here: no scan of the table. Each entry carries when it was signed, so that
 // signings of the same content can be ranked (signing-rank.ts).
-import { hammingDistance } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { manifestIndex } from '../../db/schema/index.ts';
@@ -114,7 +114,7 @@ export function createManifestIndex(db: Db): ManifestIndex {
         .filter((row) => row.alg === alg && row.fingerprint)
         .map(({ fingerprint, alg: _alg, ...row }) => {
           const stored = Buffer.from(fingerprint!, 'hex');
-          return { ...row, distance: Math.min(...digests.map((digest) => hammingDistance(digest, stored))) };
+          return { ...row, distance: Math.min(...digests.map((digest) => softBinding.hammingDistance(digest, stored))) };
         })
         .filter((row) => row.distance <= maxDistance)
         .sort((a, b) => a.distance - b.distance)

@@ -5,7 +5,7 @@
 // threshold in any of the eight EXIF orientations) is a candidate, and the candidates are ranked by
 // signing-rank.ts, earliest first: the content's first signer is credited, not whoever signed it last.
 import { createHash } from 'node:crypto';
-import { ISCC_SOFT_BINDING_ALG, withoutEmbeddedManifest, type SignResult, type SoftBindingValue, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
+import { type SignResult, softBinding, type SoftBindingValue, type TaskPlacement, type VerifyResponse } from '@provenance/engine';
 import { fingerprintImage, fingerprintOrientations, type ImageFingerprint } from './image-fingerprint.ts';
 import type { IndexedManifest, ManifestIndex } from './manifest-index.ts';
 import { earliestFirst } from './signing-rank.ts';
@@ -77,9 +77,9 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
 
   /** Signings whose fingerprint is near any of these (the nearest distance kept per signing). */
   async function near(fingerprints: readonly { alg: string; digest: Uint8Array }[]): Promise<RepositoryMatch[]> {
-    const digests = fingerprints.filter((fingerprint) => fingerprint.alg === ISCC_SOFT_BINDING_ALG && fingerprint.digest.length === 8).map((fingerprint) => fingerprint.digest);
+    const digests = fingerprints.filter((fingerprint) => fingerprint.alg === softBinding.ISCC_SOFT_BINDING_ALG && fingerprint.digest.length === 8).map((fingerprint) => fingerprint.digest);
     const found = new Map<string, RepositoryMatch>();
-    for (const { distance, ...row } of await index.findNear(ISCC_SOFT_BINDING_ALG, digests, maxDistance, NEAR_READ_LIMIT * digests.length)) {
+    for (const { distance, ...row } of await index.findNear(softBinding.ISCC_SOFT_BINDING_ALG, digests, maxDistance, NEAR_READ_LIMIT * digests.length)) {
       const similarity = similarityOf(distance);
       const known = found.get(row.manifestId);
       if (!known || known.similarity < similarity) found.set(row.manifestId, { ...row, method: 'fingerprint', similarity });
@@ -103,7 +103,7 @@ export function createManifestRepository(deps: { index: ManifestIndex; maxDistan
       return { binding: { alg: fingerprint.alg, value: Buffer.from(fingerprint.digest).toString('base64'), covers: fingerprint.covers }, fingerprint };
     },
     async index(signedAssetId, signed, fingerprint) {
-      const rederived = signed.signedBytes ? withoutEmbeddedManifest(signed.signedBytes, signed.mime) : null;
+      const rederived = signed.signedBytes ? softBinding.withoutEmbeddedManifest(signed.signedBytes, signed.mime) : null;
       await index.add({
         signedAssetId,
         manifestId: signed.manifestId,

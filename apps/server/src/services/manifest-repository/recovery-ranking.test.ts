@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZSbrMatches, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -61,7 +61,7 @@ describe('recovery ranks signings of the same content earliest first', () => {
   });
 
   it('credits a stripped copy to the first signer and lists both signings, earliest first', async () => {
-    const answer = await verify(withoutEmbeddedManifest(published, 'image/jpeg')!);
+    const answer = await verify(softBinding.withoutEmbeddedManifest(published, 'image/jpeg')!);
     expect(answer.verification.status).toBe('unsigned');
     expect(answer.recovery).toMatchObject({ manifestId: first.manifestId, method: 'exact-hash', similarity: 100 });
     const candidates = answer.recovery!.candidates;
@@ -82,7 +82,7 @@ describe('recovery ranks signings of the same content earliest first', () => {
   });
 
   it('ranks an SBR content lookup the same way', async () => {
-    const response = await fetch(`${base}/api/v1/sbr/matches/byContent?maxResults=5`, { method: 'POST', body: withoutEmbeddedManifest(published, 'image/jpeg')!, headers: { 'content-type': 'image/jpeg' } });
+    const response = await fetch(`${base}/api/v1/sbr/matches/byContent?maxResults=5`, { method: 'POST', body: softBinding.withoutEmbeddedManifest(published, 'image/jpeg')!, headers: { 'content-type': 'image/jpeg' } });
     const { matches } = await readAnswer(ZSbrMatches, response);
     expect(matches.map((match) => match.manifestId)).toEqual([first.manifestId, second.manifestId]);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import { startLocalTsa, type LocalTsa } from '@provenance/engine/testing';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('recovery ranks a trusted timestamp before a claimed time', () => {
 
   it('credits the timestamped later signing and lists the claimed earlier one after it', async () => {
     // Asked of the gateway that holds the credited signing's file (each gateway here has its own asset store).
-    const response = await fetch(`${stampingBase}/api/v1/verify-content`, { method: 'POST', body: withoutEmbeddedManifest(published, 'image/jpeg')!, headers: { 'content-type': 'image/jpeg' } });
+    const response = await fetch(`${stampingBase}/api/v1/verify-content`, { method: 'POST', body: softBinding.withoutEmbeddedManifest(published, 'image/jpeg')!, headers: { 'content-type': 'image/jpeg' } });
     const answer = await readAnswer(ZVerifyResponse, response);
     expect(answer.recovery?.manifestId).toBe(second.manifestId);
     const [stamped, claimed] = answer.recovery!.candidates;

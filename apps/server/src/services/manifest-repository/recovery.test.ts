@@ -3,7 +3,7 @@
 // its own 'unsigned' verdict and gains `recovery`; unrelated and tampered files gain nothing.
 import { ZAnalyticsSummary, ZSignContentResponse, ZVerifyResponse, type TSignContentResponse } from '@provenance/contracts';
 import { tamperJpegPixel } from '@provenance/engine/testing';
-import { withoutEmbeddedManifest } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
@@ -36,7 +36,7 @@ describe('recovery in verification', () => {
   });
 
   it('finds a copy stripped of its manifest by exact hash, and keeps the file unsigned', async () => {
-    const stripped = withoutEmbeddedManifest(signedBytes, 'image/jpeg')!;
+    const stripped = softBinding.withoutEmbeddedManifest(signedBytes, 'image/jpeg')!;
     const answer = await verifyFile(stripped);
     expect(answer.verification.status).toBe('unsigned');
     expect(answer.recovery).toMatchObject({ manifestId: signed.manifestId, method: 'exact-hash', similarity: 100 });

@@ -5,7 +5,7 @@
 // match: one with a script endpoint or markup in its ID is dropped, the others kept.
 import { z } from 'zod';
 import { ZSbrMatch, type TSbrMatch, type TSbrSupportedAlgorithms } from '@provenance/contracts';
-import { ISCC_SOFT_BINDING_ALG } from '@provenance/engine';
+import { softBinding } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { fingerprintImage } from './image-fingerprint.ts';
@@ -74,7 +74,7 @@ export function createSoftBindingResolver(deps: { repository: ManifestRepository
       return ours.length > 0 ? ours : federated(alg, value, maxResults);
     },
     async byContent(bytes, options) {
-      if (options.alg && options.alg !== ISCC_SOFT_BINDING_ALG) throw new DomainError('invalid', 'unsupported_algorithm', `This resolver matches content with ${ISCC_SOFT_BINDING_ALG} only`);
+      if (options.alg && options.alg !== softBinding.ISCC_SOFT_BINDING_ALG) throw new DomainError('invalid', 'unsupported_algorithm', `This resolver matches content with ${softBinding.ISCC_SOFT_BINDING_ALG} only`);
       const ours = (await repository.matchesByContent(bytes, options.maxResults)).map(local);
       if (ours.length > 0) return ours;
       // The caller's own binding, else our fingerprint of the content, is what other resolvers are asked.
@@ -87,7 +87,7 @@ export function createSoftBindingResolver(deps: { repository: ManifestRepository
       return fingerprint ? federated(fingerprint.alg, Buffer.from(fingerprint.digest).toString('base64'), options.maxResults) : [];
     },
     supportedAlgorithms() {
-      return { watermarks: [], fingerprints: [{ alg: ISCC_SOFT_BINDING_ALG }] };
+      return { watermarks: [], fingerprints: [{ alg: softBinding.ISCC_SOFT_BINDING_ALG }] };
     },
   };
 }

@@ -5,17 +5,14 @@
 // signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
 // authority that fails fails the signing (502), never leaving an unstamped manifest.
 import {
+  assetFormats,
+  trustLoading,
+  timestamping,
   ProvenanceError,
-  timestampTransportOver,
-  type PostBytes,
-  type TimestampTransport,
   createEnginePool,
   createPemSigner,
   type ClaimSigner,
-  detectFormat,
   ensureLocalPki,
-  loadTrust,
-  TrustAnchorFileError,
   createTrustStore,
   type AssetFormat,
   type EnginePool,
@@ -27,10 +24,11 @@ import {
   type TrustStore,
   type VerifyResponse,
   type DiskSignResult,
+  type DiskTimestampResult,
+  type TimestampUpdateResult,
   type SerializedVerification,
   type SharedFilling,
   type TaskPlacement,
-  type EngineWorkersState,
   type FileOnDisk,
   type TaskSource,
 } from '@provenance/engine';
@@ -39,7 +37,14 @@ import { createDeclaredTimePool } from './declared-time-pool.ts';
 
 /** The engine pool's sign options (an account's signer among them), as the gateway's services give them. */
 export type GatewaySignOptions = PoolSignOptions;
+/** The signer of a timestamp's update manifest: an account's, given as for a signing, else the gateway's own. */
+export type GatewayTimestampOptions = { signer?: GatewaySignOptions['signer'] };
 type PoolVerifyOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
+/** How busy the pool's workers are, as the pool tells it. */
+type EngineWorkersState = ReturnType<EnginePool['workers']>;
+/** How a time-stamp query is POSTed (the server's safe fetcher), and the transport made of it. */
+type PostBytes = Parameters<typeof timestamping.transportOver>[0];
+type TimestampTransport = ReturnType<typeof timestamping.transportOver>;
 
 export interface GatewayEngine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
@@ -62,6 +67,19 @@ export interface GatewayEngine {
    */
   sign(source: Uint8Array, mime: string, metadata: SigningMetadata, options?: GatewaySignOptions): Promise<SignResult>;
   sign(source: FileOnDisk, mime: string, metadata: SigningMetadata, options: GatewaySignOptions & { output: string }): Promise<DiskSignResult>;
+  /**
+   * Adds a trusted timestamp to a file signed without one (a C2PA update manifest over its claim
+   * signature, the content untouched), on an engine worker, its tokens asked of TSA_URL through the
+   * safe fetcher as a signing's are; the update manifest is signed as `options.signer`, else as the
+   * gateway. A file on disk (MP4, MOV, M4A, HEIC, HEIF, AVIF) is timestamped into `options.output`,
+   * never held whole. The authority failing (or none configured) is 502 `timestamp_failed`; a file
+   * with nothing a timestamp could keep (no credentials, already timestamped, its certificate
+   * expired) is 409 `nothing_to_timestamp`, with the engine's sentence. A video on disk whose
+   * credentials sit before its media under a hash that would break if their box were freed is refused
+   * from disk (the engine's SigningError, 422 `signing_failed`): such a file is timestamped in memory.
+   */
+  addTimestamp(source: Uint8Array, mime: string, options?: GatewayTimestampOptions): Promise<TimestampUpdateResult>;
+  addTimestamp(source: FileOnDisk, mime: string, options: GatewayTimestampOptions & { output: string }): Promise<DiskTimestampResult>;
   /**
    * Verifies bytes, or a file on disk read as the engine asks (never held whole); `answer:
    * 'serialized'` serializes it where it was made (in the worker), for answering HTTP, placed in the
@@ -110,7 +128,7 @@ export interface GatewayEngineOptions {
 
 /** The authority at `url` through the safe fetcher, its refusals said as the authority's failure. */
 function authorityTransport({ url, post }: { url: string; post: PostBytes }): TimestampTransport {
-  const transport = timestampTransportOver(post, url);
+  const transport = timestamping.transportOver(post, url);
   return async (request) => {
     try {
       return await transport(request);
@@ -128,10 +146,16 @@ function asDomainError(error: unknown): never {
   throw error;
 }
 
+/** As a signing's, and a file with nothing to timestamp contradicts the request: 409. */
+function asTimestampDomainError(error: unknown): never {
+  if (error instanceof timestamping.NothingToTimestampError) throw new DomainError('conflict', 'nothing_to_timestamp', error.message);
+  return asDomainError(error);
+}
+
 export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
-  const loaded = await loadTrust({
+  const loaded = await trustLoading.loadTrust({
     anchorFiles: options.trustAnchorFiles,
     localRootPem: pki.rootCertificatePem,
     bundledLists: options.bundledTrustLists ?? true,
@@ -139,7 +163,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     ...(options.fetchTrustList && { fetchList: options.fetchTrustList }),
   }).catch((error: unknown) => {
     // The server stops at start naming the setting and the file.
-    throw error instanceof TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
+    throw error instanceof trustLoading.TrustAnchorFileError ? new Error(`${error.list ? 'TRUST_LISTS' : 'TRUST_ANCHORS'}: ${error.message}`) : error;
   });
   let trust = loaded.trust;
   const timestampTransport = options.timestampAuthority && authorityTransport(options.timestampAuthority);
@@ -158,7 +182,7 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     rootCertificatePem: pki.rootCertificatePem,
     issuingCertificate: signer.certificateChain[1] ?? null,
     pkiCreated: created,
-    detectFormat,
+    detectFormat: assetFormats.detectFormat,
     get trust() {
       return trust;
     },
@@ -174,6 +198,8 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
     // Timestamps come from the pool's own transport; workers sign at their own current time.
     sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, signOptions?: GatewaySignOptions) =>
       pool.sign(source as Uint8Array, mime, metadata, signOptions).catch(asDomainError)) as GatewayEngine['sign'],
+    addTimestamp: ((source: Uint8Array | FileOnDisk, mime: string, timestampOptions?: GatewayTimestampOptions & { output?: string }) =>
+      pool.addTimestamp(source as Uint8Array, mime, timestampOptions).catch(asTimestampDomainError)) as GatewayEngine['addTimestamp'],
     verify: ((source: TaskSource, mime: string, verifyOptions: ReproducibleVerifyOptions & { answer?: 'report' | 'serialized' } = {}, placement?: TaskPlacement) => {
       const { at, trustLists, ...now } = verifyOptions;
       // A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own

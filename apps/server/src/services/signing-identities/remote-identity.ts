@@ -6,9 +6,12 @@
 // Signing asks the service through the safe fetcher with the engine's remote signer (the shared
 // signer factory, as the CLI does).
 import { X509Certificate } from 'node:crypto';
-import { broughtIdentity, type ClaimSigner, type PostSigningRequest, type SigningAlgorithm } from '@provenance/engine';
+import { broughtIdentity, type ClaimSigner, type PostSigningRequest } from '@provenance/engine';
 import { DomainError } from '../domain-error.ts';
 import type { KeyVault } from './key-vault.ts';
+
+/** An algorithm a remote signing service may sign with, as the engine names it. */
+type SigningAlgorithm = (typeof broughtIdentity.algorithms)[number];
 
 export interface RemoteIdentityRequest {
   url: string;

@@ -18,7 +18,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TSigningMetadata } from '@provenance/contracts';
-import { findFormat, formatFromFileName, rewrittenSidecarWarning, type AssetFormat, type EditAction, type FileOnDisk, type ParentAsset, type RedactionKind, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
+import { type AssetFormat, assetFormats, type EditAction, type FileOnDisk, type ParentAsset, type RedactionKind, rewrittenSidecarWarning, type SigningMetadata, type VerifyResponse } from '@provenance/engine';
 import sharp from 'sharp';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -34,6 +34,7 @@ import type { OcspStapler } from './ocsp-staple.ts';
 import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { spooledSignMime, type SpooledHead } from '../assets/size-policy.ts';
+const { findFormat, formatFromFileName } = assetFormats;
 
 /** An upload too large to sign in memory, waiting in its spool file. */
 export type SpooledVideo = SpooledHead & { path: string };

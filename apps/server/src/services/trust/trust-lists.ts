@@ -13,7 +13,6 @@ import {
   type SavedList,
   type TrustList,
   type TrustListSpec,
-  type TrustTier,
 } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../../logging/logger.ts';
@@ -42,7 +41,7 @@ export interface TrustAnchorView {
 
 export interface TrustListView {
   name: string;
-  tier: TrustTier;
+  tier: TrustList['tier'];
   source: string | null;
   retrievedAt: string | null;
   anchors: TrustAnchorView[];
@@ -122,7 +121,7 @@ export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; 
     stamp += 1;
   }
 
-  async function readFileList(file: string, name: string, tier: TrustTier, setting: string, purpose: TrustList['purpose'] = 'signers'): Promise<{ list: TrustList; retrievedAt: string }> {
+  async function readFileList(file: string, name: string, tier: TrustList['tier'], setting: string, purpose: TrustList['purpose'] = 'signers'): Promise<{ list: TrustList; retrievedAt: string }> {
     let text: string;
     try {
       text = await readFile(file, 'utf8');

@@ -6,14 +6,16 @@
 // snapshot's lists, or c2pa-rs's crJSON) never comes from or goes into the cache. engineVerdict is
 // the one place the verifier asks the engine to verify a file.
 import { createHash } from 'node:crypto';
-import { findFormat, formatFromFileName, verifyWithRemoteManifest, type SerializedVerification, type TaskPlacement, type TrustList } from '@provenance/engine';
+import { assetFormats, type SerializedVerification, type TaskPlacement, type TrustList, verifyWithRemoteManifest } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { NamedActorRevocation } from '../revocation/named-actor-revocation.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ArrivingUpload } from './arriving/arriving-verification.ts';
 import type { VerificationCache } from './verification-cache.ts';
+const { findFormat, formatFromFileName } = assetFormats;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -67,8 +69,10 @@ export function createFileVerdicts(deps: {
   cache: VerificationCache;
   /** Asks about the signer's revocation (OCSP); absent with OCSP=off. */
   revocation?: SignerRevocation | undefined;
+  /** Applies the gateway's own revocation records to the named actors' credentials; absent, they are not asked about. */
+  namedActors?: NamedActorRevocation | undefined;
 }): FileVerdicts {
-  const { engine, fetcher, cache, revocation } = deps;
+  const { engine, fetcher, cache, revocation, namedActors } = deps;
 
   /** The engine never fetches: a remote manifest is fetched here, through the safe fetcher, once. */
   const fetchRemoteManifest = async (url: string): Promise<Uint8Array> => (await fetcher(url).catch(failedFetchOf('The remote manifest could not be fetched'))).bytes;
@@ -96,9 +100,14 @@ export function createFileVerdicts(deps: {
   // The same file with or without a sidecar (or with another one) is another verification.
   const cacheKey = (trustVersion: string, thumbnails: boolean, assetHash: string, manifest?: Uint8Array) => `${trustVersion}:${thumbnails ? 't' : '-'}:${assetHash}${manifest ? `:${sha256(manifest)}` : ''}`;
 
-  /** The engine's verdict with its signer's revocation, when asked about, which bounds how long the verdict is reused. */
-  const withRevocation = async (verdict: SerializedVerification) =>
-    revocation ? revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+  /**
+   * The engine's verdict with its named actors' revocation (from the gateway's own records, which a
+   * revocation clears the cache for) and its signer's, when asked about, which bounds how long the verdict is reused.
+   */
+  const withRevocation = async (engineVerdict: SerializedVerification) => {
+    const verdict = namedActors ? await namedActors.apply(engineVerdict) : { ...engineVerdict, identityCredentials: undefined };
+    return revocation ? revocation.apply(verdict) : { verification: { ...verdict, signingCredential: null }, validUntil: null };
+  };
 
   /**
    * The engine's verdict: the one started as the file arrived when it fits, else from the cache when

@@ -7,11 +7,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BMFF_MIME_TYPES, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
+import { assetFormats, type SerializedVerification, type VerifyResponse } from '@provenance/engine';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
 import { assetHashOf, type FileVerdicts } from './file-verdicts.ts';
+const { BMFF_MIME_TYPES } = assetFormats;
 
 /** A stored signed asset's file, its format and (signed as a sidecar) its manifest store. */
 export interface StoredFile {

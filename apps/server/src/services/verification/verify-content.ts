@@ -6,7 +6,7 @@
 // signed content that failed (failure-announcement.ts). An asset URL is fetched to a spool file when
 // the server has one (asset-download.ts) and then verified as a spooled upload is: a BMFF file from
 // disk (a video up to the video limit), anything else read back into memory.
-import { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES, type SerializedVerification, type TrustList, type VerifyResponse } from '@provenance/engine';
+import { assetFormats, type SerializedVerification, type TrustList, type VerifyResponse } from '@provenance/engine';
 import type { TRecovery } from '@provenance/contracts';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
@@ -16,6 +16,7 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { NamedActorRevocation } from '../revocation/named-actor-revocation.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import { createArrivingVerification, type ArrivingUpload, type ArrivingVerification } from './arriving/arriving-verification.ts';
@@ -28,6 +29,7 @@ import type { VerificationCache } from './verification-cache.ts';
 import type { TrustSnapshots } from '../trust/trust-snapshots.ts';
 import type { VerificationEvents } from './verification-events.ts';
 import type { FileSource, VerificationAnswer, VerifyCaller, VerifySource } from './verify-request.ts';
+const { BMFF_MIME_TYPES, findFormat, LARGE_MEDIA_TYPES } = assetFormats;
 
 export interface ContentVerifier {
   verifyContent(source: VerifySource, caller: VerifyCaller): Promise<VerificationAnswer>;
@@ -58,6 +60,8 @@ export function createContentVerifier(deps: {
   cache: VerificationCache;
   /** Asks about the signer's revocation (OCSP); absent with OCSP=off. */
   revocation?: SignerRevocation | undefined;
+  /** Applies the gateway's own revocation records to the named actors' credentials (CAWG identities). */
+  namedActors?: NamedActorRevocation | undefined;
   /** Looks a file without credentials up in the manifest repository; absent: no recovery. */
   repository?: ManifestRepository | undefined;
   /** Where a recovered manifest's store is served. */
@@ -82,7 +86,7 @@ export function createContentVerifier(deps: {
 }): ContentVerifier {
   const { engine, fetcher, signedAssets, events, repository } = deps;
   const arriving = deps.arriving ?? createArrivingVerification({ engine });
-  const verdicts = createFileVerdicts({ engine, fetcher, cache: deps.cache, revocation: deps.revocation });
+  const verdicts = createFileVerdicts({ engine, fetcher, cache: deps.cache, revocation: deps.revocation, namedActors: deps.namedActors });
   const { mimeOf, validate, validateFile } = verdicts;
   const stored = createStoredVerdicts({ store: deps.store, signedAssets, verdicts, storedCopies: deps.storedCopies });
   const announceFailure = deps.accountEvents && createFailureAnnouncer({ signedAssets, accountEvents: deps.accountEvents, signingChainOf: deps.signingChainOf, verifyStored: (manifestId) => stored.verify(manifestId) });

@@ -1,5 +1,5 @@
 // Toast host (sonner), themed with the app's light/dark theme. Toasts sit below the sticky
-// navigation bar, so they never cover its buttons, and away from the Offline Mode badge at the
+// navigation bar, so they never cover its buttons, and away from the Offline Mode indicator at the
 // bottom right.
 import { Toaster as Sonner } from 'sonner';
 import { useResolvedTheme } from '@/lib/theme';

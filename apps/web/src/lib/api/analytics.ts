@@ -29,7 +29,7 @@ export function analyticsSummaryQuery(userId: string) {
   });
 }
 
-export function recentEventsQuery(userId: string, limit = RECENT_EVENTS_LIMIT) {
+export function recentVerificationEventsQuery(userId: string, limit = RECENT_EVENTS_LIMIT) {
   return queryOptions({
     queryKey: analyticsKeys.recentEvents(userId, limit),
     queryFn: async ({ signal }): Promise<TVerificationEvent[]> =>

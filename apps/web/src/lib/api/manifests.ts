@@ -1,5 +1,6 @@
 // GET /manifests/{id}: the report of a manifest this gateway signed and holds (verified again on
-// each read, thumbnails as data: URLs), and its `.c2pa` manifest store; GET /manifests/by-hash/{sha256}:
+// each read, thumbnails as data: URLs), and its `.c2pa` manifest store; GET /manifests/{id}/evidence:
+// its evidence archive (one ZIP); GET /manifests/by-hash/{sha256}:
 // which of them a file is, by a hash computed on the device.
 import { queryOptions } from '@tanstack/react-query';
 import type { TManifestByHashResponse, TVerifyResponse } from '@provenance/contracts';
@@ -37,6 +38,11 @@ export function heldAssetUrl(manifestId: string): string {
 
 export function manifestStoreUrl(manifestId: string): string {
   return apiUrl(`${manifestPath(manifestId)}?format=c2pa`);
+}
+
+/** Where the evidence archive (report, crJSON, .c2pa, chain, anchors, OCSP answer, trust snapshot) downloads from. */
+export function manifestEvidenceUrl(manifestId: string): string {
+  return apiUrl(`${manifestPath(manifestId)}/evidence`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
+import { certificatesFromCrJson, identityCertificatesFromCrJson, sameCertificate } from './crjson-certificates';
 
 const crJson = {
   manifests: [
@@ -15,6 +15,14 @@ const crJson = {
       },
     },
     { label: 'urn:c2pa:unsigned' },
+    {
+      label: 'urn:c2pa:named',
+      assertions: {
+        'cawg.identity': { signature: { certificateInfo: { serialNumber: '5A5646DC', issuer: { CN: 'Gateway Intermediate CA', O: 'Gateway PKI' }, subject: { O: 'Harbour Press' } } } },
+        'cawg.identity__1': { signature: {} },
+        'c2pa.actions.v2': { signature: { certificateInfo: { serialNumber: '01', issuer: { CN: 'Not an identity' }, subject: { CN: 'Not an identity' } } } },
+      },
+    },
   ],
 };
 
@@ -36,5 +44,12 @@ describe('certificates from crJSON', () => {
     expect(sameCertificate(one, one && { ...one })).toBe(true);
     expect(sameCertificate(one, one && { ...one, serialNumber: '01' })).toBe(false);
     expect(sameCertificate(one, undefined)).toBe(false);
+  });
+
+  it('reads the credential of each named actor (CAWG identity assertion) of a manifest, by assertion label', () => {
+    const named = identityCertificatesFromCrJson(crJson, 'urn:c2pa:named');
+    expect([...named.keys()]).toEqual(['cawg.identity']);
+    expect(named.get('cawg.identity')).toMatchObject({ serialNumber: '5a5646dc', issuer: { CN: 'Gateway Intermediate CA', O: 'Gateway PKI' } });
+    expect(identityCertificatesFromCrJson(crJson, 'urn:c2pa:one').size).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 // The signing certificate of each manifest, from c2pa-rs's crJSON view (the browser has no X.509
 // parser; c2pa-rs read the certificates already): subject, issuer, validity and serial number, the
-// details the report's signer shows, keyed by manifest label as the report builder wants them.
+// details the report's signer shows, keyed by manifest label as the report builder wants them; and
+// the credential of each named actor (CAWG identity assertion) of a manifest, for its revocation.
 import type { CertificateDetails } from '@provenance/engine/report';
 
 interface CrJsonCertificate {
@@ -12,7 +13,10 @@ interface CrJsonCertificate {
 interface CrJsonManifest {
   label?: string;
   signature?: { certificateInfo?: CrJsonCertificate };
+  assertions?: Record<string, { signature?: { certificateInfo?: CrJsonCertificate } } | undefined>;
 }
+
+const IDENTITY_LABEL = /^cawg\.identity(__\d+)?$/;
 
 const isoOrUndefined = (value: string | undefined): string | undefined => {
   if (!value) return undefined;
@@ -20,19 +24,37 @@ const isoOrUndefined = (value: string | undefined): string | undefined => {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 };
 
+const manifestsOf = (crJson: unknown): CrJsonManifest[] => {
+  const manifests = (crJson as { manifests?: CrJsonManifest[] } | null)?.manifests;
+  return Array.isArray(manifests) ? manifests : [];
+};
+
+function detailsOf(info: CrJsonCertificate | undefined): CertificateDetails | null {
+  if (!info?.subject || !info.issuer) return null;
+  return {
+    subject: info.subject,
+    issuer: info.issuer,
+    validity: { notBefore: isoOrUndefined(info.validity?.notBefore), notAfter: isoOrUndefined(info.validity?.notAfter) },
+    ...(info.serialNumber && { serialNumber: info.serialNumber.toLowerCase() }),
+  };
+}
+
 export function certificatesFromCrJson(crJson: unknown): Map<string, CertificateDetails> {
   const details = new Map<string, CertificateDetails>();
-  const manifests = (crJson as { manifests?: CrJsonManifest[] } | null)?.manifests;
-  if (!Array.isArray(manifests)) return details;
-  for (const manifest of manifests) {
-    const info = manifest.signature?.certificateInfo;
-    if (!manifest.label || !info?.subject || !info.issuer) continue;
-    details.set(manifest.label, {
-      subject: info.subject,
-      issuer: info.issuer,
-      validity: { notBefore: isoOrUndefined(info.validity?.notBefore), notAfter: isoOrUndefined(info.validity?.notAfter) },
-      ...(info.serialNumber && { serialNumber: info.serialNumber.toLowerCase() }),
-    });
+  for (const manifest of manifestsOf(crJson)) {
+    const certificate = detailsOf(manifest.signature?.certificateInfo);
+    if (manifest.label && certificate) details.set(manifest.label, certificate);
+  }
+  return details;
+}
+
+/** The certificate of each named actor's credential in a manifest, by its identity assertion's label. */
+export function identityCertificatesFromCrJson(crJson: unknown, manifestLabel: string): Map<string, CertificateDetails> {
+  const details = new Map<string, CertificateDetails>();
+  const manifest = manifestsOf(crJson).find((candidate) => candidate.label === manifestLabel);
+  for (const [label, assertion] of Object.entries(manifest?.assertions ?? {})) {
+    const certificate = IDENTITY_LABEL.test(label) ? detailsOf(assertion?.signature?.certificateInfo) : null;
+    if (certificate) details.set(label, certificate);
   }
   return details;
 }

@@ -2,14 +2,17 @@
 // lists, and the engine's own report builder turns what it says into the answer the server would
 // give. The file is not sent anywhere; a file without credentials is looked up in the gateway's
 // repository by its SHA-256 and, if that finds nothing, its ISCC fingerprint, both computed here and
-// sent (and said to be sent: see `sentForLookup`). The signer's revocation is read from the gateway's
-// CRL when the gateway issued its certificate; otherwise the answer says it was not checked.
+// sent (and said to be sent: see `sentForLookup`). The signer's revocation, and each named actor's
+// credential's, is read from the gateway's CRL when the gateway issued the certificate (as the
+// gateway reads its own records); otherwise the answer says it was not checked.
 import type { TThumbnailRef, TTrustResponse, TVerifyResponse } from '@provenance/contracts';
 import {
+  applyIdentityRevocation,
   applyRevocation,
   buildVerifyResponse,
   detectFormat,
   findFormat,
+  NOT_ISSUED_BY_THIS_GATEWAY,
   readErrorKind,
   UNTRUSTED,
   unsignedResponse,
@@ -18,8 +21,8 @@ import {
   type RevocationCheck,
 } from '@provenance/engine/report';
 import { loadC2pa, withReader, type BrowserReader } from './c2pa-sdk';
-import { certificatesFromCrJson, sameCertificate } from './crjson-certificates';
-import { parseGatewayCrl, revocationFromCrl, revocationNotChecked } from './gateway-crl';
+import { certificatesFromCrJson, identityCertificatesFromCrJson, sameCertificate } from './crjson-certificates';
+import { parseGatewayCrl, revocationFromCrl, revocationNotChecked, type GatewayCrl } from './gateway-crl';
 import { imageFingerprint } from './image-fingerprint';
 import { sha256Hex } from './sha256';
 import { findVouchingList, readerAnchors } from './trust-anchors';
@@ -145,20 +148,46 @@ export interface RevocationLookup {
   gatewayCrl: () => Promise<Uint8Array>;
 }
 
-/** The signer's revocation as the browser can know it: the gateway's CRL for the certificates it issued. */
-async function signerRevocation(signer: CertificateDetails | undefined, revocation: RevocationLookup): Promise<RevocationCheck> {
-  if (!signer) return revocationNotChecked('ocsp', 'The signing certificate could not be read here: verify on the gateway to check its revocation.');
-  let crl;
+/** The gateway's CRL, read once for the signer and the named actors; a check saying it could not be read otherwise. */
+async function readGatewayCrl(revocation: RevocationLookup): Promise<GatewayCrl | RevocationCheck> {
   try {
-    crl = parseGatewayCrl(await revocation.gatewayCrl());
+    return parseGatewayCrl(await revocation.gatewayCrl());
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return revocationNotChecked('gateway', `The gateway's revocation list could not be read (${why}): verify on the gateway to check revocation.`);
   }
+}
+
+const isCheck = (crl: GatewayCrl | RevocationCheck): crl is RevocationCheck => 'status' in crl;
+
+/** The signer's revocation as the browser can know it: the gateway's CRL for the certificates it issued. */
+function signerRevocation(signer: CertificateDetails | undefined, crl: GatewayCrl | RevocationCheck, crlUrl: string): RevocationCheck {
+  if (!signer) return revocationNotChecked('ocsp', 'The signing certificate could not be read here: verify on the gateway to check its revocation.');
+  if (isCheck(crl)) return crl;
   return (
-    revocationFromCrl(crl, signer, revocation.crlUrl) ??
+    revocationFromCrl(crl, signer, crlUrl) ??
     revocationNotChecked('ocsp', 'The signer’s certificate was not issued by this gateway: its revocation (OCSP) is checked only on the gateway.')
   );
+}
+
+/**
+ * Each named actor's credential revocation, as the gateway applies its own records: a credential the
+ * gateway's CA issued is looked up in its CRL; any other is said not to have been checked (in the
+ * gateway's own words, so both places agree). Only a trusted timestamp on the claim dates the identity.
+ */
+function withNamedActorRevocation(response: TVerifyResponse, credentials: Map<string, CertificateDetails>, crl: GatewayCrl | RevocationCheck, crlUrl: string): TVerifyResponse {
+  const identities = response.verification.identities ?? [];
+  if (identities.length === 0) return response;
+  const { timestamp } = response.report;
+  const answers = identities.map(({ label }) => {
+    const certificate = credentials.get(label);
+    const check = isCheck(crl)
+      ? crl
+      : ((certificate && revocationFromCrl(crl, certificate, crlUrl)) ??
+        revocationNotChecked('gateway', NOT_ISSUED_BY_THIS_GATEWAY));
+    return { label, check, signedAt: timestamp?.trusted ? timestamp.time : null };
+  });
+  return applyIdentityRevocation(response as Parameters<typeof applyIdentityRevocation>[0], answers) as TVerifyResponse;
 }
 
 /** The answer with the revocation applied as the gateway applies it: a revocation before signing makes it invalid. */
@@ -182,7 +211,8 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
   try {
     result = await withReader(c2pa, file, format, anchors, async (reader) => {
       const store = reader.json() as RawManifestStore;
-      const certificates = certificatesFromCrJson(reader.crJson());
+      const crJson = reader.crJson();
+      const certificates = certificatesFromCrJson(crJson);
       const activeLabel = store.active_manifest ?? null;
       const verdict = activeLabel && signerTrusted(store) ? await findVouchingList(trust, trustedUnder) : UNTRUSTED;
       const active = activeLabel ? certificates.get(activeLabel) : undefined;
@@ -191,7 +221,10 @@ export async function verifyInBrowser(file: File, trust: TTrustResponse, reposit
         label === activeLabel || sameCertificate(certificates.get(label), active) ? verdict : UNTRUSTED,
       ) as TVerifyResponse;
       await attachThumbnails(response, reader);
-      return response.verification.status === 'unsigned' ? response : withRevocation(response, await signerRevocation(active, revocation));
+      if (response.verification.status === 'unsigned') return response;
+      const crl = await readGatewayCrl(revocation);
+      const named = activeLabel ? withNamedActorRevocation(response, identityCertificatesFromCrJson(crJson, activeLabel), crl, revocation.crlUrl) : response;
+      return withRevocation(named, signerRevocation(active, crl, revocation.crlUrl));
     });
   } catch (error) {
     // c2pa-rs's errors read as the gateway reads them: no manifest is an unsigned file, as there.

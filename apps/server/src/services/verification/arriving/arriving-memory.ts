@@ -1,13 +1,14 @@
 // The shared memory an upload is gathered in while it arrives, so that an engine worker can read it
 // meanwhile (the engine's filling-source.ts): lent from a bounded pool (ARRIVING_MEMORY_BYTES; V8 does
 // not count shared memory towards collecting garbage) and given back once the request and the
-// engine job reading it are both done with it. The upload reader (http/upload-reader.ts) offers a
+// engine task reading it are both done with it. The upload reader (http/upload-reader.ts) offers a
 // body of known length at its first chunk (ArrivalReceiver) and writes its chunks into the memory
 // lent (UploadArrival); whoever reads the file meanwhile is told of it at its first chunk
 // (ArrivedFile). A file read meanwhile is failed for its reader when it is cut off, refused,
 // discarded, not the length expected, or not complete within ARRIVING_DEADLINE_MS.
-import { createFillingPool, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
+import { arrivingFile, type ExcludedRangeDigest, type FillingPool, type FillingWriter, type SharedFilling } from '@provenance/engine';
 import { sha256InSlices } from './sha256-in-slices.ts';
+const { createFillingPool } = arrivingFile;
 
 /**
  * How long a body shared as it arrives may take to end before it is failed for its reader: an engine
@@ -27,7 +28,7 @@ export const ARRIVING_MEMORY_BYTES = 64 * 1024 * 1024;
 const ARRIVING_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /**
- * A file still arriving, as its reader (an engine job) sees it: its memory (the file's expected
+ * A file still arriving, as its reader (an engine task) sees it: its memory (the file's expected
  * length) fills as chunks come, and every read of it rejects once it is failed.
  */
 export interface ArrivedFile {
@@ -36,7 +37,7 @@ export interface ArrivedFile {
   head: Uint8Array;
   /**
    * Keeps the shared memory from going to another body until the returned let-go is called: whoever
-   * reads it (an engine job) holds it until its reading has settled, as the request holds it until
+   * reads it (an engine task) holds it until its reading has settled, as the request holds it until
    * it is done with the bytes.
    */
   hold(): () => void;

@@ -6,9 +6,10 @@
 // trust lists) and the cache has no verdict for it; otherwise it is dropped and the file verified as
 // any other. The route reaches this only through the verifier (ContentVerifier.arrivingUpload),
 // and hands the upload reader what it gives.
-import { jpegSegmentsExcludedDigest, pngChunkExcludedDigest, type ExcludedRangeDigest, type SerializedVerification } from '@provenance/engine';
+import { arrivingFile, type ExcludedRangeDigest, type SerializedVerification } from '@provenance/engine';
 import type { GatewayEngine } from '../../provenance/gateway-engine.ts';
 import { createArrivingMemory, type ArrivalReceiver, type ArrivedFile, type ArrivingMemory } from './arriving-memory.ts';
+const { jpegSegmentsExcludedDigest, pngChunkExcludedDigest } = arrivingFile;
 
 /** A verification started while its file arrived, fit for the file now verified. */
 export interface EarlyVerification {
@@ -67,7 +68,7 @@ function startVerification(engine: ArrivingEngine, file: ArrivedFile, thumbnails
   if (!format) return null;
   const { mime } = format;
   const trustVersion = engine.trust.version;
-  // The shared memory stays this file's until the worker's job has settled (it may still be
+  // The shared memory stays this file's until the worker's task has settled (it may still be
   // reading after the request failed the file): only then may it go to another body.
   const letGo = file.hold();
   let started: Promise<SerializedVerification> | null;

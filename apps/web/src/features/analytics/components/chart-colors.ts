@@ -1,4 +1,4 @@
-// Verdict colours of the charts: the theme's tokens, so light and dark themes and the status badges
+// Verdict colours of the charts: the theme's tokens, so light and dark themes and the status pills
 // always agree on what green and red mean.
 import type { TVerificationStatus } from '@provenance/contracts';
 

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { ChevronDown, MapPin, ShieldOff } from 'lucide-react';
 import type { TVerificationEvent } from '@provenance/contracts';
 import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/status-badge';
-import { Badge } from '@/components/ui/badge';
+import { StatusPill } from '@/components/status-pill';
+import { Pill } from '@/components/ui/pill';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { formatRelative } from '../lib/figures';
@@ -55,12 +55,12 @@ function EventRow({ event }: { event: TVerificationEvent }) {
     <li className="p-4" data-testid="verification-event">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         {event.mediaCheck ? (
-          <Badge tone={event.mediaCheck === 'mismatch' ? 'danger' : 'warning'} className="self-start text-sm sm:w-28 sm:justify-center" data-status={event.mediaCheck}>
+          <Pill tone={event.mediaCheck === 'mismatch' ? 'danger' : 'warning'} className="self-start text-sm sm:w-28 sm:justify-center" data-status={event.mediaCheck}>
             <ShieldOff aria-hidden="true" />
             {MEDIA_CHECK_LABELS[event.mediaCheck]}
-          </Badge>
+          </Pill>
         ) : (
-          <StatusBadge status={event.status} className="self-start sm:w-28 sm:justify-center" />
+          <StatusPill status={event.status} className="self-start sm:w-28 sm:justify-center" />
         )}
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-sm font-medium break-words">{event.reason}</p>

@@ -2,11 +2,11 @@
 // is logged once per failure, never thrown into the route's error boundary.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsSummaryQuery, recentEventsQuery } from '@/lib/api/analytics';
+import { analyticsSummaryQuery, recentVerificationEventsQuery } from '@/lib/api/analytics';
 
 export function useAnalytics(userId: string) {
   const summary = useQuery(analyticsSummaryQuery(userId));
-  const events = useQuery(recentEventsQuery(userId));
+  const events = useQuery(recentVerificationEventsQuery(userId));
 
   useEffect(() => {
     if (summary.error) console.error('Analytics: the summary could not be loaded', summary.error);

@@ -4,25 +4,25 @@
 import { Link } from 'react-router';
 import { Clock, FileText, XCircle } from 'lucide-react';
 import type { TJobItemSummary } from '@provenance/contracts';
-import { StatusBadge } from '@/components/status-badge';
-import { Badge } from '@/components/ui/badge';
+import { StatusPill } from '@/components/status-pill';
+import { Pill } from '@/components/ui/pill';
 import { jobItemReportPath } from '@/lib/api/jobs';
 
 function ItemVerdict({ item }: { item: TJobItemSummary }) {
-  if (item.status === 'done' && item.verdict) return <StatusBadge status={item.verdict} />;
+  if (item.status === 'done' && item.verdict) return <StatusPill status={item.verdict} />;
   if (item.status === 'failed') {
     return (
-      <Badge tone="danger" className="text-sm whitespace-nowrap" data-status="failed">
+      <Pill tone="danger" className="text-sm whitespace-nowrap" data-status="failed">
         <XCircle aria-hidden="true" />
         Not processed
-      </Badge>
+      </Pill>
     );
   }
   return (
-    <Badge tone="neutral" className="text-sm" data-status="queued">
+    <Pill tone="neutral" className="text-sm" data-status="queued">
       <Clock aria-hidden="true" />
       Waiting
-    </Badge>
+    </Pill>
   );
 }
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { CheckCircle2, Clock, Download, ListChecks, Loader2, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TJob } from '@provenance/contracts';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { Button } from '@/components/ui/button';
 import { BusyButton } from '@/components/ui/busy-button';
 import { fetchJobResults, jobResultsPath } from '@/lib/api/jobs';
@@ -84,10 +84,10 @@ export function JobList({ jobs }: { jobs: TJob[] }) {
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={tone} data-testid="job-status">
+                <Pill tone={tone} data-testid="job-status">
                   <Icon className={job.status === 'running' ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
                   {jobStatusText(job)}
-                </Badge>
+                </Pill>
                 <Button asChild variant="outline" size="sm">
                   <Link to={jobResultsPath(job.id)} aria-label={`View items of ${name}`}>
                     <ListChecks aria-hidden="true" />

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckCircle2, Download, FileCode2, ShieldCheck, X } from 'lucide-react';
 import type { TSignContentResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { trackEvent } from '@/lib/api/analytics';
@@ -81,7 +81,7 @@ export function SignResultPanel({ result, onDismiss }: { result: TSignContentRes
             </Fact>
             <Fact term="Verification of the signed file">
               <span className="flex flex-wrap items-center gap-2">
-                <StatusBadge status={verification.status} />
+                <StatusPill status={verification.status} />
                 <span className="text-xs font-semibold text-muted-foreground">TRUST: {trustLevelText(verification)}</span>
               </span>
               <span className="mt-1 block text-muted-foreground">{badge.message}</span>

@@ -7,7 +7,7 @@ import { AlertTriangle, Download, FileCode2, FileSearch, FileVideo, ImageOff } f
 import type { TSignedAsset, TSignedFileVerdict } from '@provenance/contracts';
 import { embedSnippet } from '@provenance/badge/embed-snippet';
 import { CopyButton } from '@/components/copy-button';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { trackEvent } from '@/lib/api/analytics';
@@ -46,7 +46,7 @@ function OwnVerdict({ verdict }: { verdict: TSignedFileVerdict | null }) {
     <div className="space-y-1 text-xs" data-testid="own-verdict">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">This file:</span>
-        <StatusBadge status={verdict.status} />
+        <StatusPill status={verdict.status} />
       </p>
       <p className="text-muted-foreground" data-testid="own-verdict-trust">
         {verdict.trust.label}

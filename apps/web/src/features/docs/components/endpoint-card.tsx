@@ -7,7 +7,7 @@ import { curlExample, javascriptExample, API_KEY_VARIABLE, type ExampleContext }
 import { AuthNote } from './auth-note';
 import { CodeBlock } from './code-block';
 import { FieldTable } from './field-table';
-import { MethodBadge } from './method-badge';
+import { MethodPill } from './method-pill';
 
 export function EndpointCard({ doc, op, examples }: { doc: OpenApiDocument; op: ApiOperation; examples: ExampleContext }) {
   const requestFields = schemaFields(doc, op.jsonBody ?? op.multipartBody);
@@ -20,7 +20,7 @@ export function EndpointCard({ doc, op, examples }: { doc: OpenApiDocument; op: 
     <Card aria-labelledby={titleId} data-testid="endpoint" data-endpoint={`${op.method.toUpperCase()} ${op.path}`} role="region">
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <MethodBadge method={op.method} />
+          <MethodPill method={op.method} />
           <code className="break-all font-mono text-sm font-semibold">{`${examples.basePath}${op.path}`}</code>
         </div>
         <h3 id={titleId} className="text-lg font-semibold">

@@ -8,7 +8,7 @@ import { ScrollRegion } from '@/components/scroll-region';
 import { CodeBlock } from './code-block';
 import { EmbedBadgeSection } from './embed-badge-section';
 import { EndpointCard } from './endpoint-card';
-import { MethodBadge } from './method-badge';
+import { MethodPill } from './method-pill';
 
 const TAB_NAMES: Record<DocsTab, string> = { overview: 'Overview', sign: 'Sign Content', verify: 'Verify', analytics: 'Analytics' };
 
@@ -71,7 +71,7 @@ export function OverviewTab({ doc, operations, examples }: { doc: OpenApiDocumen
             <tbody className="divide-y">
               {operations.map((op) => (
                 <tr key={`${op.method} ${op.path}`}>
-                  <td className="py-2 pr-3"><MethodBadge method={op.method} /></td>
+                  <td className="py-2 pr-3"><MethodPill method={op.method} /></td>
                   <td className="py-2 pr-3 font-mono text-[13px]">{op.path}</td>
                   <td className="py-2 pr-3">{op.summary}</td>
                   <td className="py-2 pr-3 text-muted-foreground">{op.tab === 'overview' ? (op.tags[0] ?? 'General') : TAB_NAMES[op.tab]}</td>

@@ -1,5 +1,5 @@
 // The three badges readers see and what each promises.
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import type { VerificationStatus } from '@/lib/verification';
 import { Section, SectionHeading } from './section-heading';
 
@@ -18,7 +18,7 @@ export function TrustBadgesSection() {
       <ul className="mt-8 grid sm:mt-12 gap-6 md:grid-cols-3">
         {BADGES.map((badge) => (
           <li key={badge.status} className="rounded-xl border bg-card p-6 shadow-sm">
-            <StatusBadge status={badge.status} />
+            <StatusPill status={badge.status} />
             <h3 className="mt-4 text-lg font-semibold">{badge.title}</h3>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{badge.text}</p>
           </li>

@@ -1,12 +1,12 @@
 // Live verify widget: an image URL is verified by the real verify endpoint, and the verdict is shown
-// beside its toast: status badge, signer, signing time, trust level, AI flag, and a link to the full
+// beside its toast: status pill, signer, signing time, trust level, AI flag, and a link to the full
 // result. An empty URL gives the product's validation toast.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { AssetUrlInput, VerifySubmitButton } from '@/components/asset-url-field';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/client';
@@ -80,7 +80,7 @@ function ResultSummary({ url, result }: { url: string; result: VerificationSumma
         <h3 id="verify-result-title" className="text-lg font-semibold">
           {ok ? 'Verified' : 'Verification Failed'}
         </h3>
-        <StatusBadge status={status} />
+        <StatusPill status={status} />
       </div>
       <p className="mt-2 text-sm text-muted-foreground">{result.badge.message}</p>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Activity, Info } from 'lucide-react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { Button } from '@/components/ui/button';
 import { app, type AppInfo } from '@/platform/app';
 import { useAppState } from '../hooks/use-app-state';
@@ -28,9 +28,9 @@ export function LifecycleCard() {
     <FeatureCard id="lifecycle" Icon={Activity} title="App Lifecycle" description="Whether the app is in front of the user, and which build it is.">
       <p className="flex items-center gap-2 text-sm" aria-live="polite">
         Current state:
-        <Badge tone={state === 'active' ? 'success' : 'neutral'} className="text-sm" data-testid="app-state">
+        <Pill tone={state === 'active' ? 'success' : 'neutral'} className="text-sm" data-testid="app-state">
           {state}
-        </Badge>
+        </Pill>
       </p>
       {info ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="app-info">

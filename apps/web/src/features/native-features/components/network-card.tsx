@@ -1,7 +1,7 @@
 // Network Detection: Connected or Offline, the connection type (None when
 // offline), and 'Refresh Status'.
 import { RefreshCw, Wifi, WifiOff } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { Button } from '@/components/ui/button';
 import type { ConnectionType } from '@/platform/network';
 import { useNetworkCheck } from '../hooks/use-network-check';
@@ -20,15 +20,15 @@ export function NetworkCard() {
             {status === null ? (
               <span className="text-sm text-muted-foreground">Checking…</span>
             ) : status.connected ? (
-              <Badge tone="success" className="text-sm">
+              <Pill tone="success" className="text-sm">
                 <Wifi aria-hidden="true" />
                 Connected
-              </Badge>
+              </Pill>
             ) : (
-              <Badge tone="danger" className="text-sm">
+              <Pill tone="danger" className="text-sm">
                 <WifiOff aria-hidden="true" />
                 Offline
-              </Badge>
+              </Pill>
             )}
           </dd>
         </div>

@@ -9,7 +9,7 @@ import type { TOrganizationResponse } from '@provenance/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Building2, Mail } from 'lucide-react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { BusyButton } from '@/components/ui/busy-button';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -97,10 +97,10 @@ function VerificationState({ current }: { current: TOrganizationResponse }) {
   if (current.verified) {
     return (
       <p data-testid="organization-verification" className="mt-6 flex flex-wrap items-center gap-2 border-t pt-4 text-sm">
-        <Badge tone="success">
+        <Pill tone="success">
           <BadgeCheck aria-hidden="true" />
           Verified
-        </Badge>
+        </Pill>
         <span className="text-muted-foreground">
           {current.verifiedEmail ? `Confirmed by ${current.verifiedEmail}` : 'Confirmed'}
           {current.verifiedAt ? ` on ${formatDateTime(current.verifiedAt)}` : ''}. Reports and badges of what you sign from now on say “{current.name} (verified at {current.domain})”.
@@ -111,7 +111,7 @@ function VerificationState({ current }: { current: TOrganizationResponse }) {
   return (
     <div data-testid="organization-verification" className="mt-6 space-y-3 border-t pt-4">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge tone="warning">Self-declared, not verified</Badge>
+        <Pill tone="warning">Self-declared, not verified</Pill>
         <span className="text-muted-foreground">Reports and badges say “{current.name} (self-declared, not verified)”.</span>
       </p>
       {current.domain ? (

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { TWebhookDelivery } from '@provenance/contracts';
 import { ScrollRegion } from '@/components/scroll-region';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { webhookDeliveriesQuery } from '@/lib/api/webhooks';
 import { describeError } from '@/lib/describe-error';
 import { formatDateTime } from '@/lib/format';
@@ -72,10 +72,10 @@ export function WebhookDeliveries({ userId, webhookId, url }: { userId: string; 
               <tr key={delivery.id} data-testid="webhook-delivery" data-status={delivery.status}>
                 <td className="px-3 py-2 font-mono">{deliveryEventText(delivery.type)}</td>
                 <td className="px-3 py-2">
-                  <Badge tone={tone}>
+                  <Pill tone={tone}>
                     <Icon aria-hidden="true" />
                     {deliveryStatusText(delivery)}
-                  </Badge>
+                  </Pill>
                 </td>
                 <td className="px-3 py-2 tabular-nums">{delivery.attempts}</td>
                 <td className="max-w-64 break-words px-3 py-2">{deliveryResponseText(delivery)}</td>

@@ -1,7 +1,7 @@
 // The signed-in user's messages to support, so they can see each one was received: reference, subject, status and when it was sent.
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { supportRequestsQuery } from '@/lib/api/support-requests';
 import { formatDateTime } from '@/lib/format';
@@ -32,9 +32,9 @@ export function YourRequests({ userId }: { userId: string }) {
               <li key={request.id} className="py-3 first:pt-0 last:pb-0">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-mono text-xs text-muted-foreground">{request.reference}</span>
-                  <Badge tone="success" className="capitalize">
+                  <Pill tone="success" className="capitalize">
                     {request.status}
-                  </Badge>
+                  </Pill>
                 </div>
                 <p className="mt-1 truncate text-sm font-medium" title={request.subject}>
                   {request.subject}

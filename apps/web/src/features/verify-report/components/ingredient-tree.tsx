@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { ChevronRight, ImageOff, Layers } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { buildTree, countNodes, type TreeNode } from '../lib/ingredient-tree';
@@ -46,7 +46,7 @@ function NodeCard({ item, expanded, onToggle }: { item: TreeNode; expanded: Set<
               {node.format ? <> · {node.format}</> : null}
             </p>
             <div className="mt-1.5 flex flex-wrap items-center gap-2">
-              <StatusBadge status={node.status} className="text-xs" />
+              <StatusPill status={node.status} className="text-xs" />
               <span className="text-xs text-muted-foreground">{ingredientStatusText(node.status)}</span>
             </div>
           </div>
@@ -135,7 +135,7 @@ export function IngredientTree({ result }: { result: TVerifyResponse }) {
             <div className="min-w-0">
               <p className="break-words font-semibold">{rootTitle}</p>
               <div className="mt-1 flex items-center gap-2">
-                <StatusBadge status={result.verification.status} className="text-xs" />
+                <StatusPill status={result.verification.status} className="text-xs" />
                 <span className="text-xs text-muted-foreground">This asset</span>
               </div>
             </div>

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { GitCommitVertical } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { manifestChain } from '../lib/manifest-chain';
@@ -35,7 +35,7 @@ export function ManifestHistory({ result }: { result: TVerifyResponse }) {
                   {index === 0 ? 'This version' : `Earlier version ${index}`}
                   {manifest.title ? <span className="font-normal text-muted-foreground"> · {manifest.title}</span> : null}
                 </p>
-                <StatusBadge status={status} className="text-xs" />
+                <StatusPill status={status} className="text-xs" />
               </div>
               <p className="mt-1 text-sm text-muted-foreground">
                 {signer ? `Signed by ${signer}` : 'Signer not stated'}

@@ -1,15 +1,18 @@
-// Evidence an auditor can keep, and identifiers: the report as JSON (with every validation code),
-// the `.c2pa` manifest store when the gateway holds it, the vouching trust anchor's certificate as
-// PEM, a shareable link to this report, and the technical facts auditors quote, the trust list too.
+// Evidence an auditor can keep, and identifiers: the evidence archive (one ZIP: the gateway's for a
+// manifest it holds, else assembled here from the answer), the report as JSON (with every validation
+// code), the `.c2pa` manifest store when the gateway holds it, the vouching trust anchor's certificate
+// as PEM, a shareable link to this report, and the technical facts auditors quote, the trust list too.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileBadge, FileJson, FileKey2 } from 'lucide-react';
+import { Download, FileArchive, FileBadge, FileJson, FileKey2 } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { trackEvent } from '@/lib/api/analytics';
-import { manifestStoreQuery, manifestStoreUrl } from '@/lib/api/manifests';
-import { trustListsQuery } from '@/lib/api/trust';
+import { apiUrl } from '@/lib/api/client';
+import { manifestEvidenceUrl, manifestStoreQuery, manifestStoreUrl } from '@/lib/api/manifests';
+import { fetchTrustSnapshot, trustListsQuery } from '@/lib/api/trust';
+import { browserEvidenceArchive } from '../lib/evidence-archive';
 import { anchorPem, downloadStem, reportJson, reportPath, signerChainPem, trustListText } from '../lib/report-download';
 import { Fact, NotStated, ReportSection } from './report-section';
 
@@ -29,6 +32,59 @@ function useTextUrl(text: string | null, type: string): string | null {
   return url;
 }
 
+/** Saves bytes made in the browser as a download. */
+function saveFile(bytes: Uint8Array, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The evidence archive of a file the gateway does not hold: assembled here from the answer and the
+ * trust snapshot it names (fetched from the gateway), with a README saying what is absent and why.
+ */
+function AssembledEvidenceButton({ result, stem, onDownload }: { result: TVerifyResponse; stem: string; onDownload: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const assemble = async (): Promise<void> => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const snapshotId = result.verification.evidence?.trustSnapshot?.id;
+      const snapshot = snapshotId ? await fetchTrustSnapshot(snapshotId) : null;
+      const { bytes } = browserEvidenceArchive({ result, snapshot, apiBase: new URL(apiUrl(''), window.location.href).href.replace(/\/$/, ''), madeAt: new Date() });
+      saveFile(bytes, `${stem}.evidence.zip`, 'application/zip');
+      onDownload();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => void assemble()} disabled={busy} aria-describedby={failed ? 'evidence-archive-error' : undefined}>
+        <FileArchive aria-hidden="true" />
+        Evidence archive (.zip)
+      </Button>
+      {failed ? (
+        <p id="evidence-archive-error" role="alert" className="basis-full text-xs text-destructive">
+          The trust snapshot of this report could not be fetched from the gateway; try again.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * `storeKnown`: this report is the verdict of the file the gateway holds (the manifest's own report
+ * page), whose evidence archive the gateway makes. Any other report (a copy verified by upload or URL,
+ * which may differ from the held file even when its manifest is held) gets the archive assembled here
+ * from its own answer, so the archive never shows another file's verdict.
+ */
 export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVerifyResponse; shareUrl: string | null; storeKnown?: boolean }) {
   const jsonUrl = useTextUrl(useMemo(() => reportJson(result), [result]), 'application/json');
   const vouched = result.verification.trust.anchor !== null;
@@ -48,6 +104,16 @@ export function ReportDownloads({ result, shareUrl, storeKnown }: { result: TVer
   return (
     <ReportSection id="downloads-title" title="Downloads and details" icon={<Download />}>
       <div className="flex flex-wrap gap-2">
+        {manifestId && storeKnown ? (
+          <Button asChild variant="outline">
+            <a href={manifestEvidenceUrl(manifestId)} download={`${stem}.evidence.zip`} onClick={countDownload}>
+              <FileArchive aria-hidden="true" />
+              Evidence archive (.zip)
+            </a>
+          </Button>
+        ) : (
+          <AssembledEvidenceButton result={result} stem={stem} onDownload={countDownload} />
+        )}
         {jsonUrl ? (
           <Button asChild variant="outline">
             <a href={jsonUrl} download={`${stem}.manifest.json`} onClick={countDownload}>

@@ -57,6 +57,41 @@ describe('ReportView', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('signer-trust').getAttribute('data-trusted')).toBe('true');
   });
 
+  it('says in words when a named actor’s credential was revoked, and when its revocation was not checked, while the claim stays verified', () => {
+    const code = (name: string, explanation: string) => ({ code: name, url: 'self#jumbf=/c2pa/urn:c2pa:1/c2pa.assertions/cawg.identity', explanation });
+    const named: TVerifyResponse = {
+      ...verifiedResult,
+      verification: {
+        ...verifiedResult.verification,
+        identities: [
+          {
+            label: 'cawg.identity',
+            name: 'Harbour Times',
+            credentialIssuer: 'Provenance Gateway Local PKI',
+            status: 'revoked',
+            revocation: { status: 'revoked', source: 'gateway', responder: null, checkedAt: '2026-11-28T01:00:00.000Z', revokedAt: '2026-11-27T09:30:00.000Z', reason: null },
+            codes: { success: [], informational: [], failure: [code('gateway.identity.credential.revoked', 'Revoked.')] },
+          },
+          {
+            label: 'cawg.identity__1',
+            name: 'Valley Ledger',
+            credentialIssuer: 'Example S/MIME CA',
+            status: 'trusted',
+            revocation: { status: 'not_checked', source: 'gateway', responder: null, checkedAt: null, revokedAt: null, reason: 'Not issued by this gateway.' },
+            codes: { success: [code('cawg.x509.credential.trusted', 'Trusted.')], informational: [], failure: [] },
+          },
+        ],
+      },
+    };
+    renderReport(named, true);
+    const actors = within(screen.getByRole('region', { name: 'Named actors' })).getAllByTestId('named-actor');
+    expect(actors.map((actor) => actor.getAttribute('data-status'))).toEqual(['revoked', 'trusted']);
+    expect(actors[0]!.textContent).toContain('Identity revoked: the certificate authority that issued its credential has revoked it');
+    expect(within(actors[0]!).getByTestId('named-actor-revocation').textContent).toMatch(/^Credential revocationRevoked on /);
+    expect(within(actors[1]!).getByTestId('named-actor-revocation').textContent).toContain('Not checked: Not issued by this gateway.');
+    expect(screen.getByTestId('signer-trust').getAttribute('data-trusted')).toBe('true');
+  });
+
   it('has no named-actors section when the manifest names none', () => {
     renderReport(verifiedResult, true);
     expect(screen.queryByRole('region', { name: 'Named actors' })).toBeNull();

@@ -1,10 +1,10 @@
 // The verdict first, in plain language: Verified or Verification Failed with the verdict in a few
-// words beside it, the status badge, what it means (a partial explained in full sentences), the
+// words beside it, the status pill, what it means (a partial explained in full sentences), the
 // engine's reason, and the checks behind it, each with its own icon shape as well as colour.
 import { useEffect, useRef } from 'react';
 import { AlertTriangle, CheckCircle2, CircleHelp, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX, XCircle } from 'lucide-react';
 import type { TVerifyResponse } from '@provenance/contracts';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusPill } from '@/components/status-pill';
 import { cn } from '@/lib/utils';
 import { trustLevelText } from '@/lib/verification';
 import { formatDateTime } from '@/lib/format';
@@ -58,7 +58,7 @@ export function VerdictBanner({ result, focusOnArrival = false }: { result: TVer
             <h2 id="verdict-title" className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">
               {text.headline}
             </h2>
-            <StatusBadge status={status} />
+            <StatusPill status={status} />
             <span className="rounded-md border bg-card/70 px-2 py-0.5 font-mono text-xs" title="Trust level">
               <span className="sr-only">Trust level </span>
               {trustLevelText(result.verification)}

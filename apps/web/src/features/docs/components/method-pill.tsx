@@ -9,6 +9,6 @@ const TONES: Record<string, string> = {
   delete: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200',
 };
 
-export function MethodBadge({ method }: { method: string }) {
+export function MethodPill({ method }: { method: string }) {
   return <span className={cn('inline-block rounded px-2 py-0.5 font-mono text-xs font-bold uppercase', TONES[method])}>{method}</span>;
 }

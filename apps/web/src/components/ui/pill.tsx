@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
-export const badgeVariants = cva(
+export const pillVariants = cva(
   'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold [&_svg]:size-3.5',
   {
     variants: {
@@ -20,8 +20,8 @@ export const badgeVariants = cva(
   },
 );
 
-export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof badgeVariants> {}
+export interface PillProps extends ComponentProps<'span'>, VariantProps<typeof pillVariants> {}
 
-export function Badge({ className, tone, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
+export function Pill({ className, tone, ...props }: PillProps) {
+  return <span className={cn(pillVariants({ tone }), className)} {...props} />;
 }

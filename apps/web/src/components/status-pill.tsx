@@ -1,7 +1,7 @@
-// Verdict badge of a verification status. Colour is never the only signal:
+// Verdict pill of a verification status. Colour is never the only signal:
 // each verdict has its own icon and words.
 import { ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { Pill } from '@/components/ui/pill';
 import { cn } from '@/lib/utils';
 import type { VerificationStatus } from '@/lib/verification';
 
@@ -12,12 +12,12 @@ const LOOK: Record<VerificationStatus, { label: string; tone: 'success' | 'warni
   unsigned: { label: 'Unsigned', tone: 'neutral', Icon: ShieldQuestion },
 };
 
-export function StatusBadge({ status, className }: { status: VerificationStatus; className?: string }) {
+export function StatusPill({ status, className }: { status: VerificationStatus; className?: string }) {
   const { label, tone, Icon } = LOOK[status];
   return (
-    <Badge tone={tone} className={cn('text-sm', className)} data-status={status}>
+    <Pill tone={tone} className={cn('text-sm', className)} data-status={status}>
       <Icon aria-hidden="true" />
       {label}
-    </Badge>
+    </Pill>
   );
 }
