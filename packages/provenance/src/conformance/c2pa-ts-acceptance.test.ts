@@ -102,7 +102,7 @@ beforeAll(async () => {
   const issuerKeyPem = readFileSync(join(dir, PKI_FILES.intermediateKey), 'utf8');
   const ocspUrl = 'http://127.0.0.1:9/api/v1/pki/ocsp';
   // As the server's development claim signer (services/pki/product-signer-store.ts) and an account's managed identity.
-  const productCertificate = await issueProductCertificate({ issuerCertificatePem, issuerKeyPem, product: 'Provenance Gateway', operator: 'Example News Ltd', country: 'GB', ocspUrl, crlUrl: 'http://127.0.0.1:9/api/v1/pki/crl' });
+  const productCertificate = await issueProductCertificate({ issuerCertificatePem, issuerKeyPem, product: 'Provenance Gateway', operator: 'Example News Ltd', country: 'GB', ocspUrl, caIssuersUrl: 'http://127.0.0.1:9/api/v1/pki/intermediate.cer', crlUrl: 'http://127.0.0.1:9/api/v1/pki/crl' });
   const organisation = await issueAccountCertificate(dir, { organization: 'Harbour Times', ocspUrl });
   // The gateway's own responder answers in process through a delegated responder certificate, as the server staples.
   const chain = parseCertificateChainPem(productCertificate.certificateChainPem);
