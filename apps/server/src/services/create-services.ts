@@ -193,7 +193,7 @@ export interface Services {
   revocationWatch: RevocationWatch;
   /** The work queue services put durable background work on. */
   queue: TaskQueue;
-  /** An account's events (asset.signed, verification.failed, job.completed): webhooks and emails listen. */
+  /** An account's events (asset.signed, verification.failed, job.completed, identity.reissued): webhooks and emails listen. */
   accountEvents: AccountEvents;
   /** The email outbox, Verification Alerts, Weekly Reports and support emails; null when the server was given no email settings. */
   email: EmailNotifications | null;
