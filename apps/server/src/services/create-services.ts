@@ -69,6 +69,8 @@ import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
 import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
 import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
 import { createTrustSnapshots } from './trust/trust-snapshots.ts';
+import { createAssetTimestamps, type AssetTimestamps, type TimestampRetryPolicy } from './timestamps/asset-timestamps.ts';
+import { createTimestampRecords } from './timestamps/timestamp-records.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -125,6 +127,8 @@ export interface ServiceDeps {
   orphanGraceSeconds?: number | undefined;
   /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
   claimSigning?: ClaimSigning | undefined;
+  /** Timestamps added after signing: their retries (DEFAULT_TIMESTAMP_RETRY when absent) and the clock the week is counted by (`clock` when absent). */
+  timestamps?: { retry?: TimestampRetryPolicy | undefined; clock?: (() => Date) | undefined } | undefined;
 }
 
 export interface Services {
@@ -196,6 +200,8 @@ export interface Services {
   batchJobs: BatchJobs;
   /** Idempotency-Key answers of POST /sign-content and POST /jobs. */
   idempotencyKeys: IdempotencyKeys;
+  /** Timestamps the authority did not give at signing, added later (queued) or on demand. */
+  timestamps: AssetTimestamps;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -244,7 +250,20 @@ export function createServices(deps: ServiceDeps): Services {
   const certificates = createGatewayCertificateStatus(deps.db);
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
+  const timestamps = createAssetTimestamps({
+    engine,
+    store,
+    signedAssets,
+    records: createTimestampRecords(deps.db),
+    queue: deps.queue,
+    logger: deps.logger,
+    // The update manifest is signed by whoever signs the account's claims.
+    signerFor: async (userId) => claimSigner.claimSignerFor(await signingIdentities.signerFor(userId)),
+    retry: deps.timestamps?.retry,
+    spool: deps.assetDownloads && { dir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
+    clock: deps.timestamps?.clock ?? deps.clock,
+  });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl, timestamps });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -277,7 +296,7 @@ export function createServices(deps: ServiceDeps): Services {
     verificationCache.clear();
     certificateAuthority.forgetAnswers();
   };
-  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent'> = {
+  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent' | 'timestamps'> = {
     auth,
     sessions,
     credentials,
@@ -391,5 +410,5 @@ export function createServices(deps: ServiceDeps): Services {
     verifier: services.verifier,
     onVerifyError: (assetId, error) => logger.error('a signed file could not be verified for its list', { assetId, error: error instanceof Error ? error.message : String(error) }),
   });
-  return { ...services, batchJobs, signedContent, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
+  return { ...services, batchJobs, signedContent, timestamps, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

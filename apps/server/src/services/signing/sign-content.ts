@@ -34,6 +34,8 @@ import type { OcspStapler } from './ocsp-staple.ts';
 import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
 import { spooledSignMime, type SpooledHead } from '../assets/size-policy.ts';
+import { PENDING_TIMESTAMP_WARNING, SIDECAR_UNSTAMPED_WARNING, type AssetTimestamps } from '../timestamps/asset-timestamps.ts';
+import type { TTimestampState } from '@provenance/contracts';
 
 /** An upload too large to sign in memory, waiting in its spool file. */
 export type SpooledVideo = SpooledHead & { path: string };
@@ -66,9 +68,11 @@ export interface SignedContent {
   verification: VerifyResponse;
   /** The credentials the asset already carried, when it carried any (checked without trust). */
   parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
-  /** Things the signer should know, in words: credentials the asset carried were invalid, nothing was redacted. */
+  /** Things the signer should know, in words: credentials the asset carried were invalid, nothing was redacted, the timestamp is pending. */
   warnings: string[];
   sidecar: boolean;
+  /** Whether the signature carries a trusted timestamp: added, pending (the authority did not answer: added later), or none (no authority). */
+  timestampState: TTimestampState;
 }
 
 /** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
@@ -146,6 +150,8 @@ export function createContentSigner(deps: {
   signingsInFlight?: SigningsInFlight | undefined;
   /** Staples the signing certificate's OCSP answer into each signature; absent, none is stapled. */
   staple?: OcspStapler | undefined;
+  /** Adds later the timestamps a time-stamping authority did not give at signing; absent, they stay missing. */
+  timestamps?: Pick<AssetTimestamps, 'queuePending'> | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
@@ -241,15 +247,30 @@ export function createContentSigner(deps: {
     try {
       const release = signingsInFlight.admit(userId, claimSigner);
       const signOptions = { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(asset.transform && { parent: asset.transform.parent }), signer: claimSigner, ...evidence };
-      const signing = bytes
-        ? engine.sign(bytes, format.mime, engineMetadata, signOptions).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
-        : engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+      const signOnce = async (withoutTimestamp: boolean) => {
+        const unstamped = withoutTimestamp ? { withoutTimestamp } : {};
+        return bytes
+          ? await engine.sign(bytes, format.mime, engineMetadata, { ...signOptions, ...unstamped }).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
+          : await engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence, ...unstamped }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+      };
+      // A time-stamping authority that does not answer never stops a signing: it goes on without a
+      // timestamp, which is added later (services/timestamps/asset-timestamps.ts).
+      const missed = { timestamp: false };
+      const signing = signOnce(false).catch((error: unknown) => {
+        if (!(error instanceof DomainError && error.code === 'timestamp_failed')) throw error;
+        missed.timestamp = true;
+        return signOnce(true);
+      });
       const signed = await signing.finally(release);
+      const timestampMissed = missed.timestamp;
       const verification = signed.signedFile ? await engine.verify(signed.signedFile, format.mime, sidecar ? { manifest: signed.manifestStore } : {}) : await engine.verify({ path: signedPath! }, format.mime);
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
       const nothingRedacted = bytes && options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;
-      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted].filter((text): text is string => text !== null);
+      const timestampPending = timestampMissed && !sidecar;
+      const timestampWarning = timestampMissed ? (sidecar ? SIDECAR_UNSTAMPED_WARNING : PENDING_TIMESTAMP_WARNING) : null;
+      const timestampState: TTimestampState = timestampPending ? 'pending' : verification.report.timestamp ? 'added' : 'none';
+      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted, timestampWarning].filter((text): text is string => text !== null);
       const thumbnail = signed.signedFile && format.kind === 'image' ? await thumbnailOf(signed.signedFile) : null;
 
       const assetId = options.assetId ?? randomUUID();
@@ -270,6 +291,8 @@ export function createContentSigner(deps: {
         parentCredentialsWarning: warning,
         signingIdentityId: accountSigner?.identityId ?? null,
         signedAt: new Date(signed.signedAt),
+        timestampState,
+        ...(timestampPending && { timestampPendingSince: new Date(signed.signedAt) }),
       };
       await options.beforeStore?.();
       try {
@@ -284,6 +307,7 @@ export function createContentSigner(deps: {
         if (!ownedByAnother) await store.remove(assetId).catch(() => undefined);
         throw error;
       }
+      if (timestampPending) await deps.timestamps?.queuePending(assetId);
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
       const indexed = { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash, signedAt: signed.signedAt, ...(signed.signedFile && { signedBytes: signed.signedFile }) };
       await repository?.index(assetId, { ...indexed, ...signingFactsOf(verification) }, softBinding?.fingerprint ?? null);
@@ -305,6 +329,7 @@ export function createContentSigner(deps: {
         sidecar,
         parentCredentials: parent && { status: parent.status, reason: parent.reason },
         warnings,
+        timestampState,
       };
     } finally {
       if (signedPath) await rm(signedPath, { force: true });
