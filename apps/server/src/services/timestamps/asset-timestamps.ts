@@ -7,7 +7,8 @@
 // signing, the asset flagged `failed`. POST /assets/{assetId}/timestamp does the same at once, also
 // for assets signed without an authority (or given up on).
 //
-// One copy works on an asset at a time (a lease on its row), so the file is replaced once.
+// One copy works on an asset at a time (a lease on its row), so the file is replaced once. A pending
+// asset whose task was lost (a crash between its row and its task) is queued again by a sweep.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -23,6 +24,11 @@ import type { GatewayEngine, GatewayTimestampOptions } from '../provenance/gatew
 import type { TimestampRecords } from './timestamp-records.ts';
 
 export const ASSET_TIMESTAMP_QUEUE = 'asset-timestamps';
+/** Every 15 minutes, pending assets whose task was lost (a crash between the row and its task) are queued again. */
+export const ASSET_TIMESTAMP_SWEEP_QUEUE = 'asset-timestamps-sweep';
+const SWEEP_CRON = '*/15 * * * *';
+/** Older than this, a pending asset without a live task is stranded: its signing would have queued it long before. */
+const STRANDED_AFTER_SECONDS = 10 * 60;
 
 /** How a pending timestamp is retried: the first delay, doubled after each failure up to the longest, and when to give up. */
 export interface TimestampRetryPolicy {
@@ -55,6 +61,8 @@ export interface AssetTimestamps {
    * authority failed (nothing changed).
    */
   addNow(userId: string, assetId: string): Promise<SignedAssetRow>;
+  /** Queues again the pending assets that lost their task; returns how many (the sweep's work, every 15 minutes). */
+  requeueStranded(): Promise<number>;
 }
 
 export interface AssetTimestampsDeps {
@@ -176,7 +184,28 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
     },
   });
 
+  async function requeueStranded(): Promise<number> {
+    // The query reads pg-boss's tables, which exist once the queue has started.
+    await deps.queue.start();
+    const at = now();
+    const stranded = await records.stranded(ASSET_TIMESTAMP_QUEUE, at, new Date(at.getTime() - STRANDED_AFTER_SECONDS * 1000));
+    if (stranded.length === 0) return 0;
+    await deps.queue.insert<TimestampTask>(ASSET_TIMESTAMP_QUEUE, stranded.map((assetId) => ({ data: { assetId } })));
+    logger.warn('queued again pending timestamps that had lost their task', { assets: stranded.length });
+    return stranded.length;
+  }
+
+  deps.queue.define<object>({
+    queue: ASSET_TIMESTAMP_SWEEP_QUEUE,
+    options: { retryLimit: 1, expireInSeconds: 300 },
+    handler: async () => {
+      await requeueStranded();
+    },
+  });
+  deps.queue.schedule({ queue: ASSET_TIMESTAMP_SWEEP_QUEUE, cron: SWEEP_CRON, tz: 'UTC' });
+
   return {
+    requeueStranded,
     async queuePending(assetId) {
       try {
         await sendAttempt(assetId, retry.firstDelaySeconds);

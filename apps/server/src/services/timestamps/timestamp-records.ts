@@ -1,9 +1,10 @@
 // Database access for where each signed asset's trusted timestamp stands (signed_assets' timestamp_*
 // columns): the lease one copy holds while it adds a timestamp, an attempt's failure, the give-up,
 // and the row after an update manifest replaced the served file.
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets } from '../../db/schema/index.ts';
+import { QUEUE_SCHEMA } from '../../queue/task-queue.ts';
 import type { SignedAssetRow } from '../assets/signed-assets.ts';
 
 /** What an update manifest changed: the served file and its manifest store. */
@@ -28,6 +29,11 @@ export interface TimestampRecords {
   attemptFailed(assetId: string, reason: string, failed: boolean): Promise<number>;
   /** The file already carried a timestamp (signed by an authority before these columns existed). */
   alreadyTimestamped(assetId: string): Promise<void>;
+  /**
+   * Pending assets signed before `signedBefore` that no one holds and whose `queue` has no task
+   * waiting, retrying or running for them (lost to a crash between the row and its task).
+   */
+  stranded(queue: string, now: Date, signedBefore: Date): Promise<string[]>;
 }
 
 export function createTimestampRecords(db: Db): TimestampRecords {
@@ -68,6 +74,22 @@ export function createTimestampRecords(db: Db): TimestampRecords {
         .set({ timestampAttempts: attempts, timestampError: reason.slice(0, 1000), timestampLeaseUntil: null, ...(state && { timestampState: state }) })
         .where(eq(signedAssets.id, assetId));
       return attempts;
+    },
+    async stranded(queue, now, signedBefore) {
+      // pg-boss keeps its tasks (its table `job`) in its own schema of this database.
+      const rows = await db
+        .select({ id: signedAssets.id })
+        .from(signedAssets)
+        .where(
+          and(
+            eq(signedAssets.timestampState, 'pending'),
+            lt(signedAssets.signedAt, signedBefore),
+            or(isNull(signedAssets.timestampLeaseUntil), lt(signedAssets.timestampLeaseUntil, now)),
+            sql`not exists (select 1 from ${sql.identifier(QUEUE_SCHEMA)}.job as j where j.name = ${queue} and j.data->>'assetId' = ${signedAssets.id} and j.state in ('created', 'retry', 'active'))`,
+          ),
+        )
+        .limit(1000);
+      return rows.map((row) => row.id);
     },
     async alreadyTimestamped(assetId) {
       await db.update(signedAssets).set({ timestampState: 'added', timestampError: null, timestampLeaseUntil: null }).where(eq(signedAssets.id, assetId));
