@@ -40,6 +40,18 @@ export interface TimestampingGateway {
   bytesAt(url: string): Promise<{ bytes: Uint8Array; headers: Headers }>;
   /** Signs a fresh JPEG by URL; expects 201. */
   signPhoto(token: string, name: string): Promise<TSignContentResponse>;
+  /** Signs these bytes by URL, as `mime`; expects 201. */
+  signBytes(token: string, name: string, bytes: Uint8Array, mime: string): Promise<TSignContentResponse>;
+}
+
+export interface GatewayOptions {
+  /** false: a gateway without TSA_URL (signed before an authority was set). */
+  withAuthority?: boolean;
+  /** The clock its timestamps' week is counted by. */
+  clock?: () => Date;
+  retry?: TimestampRetryPolicy;
+  /** MAX_VIDEO_BYTES: videos past the 8 MB test bound are signed and timestamped from disk. */
+  maxVideoBytes?: number;
 }
 
 export interface TimestampingInstallation {
@@ -47,7 +59,7 @@ export interface TimestampingInstallation {
   engine: GatewayEngine;
   database: DbHandle;
   /** A gateway of the installation; `withAuthority: false`, one without TSA_URL; `clock`, the one its timestamps' week is counted by. */
-  gateway(options?: { withAuthority?: boolean; clock?: () => Date; retry?: TimestampRetryPolicy }): Promise<TimestampingGateway>;
+  gateway(options?: GatewayOptions): Promise<TimestampingGateway>;
   close(): Promise<void>;
 }
 
@@ -82,8 +94,9 @@ export async function openTimestampingInstallation(options: { store: 'files' | '
   const keyVault = createKeyVault(randomBytes(32));
   const opened: Array<{ server: TestServer; api: LoopbackApi }> = [];
 
-  async function gateway(gatewayOptions: { withAuthority?: boolean; clock?: () => Date; retry?: TimestampRetryPolicy } = {}): Promise<TimestampingGateway> {
+  async function gateway(gatewayOptions: GatewayOptions = {}): Promise<TimestampingGateway> {
     const server = await createTestServer(database, {
+      ...(gatewayOptions.maxVideoBytes && { config: { maxVideoBytes: gatewayOptions.maxVideoBytes } }),
       ...((gatewayOptions.withAuthority ?? true) && { engine }),
       store,
       keyVault,
@@ -95,6 +108,11 @@ export async function openTimestampingInstallation(options: { store: 'files' | '
     opened.push({ server, api });
     const call = (method: string, route: string, token?: string, body?: unknown) =>
       fetch(`${api.base}/${route}`, { method, headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const signBytes = async (token: string, name: string, bytes: Uint8Array, mime: string) => {
+      const response = await call('POST', 'sign-content', token, { assetUrl: assets.publish(`/timestamps/${name}`, bytes, mime), metadata });
+      expect(response.status).toBe(201);
+      return readAnswer(ZSignContentResponse, response);
+    };
     const local = (url: string) => url.replace(/^https?:\/\/[^/]+\/api\/v1/, api.base);
     return {
       server,
@@ -111,12 +129,8 @@ export async function openTimestampingInstallation(options: { store: 'files' | '
         expect(response.status).toBe(200);
         return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
       },
-      async signPhoto(token, name) {
-        const assetUrl = assets.publish(`/timestamps/${name}`, await makeImage('jpeg', 120, 90), 'image/jpeg');
-        const response = await call('POST', 'sign-content', token, { assetUrl, metadata });
-        expect(response.status).toBe(201);
-        return readAnswer(ZSignContentResponse, response);
-      },
+      signBytes,
+      signPhoto: async (token, name) => signBytes(token, name, await makeImage('jpeg', 120, 90), 'image/jpeg'),
     };
   }
 

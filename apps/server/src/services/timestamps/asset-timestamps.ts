@@ -120,6 +120,7 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, `timestamp-${randomUUID()}`);
     const output = `${path}.stamped`;
+    logger.debug('timestamping a stored video from disk', { assetId: row.id, bytes: row.signedBytes });
     try {
       await pipeline(read.body, createWriteStream(path, { mode: 0o600 }));
       const result = await engine.addTimestamp({ path }, row.mime, { signer, output });
