@@ -33,6 +33,7 @@ import type { SigningIdentities } from '../signing-identities/signing-identities
 import type { OcspStapler } from './ocsp-staple.ts';
 import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
+import { createAuthorityOutage, type AuthorityOutage } from './authority-outage.ts';
 import { spooledSignMime, type SpooledHead } from '../assets/size-policy.ts';
 import { PENDING_TIMESTAMP_WARNING, SIDECAR_UNSTAMPED_WARNING, type AssetTimestamps } from '../timestamps/asset-timestamps.ts';
 import type { TTimestampState } from '@provenance/contracts';
@@ -152,9 +153,12 @@ export function createContentSigner(deps: {
   staple?: OcspStapler | undefined;
   /** Adds later the timestamps a time-stamping authority did not give at signing; absent, they stay missing. */
   timestamps?: Pick<AssetTimestamps, 'queuePending'> | undefined;
+  /** Remembers an authority that just failed, so signings do not wait on it again; one per signer when absent. */
+  authorityOutage?: AuthorityOutage | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
+  const authorityOutage = deps.authorityOutage ?? createAuthorityOutage();
   const redactionTooLarge = () => new DomainError('unprocessable', 'redaction_unsupported', 'A video this large is signed from disk, which keeps its earlier credentials whole; redaction takes files up to the upload limit');
   const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
   const tooLargeFormat = () => new DomainError('unprocessable', 'unsupported_format', 'Only an MP4, MOV or M4A file may be signed at this size');
@@ -254,11 +258,14 @@ export function createContentSigner(deps: {
           : await engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence, ...unstamped }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
       };
       // A time-stamping authority that does not answer never stops a signing: it goes on without a
-      // timestamp, which is added later (services/timestamps/asset-timestamps.ts).
-      const missed = { timestamp: false };
-      const signing = signOnce(false).catch((error: unknown) => {
-        if (!(error instanceof DomainError && error.code === 'timestamp_failed')) throw error;
+      // timestamp, which is added later (services/timestamps/asset-timestamps.ts). One that just
+      // failed is not asked again for a while (authority-outage.ts).
+      const skipAuthority = authorityOutage.isDown();
+      const missed = { timestamp: skipAuthority };
+      const signing = signOnce(skipAuthority).catch((error: unknown) => {
+        if (skipAuthority || !(error instanceof DomainError && error.code === 'timestamp_failed')) throw error;
         missed.timestamp = true;
+        authorityOutage.failed();
         return signOnce(true);
       });
       const signed = await signing.finally(release);

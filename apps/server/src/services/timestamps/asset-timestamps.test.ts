@@ -41,7 +41,12 @@ describe('timestamps that never block signing', () => {
 
     const requestsBefore = tsa.requests;
     await tsa.bringBack();
+    // An authority that just failed is not asked again at once: a signing right after goes on without it, pending too.
+    const next = await site.signPhoto(token, 'right-after.jpg');
+    expect(next.timestamp.state).toBe('pending');
+    expect(next.warnings).toContain(PENDING_TIMESTAMP_WARNING);
     const stamped = await until('the timestamp', () => site.listed(token, signed.assetId), (asset) => asset.timestamp.state === 'added');
+    expect((await until('the next one’s timestamp', () => site.listed(token, next.assetId), (asset) => asset.timestamp.state === 'added')).timestamp.previousVersionUrl).not.toBeNull();
     expect(tsa.requests).toBeGreaterThan(requestsBefore);
     expect(stamped.timestamp.addedAt).not.toBeNull();
     expect(stamped.signedAssetUrl).toBe(signed.signedAssetUrl);
