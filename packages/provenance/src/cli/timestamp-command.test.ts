@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalTsa, type LocalTsa } from '../testing/local-tsa.ts';
-import { makeImage } from '../testing/make-assets.ts';
+import { makeBmff, makeImage } from '../testing/make-assets.ts';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../bin/provenance.js');
 
@@ -86,5 +86,30 @@ describe('provenance timestamp, and TSA_URL for provenance sign', () => {
     const again = await run(['timestamp', join(dir, 'env-stamped.jpg'), '--tsa', tsa.url, '-o', join(dir, 'twice.jpg'), '--data-dir', dir], allowLoopback);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already carries a timestamp');
+  }, 60_000);
+
+  it('timestamps a video from disk with --stream (as a large one is by default), and the copy outlives the certificate', async () => {
+    writeFileSync(join(dir, 'clip.mp4'), makeBmff('mp4', 64 * 1024, 48));
+    const plain = join(dir, 'clip-plain.mp4');
+    const signed = await run(['sign', join(dir, 'clip.mp4'), '-o', plain, '--stream', '--tsa', 'off', '--data-dir', dir]);
+    expect(signed.code, signed.stderr).toBe(0);
+
+    const out = join(dir, 'clip-timestamped.mp4');
+    const before = tsa.requests;
+    const done = await run(['timestamp', plain, '--stream', '--tsa', tsa.url, '-o', out, '--data-dir', dir, '--json'], allowLoopback);
+    expect(done.code, done.stderr).toBe(0);
+    expect(tsa.requests - before).toBe(2);
+    const summary = JSON.parse(done.stdout) as { mime: string; bytes: { original: number; timestamped: number; added: number } };
+    expect(summary.mime).toBe('video/mp4');
+    expect(summary.bytes).toEqual({ original: readFileSync(plain).byteLength, timestamped: readFileSync(out).byteLength, added: readFileSync(out).byteLength - readFileSync(plain).byteLength });
+    expect((await verifyAt('clip-plain.mp4')).verification.reasonCode).toBe('signingCredential.expired');
+    expect((await verifyAt('clip-timestamped.mp4')).verification.status).toBe('verified');
+
+    const photo = await run(['timestamp', join(dir, 'photo.jpg'), '--stream', '--tsa', tsa.url, '-o', join(dir, 'photo-stream.jpg'), '--data-dir', dir], allowLoopback);
+    expect(photo.code).toBe(2);
+    expect(photo.stderr).toContain('--stream timestamps MP4, MOV, M4A, HEIC, HEIF and AVIF files');
+    const itself = await run(['timestamp', plain, '--stream', '--tsa', tsa.url, '-o', plain, '--data-dir', dir], allowLoopback);
+    expect(itself.code).toBe(2);
+    expect(readFileSync(plain).byteLength).toBe(summary.bytes.original);
   }, 60_000);
 });

@@ -8,13 +8,17 @@
  * given to the builder by their manifest store alone; the builder signs the update manifest over a
  * stand-in (the file's ftyp) without embedding it, and the file is copied with its old C2PA box
  * dropped (or freed, when not its last box) and the new store appended as a C2PA box. The content's
- * BMFF hash, made by the timestamped manifest, excludes both boxes, so it still matches.
+ * BMFF hash, made by the timestamped manifest, excludes both boxes, so it still matches; a freed box
+ * only when that hash leaves out `free` boxes (c2pa-rs's default exclusions since v3, not those of
+ * every earlier file): otherwise the media would have to move, as c2pa-rs moves it in memory, and
+ * the file is refused here.
  */
 import { randomUUID } from 'node:crypto';
 import { readBmffTree } from '../containers/bmff-boxes.ts';
 import { SigningError, UnsupportedFormatError } from '../errors.ts';
 import { findFormat } from '../formats.ts';
 import { BMFF_MIME_TYPES } from '../hard-binding/bmff-hard-binding.ts';
+import { readBmffHash } from '../hard-binding/bmff-hash.ts';
 import { withFileSource } from '../io/file-source.ts';
 import { copyReplacingParent, parentInFile } from '../io/keep-parent.ts';
 import type { ClaimSigner } from '../signer/claim-signer.ts';
@@ -25,6 +29,19 @@ import { NothingToTimestampError, signUpdateManifest, timestampTargetIn, type Di
 
 /** The builder's resource ID of the file's manifest store. */
 const PARENT_STORE_ID = 'timestamped-manifest-store.c2pa';
+
+/** The labels a file-level BMFF hash assertion may have, newest first. */
+const BMFF_HASH_LABELS = ['c2pa.hash.bmff.v3', 'c2pa.hash.bmff.v2', 'c2pa.hash.bmff'];
+
+/** Whether manifest `label`'s BMFF hash leaves out every `free` box whole, so its C2PA box may become one. */
+function hashLeavesOutFreeBoxes(store: Uint8Array, label: string): boolean {
+  const assertion = BMFF_HASH_LABELS.map((name) => readBmffHash(store, label, name)).find((found) => found !== null);
+  return Boolean(
+    assertion?.exclusions.some(
+      (exclusion) => exclusion.xpath === '/free' && [exclusion.length, exclusion.data, exclusion.subset, exclusion.version, exclusion.flags].every((condition) => condition === undefined),
+    ),
+  );
+}
 
 /**
  * Timestamps the file at `path` into `output` (timestamp-update.ts addTimestamp, for a file on
@@ -48,6 +65,9 @@ export async function addTimestampFromDisk(
     if (!kept) throw new NothingToTimestampError('it carries no Content Credentials');
     const { store, activeManifest, validationResults } = kept.parent;
     const target = timestampTargetIn(store, activeManifest, options.now?.() ?? new Date());
+    if (!kept.dropped && !hashLeavesOutFreeBoxes(store, activeManifest)) {
+      throw new SigningError('The file cannot be timestamped from disk: its Content Credentials sit before its media, and the hash they bind it by would no longer match once their box is freed (timestamp it in memory, which moves the media).');
+    }
     const token = await timestamper(target.signature);
     // The stand-in c2pa-wasm is given: the file's own ftyp, so the builder sees the same brand.
     const ftyp = (await readBmffTree(source))![0]!;

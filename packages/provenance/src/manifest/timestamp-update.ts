@@ -200,7 +200,8 @@ export async function addTimestamp(
   const target = await timestampTarget(mime, bytes, options.now?.() ?? new Date());
   const token = await timestamper(target.signature);
   const { result, manifestId } = await signUpdateManifest(mime, target, token, signer, timestamper, bytes, options);
-  const signedBytes = result.asset!;
+  const signedBytes = result.asset;
+  if (!signedBytes) throw new SigningError('The update manifest was not embedded in the file.');
   return {
     signedBytes,
     manifestStore: result.manifest,

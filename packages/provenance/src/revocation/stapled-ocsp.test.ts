@@ -1,13 +1,17 @@
 // Stapled OCSP against a real responder (openssl ocsp on loopback): the signing certificate's
 // "good" answer is stapled into the claim signature (rVals → ocspVals), c2pa-rs reads it with the
-// responder down and says signingCredential.ocsp.notRevoked; a revoked or unreachable responder
+// responder down and says signingCredential.ocsp.notRevoked, for a photo in memory and for a video
+// signed from disk into another file (the large-video path); a revoked or unreachable responder
 // staples nothing and says why. The caller's own responder answers in process.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOcspResponse } from '../containers/claim-signature.ts';
 import { createPemSigner, sign } from '../index.ts';
 import { parseCertificateChainPem } from '../signer/claim-signer.ts';
-import { makeImage } from '../testing/make-assets.ts';
+import { makeBmff, makeImage } from '../testing/make-assets.ts';
 import { rawValidationCodes } from '../testing/raw-c2pa.ts';
 import { startOcspTestAuthority, type OcspTestAuthority } from '../testing/ocsp-responder.ts';
 import { stapledOcspResponse } from './stapled-ocsp.ts';
@@ -59,6 +63,29 @@ describe('stapled OCSP', () => {
       expect(await rawValidationCodes(plain.signedBytes, 'image/jpeg', authority.rootPem)).not.toContain('signingCredential.ocsp.notRevoked');
     } finally {
       await authority.start();
+    }
+  }, 30_000);
+
+  it('staples the answer into an MP4 signed from disk into another file, read offline as not revoked', async () => {
+    const outcome = await stapledOcspResponse(chain, { fetchOcsp });
+    if (!outcome.stapled) throw new Error(`nothing stapled: ${outcome.reason}`);
+    const dir = mkdtempSync(join(tmpdir(), 'pg-stapled-video-'));
+    try {
+      writeFileSync(join(dir, 'clip.mp4'), makeBmff('mp4', 512 * 1024, 61));
+      const signer = createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem });
+      const signed = await sign({ path: join(dir, 'clip.mp4') }, 'video/mp4', { creator: 'Staple Tester' }, { signer, ocspResponse: outcome.response, output: join(dir, 'signed.mp4') });
+      expect(signatureOcspResponse(signed.manifestStore, signed.manifestId)).toEqual(outcome.response);
+      const video = readFileSync(join(dir, 'signed.mp4'));
+      await authority.stop();
+      try {
+        const codes = await rawValidationCodes(video, 'video/mp4', authority.rootPem);
+        expect(codes, JSON.stringify(codes)).toContain('signingCredential.ocsp.notRevoked');
+        expect(codes).toEqual(expect.arrayContaining(['signingCredential.trusted', 'assertion.bmffHash.match']));
+      } finally {
+        await authority.start();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
 

@@ -75,7 +75,9 @@ export interface GatewayEngine {
    * gateway. A file on disk (MP4, MOV, M4A, HEIC, HEIF, AVIF) is timestamped into `options.output`,
    * never held whole. The authority failing (or none configured) is 502 `timestamp_failed`; a file
    * with nothing a timestamp could keep (no credentials, already timestamped, its certificate
-   * expired) is 409 `nothing_to_timestamp`, with the engine's sentence.
+   * expired) is 409 `nothing_to_timestamp`, with the engine's sentence. A video on disk whose
+   * credentials sit before its media under a hash that would break if their box were freed is refused
+   * from disk (the engine's SigningError, 422 `signing_failed`): such a file is timestamped in memory.
    */
   addTimestamp(source: Uint8Array, mime: string, options?: GatewayTimestampOptions): Promise<TimestampUpdateResult>;
   addTimestamp(source: FileOnDisk, mime: string, options: GatewayTimestampOptions & { output: string }): Promise<DiskTimestampResult>;
