@@ -14,7 +14,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BMFF_MIME_TYPES } from '@provenance/engine';
+import { BMFF_MIME_TYPES, ProvenanceError } from '@provenance/engine';
 import type { Logger } from '../../logging/logger.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
@@ -86,7 +86,12 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 /** The engine's refusal for a file whose signature already carries a timestamp (gateway-engine.ts: 409 nothing_to_timestamp). */
 const isAlreadyTimestamped = (error: unknown): boolean => error instanceof DomainError && error.code === 'nothing_to_timestamp' && /already carries a timestamp/.test(error.message);
-const isNothingToTimestamp = (error: unknown): boolean => error instanceof DomainError && error.code === 'nothing_to_timestamp';
+/**
+ * Failures no retry mends: nothing a timestamp could keep, or the engine refusing the file (its
+ * ProvenanceError: a format or a video it cannot timestamp). The authority's failures reach here as
+ * DomainError timestamp_failed, and a busy engine or an unreachable store as other errors: retried.
+ */
+const isFinal = (error: unknown): boolean => (error instanceof DomainError && error.code === 'nothing_to_timestamp') || error instanceof ProvenanceError;
 
 const alreadyTimestamped = () => new DomainError('conflict', 'already_timestamped', 'This asset’s signature already carries a trusted timestamp');
 
@@ -162,7 +167,7 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
         return;
       }
       const pendingSince = row.timestampPendingSince ?? row.signedAt;
-      const gaveUp = isNothingToTimestamp(error) || at.getTime() - pendingSince.getTime() >= retry.giveUpAfterSeconds * 1000;
+      const gaveUp = isFinal(error) || at.getTime() - pendingSince.getTime() >= retry.giveUpAfterSeconds * 1000;
       const attempts = await records.attemptFailed(assetId, reasonOf(error), gaveUp);
       if (gaveUp) {
         logger.warn('timestamp not added, retries stopped', { assetId, attempts, error: reasonOf(error) });
