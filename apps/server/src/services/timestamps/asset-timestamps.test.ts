@@ -4,7 +4,7 @@
 // the timestamp once it is back (an update manifest c2pa-rs validates), served at the same URL, the
 // version it replaced kept. Retries stop a week after the signing; a task lost to a crash is queued again.
 import { createHash } from 'node:crypto';
-import { rawActiveAssertion, rawValidationCodes } from '@provenance/engine/testing';
+import { issueTestSigningChain, rawActiveAssertion, rawValidationCodes } from '@provenance/engine/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_SCHEMA } from '../../queue/task-queue.ts';
@@ -65,6 +65,20 @@ describe('timestamps that never block signing', () => {
     expect(stamped.timestamp.previousVersionUrl).toBe(`${signed.signedAssetUrl}/before-timestamp`);
     const previous = await site.bytesAt(stamped.timestamp.previousVersionUrl!);
     expect(sha256(previous.bytes)).toBe(sha256(first.bytes));
+  });
+
+  it('adds a brought certificate while the authority is down: its test signing leaves the timestamp out, as signings do', async () => {
+    const { tsa } = installation;
+    const site = await installation.gateway();
+    const token = (await signUpAccount(site.server)).session.access_token;
+    await tsa.takeDown();
+    try {
+      const chain = await issueTestSigningChain();
+      const response = await site.call('POST', 'account/signing-identities', token, { kind: 'certificate', certificateChain: chain.certificateChainPem, privateKey: chain.privateKeyPem });
+      expect(response.status).toBe(201);
+    } finally {
+      await tsa.bringBack();
+    }
   });
 
   it('stops retrying a week after the signing and flags the asset; POST /timestamp then still adds it', async () => {
