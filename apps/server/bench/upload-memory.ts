@@ -38,6 +38,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       INIT_CWD: dataDir,
       LOG_LEVEL: 'warn',
+      // No outbound calls: not to the default public time-stamping authority.
+      TSA_URL: 'off',
       // One client sends every upload: its fair share must not turn them away before they are read.
       PUBLIC_CONCURRENCY_PER_CLIENT: '1000',
     },

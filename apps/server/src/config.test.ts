@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://gateway.example.org' })).toMatchObject({ PUBLIC_URL: 'https://gateway.example.org', LINKS_FOLLOW_REQUEST: false });
   });
 
+  it('timestamps by default with a public authority on the bundled C2PA TSA trust list; TSA_URL=off turns it off', () => {
+    expect(loadConfig({}).TSA_URL).toBe('http://ts-c2pa.ssl.com/ecc');
+    expect(loadConfig({ TSA_URL: 'off' }).TSA_URL).toBeNull();
+    expect(loadConfig({ TSA_URL: 'OFF' }).TSA_URL).toBeNull();
+    expect(loadConfig({ TSA_URL: 'http://127.0.0.1:3180/tsa' }).TSA_URL).toBe('http://127.0.0.1:3180/tsa');
+    expect(() => loadConfig({ TSA_URL: 'ftp://tsa.example/' })).toThrow(/TSA_URL: .*http\(s\) URL .* or off/);
+  });
+
   it('keeps 5000 verifications by default; 0 turns the cache off, and a negative count stops the start', () => {
     expect(loadConfig({}).VERIFY_CACHE_ENTRIES).toBe(5_000);
     expect(loadConfig({ VERIFY_CACHE_ENTRIES: '0' }).VERIFY_CACHE_ENTRIES).toBe(0);

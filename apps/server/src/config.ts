@@ -8,6 +8,14 @@ import { AllowHostError, parseAllowHosts } from '@provenance/safe-fetch';
 import { AssetStoreSettingError, parseAssetStoreSetting } from './services/assets/asset-store-setting.ts';
 import { ClaimSignerSettingError, parseClaimSignerSetting } from './services/claim-signer/claim-signer-setting.ts';
 
+/**
+ * The default time-stamping authority: SSL.com's C2PA authority (ECC), whose tokens chain to
+ * "SSL.com C2PA ECC Root CA 2025" on the bundled C2PA TSA trust list, so validators trust its time.
+ */
+export const DEFAULT_TSA_URL = 'http://ts-c2pa.ssl.com/ecc';
+/** TSA_URL=off: no timestamps (an air-gapped installation). */
+export const TSA_OFF = 'off';
+
 const ZCsv = z
   .string()
   .optional()
@@ -50,8 +58,22 @@ export const ZServerConfig = z.object({
     }),
   /** Hours between refreshes of the official and URL trust lists; 0 turns refreshing off (at most 576: 24 days, a timer's limit). */
   TRUST_LIST_REFRESH_HOURS: z.coerce.number().min(0).max(576).default(24),
-  /** RFC 3161 time-stamping authority: every signature is timestamped through the safe fetcher; a failure fails the signing (502). */
-  TSA_URL: z.string().url().optional(),
+  /**
+   * RFC 3161 time-stamping authority every signature is timestamped by (through the safe fetcher):
+   * by default a public one on the bundled C2PA TSA trust list; `off` (air-gapped) for none (null).
+   * One that does not answer leaves the signing without a timestamp, added later (services/timestamps/).
+   */
+  TSA_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_TSA_URL)
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === TSA_OFF) return null;
+      const url = URL.canParse(value) ? new URL(value) : null;
+      if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return value;
+      ctx.addIssue({ code: 'custom', message: `TSA_URL must be the http(s) URL of an RFC 3161 time-stamping authority, or ${TSA_OFF}` });
+      return z.NEVER;
+    }),
   /** 32 bytes in base64: the key-encryption key that seals accounts' signing keys; generated under DATA_DIR when unset. */
   KEY_ENCRYPTION_KEY: z.string().min(1).optional(),
   /** on: a signer's OCSP responder is asked (3 s at most) whether its certificate is revoked; off: revocation is not checked. */

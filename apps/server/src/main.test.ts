@@ -17,7 +17,7 @@ interface RunningServer {
 
 async function startServer(dataDir: string): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', TRUST_LIST_REFRESH_HOURS: '0' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', TRUST_LIST_REFRESH_HOURS: '0', TSA_URL: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -76,6 +76,8 @@ export default defineConfig({
         TRUST_PROXY: 'true',
         // Tests make no outbound calls: the official trust lists are not fetched from their URLs.
         TRUST_LIST_REFRESH_HOURS: '0',
+        // Nor to the default public time-stamping authority.
+        TSA_URL: 'off',
         LOG_LEVEL: 'warn',
       },
       timeout: 240_000,

@@ -8,6 +8,7 @@ export * from './support.ts';
 export * from './verify.ts';
 export * from './verify-request.ts';
 export * from './sign.ts';
+export * from './asset-timestamp.ts';
 export * from './transform.ts';
 export * from './analytics.ts';
 export * from './trust.ts';

@@ -2,6 +2,7 @@
 // with the signed asset and its manifest stored and downloadable.
 import { z } from '@hono/zod-openapi';
 import { organizationNameSchema, rejectNul } from './common.ts';
+import { ZAssetTimestamp } from './asset-timestamp.ts';
 import { ZRevocationCheck, ZTrustVerdict, ZVerificationStatus, ZVerifyResponse } from './verify.ts';
 
 export const DEFAULT_LICENSE = 'All Rights Reserved';
@@ -93,7 +94,8 @@ export const ZSignContentResponse = z
       .object({ status: z.enum(['valid', 'invalid']), reason: z.string().nullable() })
       .nullable()
       .openapi({ description: 'The Content Credentials the file already carried (checked without trust), kept as the parent ingredient; null when it carried none' }),
-    warnings: z.array(z.string()).openapi({ description: 'What the signer should know, e.g. that the credentials the file carried were invalid' }),
+    warnings: z.array(z.string()).openapi({ description: 'What the signer should know, e.g. that the credentials the file carried were invalid, or that the timestamp is pending (the time-stamping authority did not answer)' }),
+    timestamp: ZAssetTimestamp.openapi({ description: 'The signature’s trusted timestamp: added, pending (added as soon as the authority answers), or none (no authority configured)' }),
   })
   .openapi('SignContentResponse');
 export type TSignContentResponse = z.infer<typeof ZSignContentResponse>;
@@ -159,6 +161,7 @@ export const ZSignedAsset = z
     thumbnailUrl: z.string().url().nullable(),
     sidecar: z.boolean().openapi({ description: 'Signed as a sidecar: the file carries no manifest; sidecarUrl binds it' }),
     parentCredentialsWarning: z.string().nullable().openapi({ description: 'Why the Content Credentials the file already carried were invalid when it was signed' }),
+    timestamp: ZAssetTimestamp,
     signedBy: z
       .object({ identityId: z.string(), kind: z.enum(['managed', 'certificate', 'remote']), subject: z.string() })
       .nullable()

@@ -39,6 +39,8 @@ export interface AssetLinks {
   manifestUrl: string;
   sidecarUrl: string;
   thumbnailUrl: string;
+  /** The signed file as it was before a timestamp was added to it (kept when the one served was replaced). */
+  previousVersionUrl: string;
 }
 
 export function assetLinks(apiBaseUrl: string, assetId: string, manifestId: string): AssetLinks {
@@ -48,6 +50,7 @@ export function assetLinks(apiBaseUrl: string, assetId: string, manifestId: stri
     manifestUrl,
     sidecarUrl: `${manifestUrl}?format=c2pa`,
     thumbnailUrl: `${apiBaseUrl}/assets/${assetId}/thumbnail`,
+    previousVersionUrl: `${apiBaseUrl}/assets/${assetId}/before-timestamp`,
   };
 }
 

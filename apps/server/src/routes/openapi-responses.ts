@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Request body too large',
   422: 'Well formed, but what it names cannot be processed; the message says why',
   429: 'Too many attempts; see Retry-After',
+  502: 'A service the gateway depends on (the time-stamping authority) failed; nothing was changed',
 };
 
 export function errorResponses(...statuses: Array<keyof typeof DESCRIPTIONS>) {

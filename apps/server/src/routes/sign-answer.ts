@@ -21,5 +21,7 @@ export function signAnswer(apiBaseUrl: string, signed: SignedContent): TSignCont
     verification: signed.verification,
     parentCredentials: signed.parentCredentials,
     warnings: signed.warnings,
+    // Just signed: nothing added later yet, nothing replaced.
+    timestamp: { state: signed.timestampState, addedAt: null, attempts: 0, lastError: null, previousVersionUrl: null },
   };
 }

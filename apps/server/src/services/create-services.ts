@@ -72,6 +72,8 @@ import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idemp
 import { createTrustSnapshots } from './trust/trust-snapshots.ts';
 import { createEvidenceArchives, type EvidenceArchives } from './verification/evidence-archive.ts';
 import { createTrustSnapshotFiles, type TrustSnapshotFiles } from './verification/trust-snapshot-files.ts';
+import { createAssetTimestamps, type AssetTimestamps, type TimestampRetryPolicy } from './timestamps/asset-timestamps.ts';
+import { createTimestampRecords } from './timestamps/timestamp-records.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -128,6 +130,8 @@ export interface ServiceDeps {
   orphanGraceSeconds?: number | undefined;
   /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
   claimSigning?: ClaimSigning | undefined;
+  /** Timestamps added after signing: their retries (DEFAULT_TIMESTAMP_RETRY when absent) and the clock the week is counted by (`clock` when absent). */
+  timestamps?: { retry?: TimestampRetryPolicy | undefined; clock?: (() => Date) | undefined } | undefined;
 }
 
 export interface Services {
@@ -203,6 +207,8 @@ export interface Services {
   batchJobs: BatchJobs;
   /** Idempotency-Key answers of POST /sign-content and POST /jobs. */
   idempotencyKeys: IdempotencyKeys;
+  /** Timestamps the authority did not give at signing, added later (queued) or on demand. */
+  timestamps: AssetTimestamps;
   /** Writes what is still queued (verification events); call before closing the database. */
   flush(): Promise<void>;
 }
@@ -252,7 +258,20 @@ export function createServices(deps: ServiceDeps): Services {
   const certificates = createGatewayCertificateStatus(deps.db);
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl });
+  const timestamps = createAssetTimestamps({
+    engine,
+    store,
+    signedAssets,
+    records: createTimestampRecords(deps.db),
+    queue: deps.queue,
+    logger: deps.logger,
+    // The update manifest is signed by whoever signs the account's claims.
+    signerFor: async (userId) => claimSigner.claimSignerFor(await signingIdentities.signerFor(userId)),
+    retry: deps.timestamps?.retry,
+    spool: deps.assetDownloads && { dir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
+    clock: deps.timestamps?.clock ?? deps.clock,
+  });
+  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl, timestamps });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -287,7 +306,7 @@ export function createServices(deps: ServiceDeps): Services {
     verificationCache.clear();
     certificateAuthority.forgetAnswers();
   };
-  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent' | 'evidenceArchives' | 'trustSnapshotFiles'> = {
+  const services: Omit<Services, 'batchJobs' | 'idempotencyKeys' | 'signedContent' | 'evidenceArchives' | 'trustSnapshotFiles' | 'timestamps'> = {
     auth,
     sessions,
     credentials,
@@ -412,5 +431,5 @@ export function createServices(deps: ServiceDeps): Services {
     inMemoryBytes: downloadSizes.maxAssetBytes,
     clock: deps.clock,
   });
-  return { ...services, batchJobs, signedContent, evidenceArchives, trustSnapshotFiles, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
+  return { ...services, batchJobs, signedContent, timestamps, evidenceArchives, trustSnapshotFiles, idempotencyKeys: createIdempotencyKeys({ db: deps.db, queue, logger, clock }) };
 }

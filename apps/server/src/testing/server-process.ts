@@ -27,7 +27,7 @@ const MAIN = path.join(import.meta.dirname, '../main.ts');
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, main = MAIN, nodeOptions: string[] = []): Promise<ServerProcess> {
   const compiled = main.endsWith('.ts') ? null : startScript();
   const child = spawn(process.execPath, compiled ? [...compiled.nodeOptions, ...nodeOptions, main] : ['--import', 'tsx', ...nodeOptions, main], {
-    env: { ...process.env, ...compiled?.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, ...compiled?.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', TSA_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const entries: LogEntry[] = [];

@@ -31,6 +31,7 @@ import type { EmailSettings } from '../services/email/email-notifications.ts';
 import type { WebhookDeliveryPolicy } from '../services/webhooks/webhooks.ts';
 import type { KeyVault } from '../services/signing-identities/key-vault.ts';
 import type { JobProcessingSettings } from '../services/jobs/job-item-worker.ts';
+import type { TimestampRetryPolicy } from '../services/timestamps/asset-timestamps.ts';
 import type { AssetDownloadSettings } from '../services/fetching/asset-download.ts';
 import { nameTestOrganizationAt, TEST_ORGANIZATION } from './test-organization.ts';
 import { publicLinks } from '../http/asset-links.ts';
@@ -101,6 +102,8 @@ export interface TestServerOptions {
   jobs?: Partial<JobProcessingSettings>;
   /** Who signs the claims (CLAIM_SIGNER and the product certificate's names); without it, the development product certificate. */
   claimSigning?: ClaimSigning;
+  /** Timestamps added after signing: shorter retries, and the clock their week is counted by. */
+  timestamps?: { retry?: TimestampRetryPolicy; clock?: () => Date };
 }
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -174,6 +177,7 @@ export async function createTestServer(database: DbHandle, options: TestServerOp
     ...(options.keyVault && { keyVault: options.keyVault }),
     ...(options.jobs && { jobs: options.jobs }),
     ...(options.claimSigning && { claimSigning: options.claimSigning }),
+    ...(options.timestamps && { timestamps: options.timestamps }),
     ...(options.verifyCacheEntries !== undefined && { verifyCacheEntries: options.verifyCacheEntries }),
     ...(options.ocspFetcher && { ocspFetcher: options.ocspFetcher }),
     ...(options.sbrFederation && { sbrFederation: options.sbrFederation }),

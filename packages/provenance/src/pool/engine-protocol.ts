@@ -86,7 +86,11 @@ export interface VerifyTaskOptions {
  * signer is the task's own (`signer`) or the pool's, and the named actor crosses as the task's
  * `identity` material. `output`: a file on disk is signed into it.
  */
-export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer' | 'identity'> & { output?: string };
+export type SignTaskOptions = Omit<SignOptions, 'now' | 'timestamper' | 'signer' | 'identity'> & {
+  output?: string;
+  /** Sign without asking the pool's time-stamping authority (it did not answer: the caller adds the timestamp later). */
+  withoutTimestamp?: boolean;
+};
 
 /**
  * A timestamp task's options: its timestamps come from the pool's transport, as a sign task's do,

@@ -148,10 +148,10 @@ async function runTask(task: EngineTask): Promise<EngineReply> {
     }
     if (task.kind === 'sign') {
       const taskSigner = claimSignerOf(task);
-      const timestamper = timestamperOf(task.id);
+      const { output, withoutTimestamp, ...options } = task.options;
+      const timestamper = withoutTimestamp ? undefined : timestamperOf(task.id);
       // The organisation the manifest names (its CAWG identity assertion), signed as the claim signer is.
       const identity = task.identity && { credential: 'kind' in task.identity ? remoteSignerOf(task.id, task.identity, 'identity') : signerOf(task.identity) };
-      const { output, ...options } = task.options;
       const signed = isFileOnDisk(task.source)
         ? await sign(task.source, task.mime, task.metadata, { signer: taskSigner, timestamper, output: output ?? '', ...(identity && { identity }), ...(options.ocspResponse && { ocspResponse: options.ocspResponse }) })
         : await sign(task.source, task.mime, task.metadata, { ...options, signer: taskSigner, timestamper, ...(identity && { identity }) });

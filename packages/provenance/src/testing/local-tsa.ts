@@ -29,6 +29,10 @@ export interface LocalTsa {
   rootPath: string;
   /** Requests answered so far. */
   readonly requests: number;
+  /** Stops answering: the port is closed (connections refused) until bringBack(). */
+  takeDown(): Promise<void>;
+  /** Listens again on the same port, with the same keys: the same authority back. */
+  bringBack(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -153,8 +157,16 @@ export async function startLocalTsa(): Promise<LocalTsa> {
     get requests() {
       return requests;
     },
+    async takeDown() {
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await closed;
+    },
+    async bringBack() {
+      await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
+    },
     async close() {
-      await new Promise<void>((closed) => server.close(() => closed()));
+      if (server.listening) await new Promise<void>((closed) => server.close(() => closed()));
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,16 @@
 // Table of the assets the gateway signed; their files live in the asset store. Deleting the account
 // that signed one deletes the row.
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { signingIdentities } from './signing-identities.ts';
+
+/**
+ * Where the asset's trusted timestamp stands: `none` (signed without an authority), `pending` (the
+ * authority did not answer at signing: a queued task adds it), `added` (at signing, or later by an
+ * update manifest), `failed` (a week of retries gave up).
+ */
+export const TIMESTAMP_STATES = ['none', 'pending', 'added', 'failed'] as const;
 
 export const signedAssets = pgTable('signed_assets', {
   id: text('id').primaryKey(),
@@ -28,5 +35,18 @@ export const signedAssets = pgTable('signed_assets', {
   /** The account's signing identity that signed it; null for assets signed before identities. */
   signingIdentityId: text('signing_identity_id').references(() => signingIdentities.id, { onDelete: 'set null' }),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  timestampState: text('timestamp_state', { enum: TIMESTAMP_STATES }).notNull().default('none'),
+  /** When the timestamp became pending: retries stop a week after it. */
+  timestampPendingSince: timestamp('timestamp_pending_since', { withTimezone: true, mode: 'date' }),
+  /** Attempts to add it later, and the last one's failure. */
+  timestampAttempts: integer('timestamp_attempts').notNull().default(0),
+  timestampError: text('timestamp_error'),
+  /** When an update manifest added the timestamp, and that manifest's label. */
+  timestampedAt: timestamp('timestamped_at', { withTimezone: true, mode: 'date' }),
+  timestampManifestId: text('timestamp_manifest_id'),
+  /** One copy adds the timestamp at a time: whoever holds this lease (a task, or POST /assets/{id}/timestamp). */
+  timestampLeaseUntil: timestamp('timestamp_lease_until', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 of the signed file as first served, kept in the asset store as `signed-before-timestamp` once a timestamp replaced it. */
+  previousSignedAssetHash: text('previous_signed_asset_hash'),
   createdAt: createdAt(),
-}, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash)]);
+}, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash), index('signed_assets_timestamp_manifest_idx').on(table.timestampManifestId)]);

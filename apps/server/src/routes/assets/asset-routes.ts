@@ -1,8 +1,10 @@
-// GET /assets (the account's signed assets), GET /assets/{assetId} (the signed file) and
-// GET /assets/{assetId}/thumbnail. Signed files are public by their unguessable ID, so badges and
-// reports can show them; the list is the signed-in account's own.
+// GET /assets (the account's signed assets), GET /assets/{assetId} (the signed file),
+// GET /assets/{assetId}/thumbnail, GET /assets/{assetId}/before-timestamp (the file a timestamp added
+// later replaced) and POST /assets/{assetId}/timestamp (add it now). Signed files are public by their
+// unguessable ID, so badges and reports can show them; the list and the timestamp are the account's own.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZSignedAssetList, ZSignedAssetListQuery, type TSeenElsewhere } from '@provenance/contracts';
+import { ZAssetTimestampResponse, ZSignedAssetList, ZSignedAssetListQuery, type TSeenElsewhere } from '@provenance/contracts';
+import { assetTimestampAnswer } from './asset-timestamp-answer.ts';
 import type { SeenElsewhere } from '../../services/verification/copies-seen-elsewhere.ts';
 import { assetLinks } from '../../http/asset-links.ts';
 import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
@@ -61,6 +63,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
         thumbnailUrl: row.hasThumbnail ? links.thumbnailUrl : null,
         sidecar: row.sidecar,
         parentCredentialsWarning: row.parentCredentialsWarning,
+        timestamp: assetTimestampAnswer(ctx.apiBaseUrl(c), row),
         signedBy: identity ? { identityId: identity.id, kind: identity.kind, subject: identity.subject } : null,
       };
     });
@@ -79,7 +82,53 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     const { assetId } = c.req.valid('param');
     const { row, read } = await ctx.services.signedAssetFiles.signedFile(assetId, storedFileReadOptions(c));
     const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime)}"`;
+    // A file without its timestamp may be replaced by the timestamped one at this same URL: caches ask again (its ETag says whether it changed).
+    const cacheControl = row.timestampState === 'added' ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+    return storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': cacheControl, etag: `"${row.signedAssetHash}"` });
+  });
+
+  const beforeTimestamp = createRoute({
+    method: 'get',
+    path: '/assets/{assetId}/before-timestamp',
+    tags: ['sign'],
+    summary: 'The signed file as it was before its timestamp was added',
+    description: 'When a trusted timestamp was added after signing (an update manifest), the file served at the asset’s URL was replaced; the version it replaced is kept unchanged here.',
+    request: { params: ZAssetParams },
+    responses: { ...storedFileResponses('application/octet-stream', 'The signed file as first served'), ...errorResponses(404) },
+  });
+  api.openapi(beforeTimestamp, async (c) => {
+    const { assetId } = c.req.valid('param');
+    const { row, read } = await ctx.services.signedAssetFiles.signedFileBeforeTimestamp(assetId, storedFileReadOptions(c));
+    const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime).replace(/-signed\./, '-signed-before-timestamp.')}"`;
     return storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+
+  const addTimestamp = createRoute({
+    method: 'post',
+    path: '/assets/{assetId}/timestamp',
+    tags: ['sign'],
+    summary: 'Add a trusted timestamp to a signed asset now',
+    description:
+      'Asks the time-stamping authority (TSA_URL) for a timestamp over the asset’s claim signature and adds it as a C2PA update manifest (a c2pa.time-stamp assertion; the content untouched): for an asset whose timestamp is pending, was given up on, or that was signed before an authority was configured. The file at signedAssetUrl is then the updated one; the one it replaced stays at timestamp.previousVersionUrl. 409 when the signature already carries a timestamp; 502 when the authority did not answer (nothing changed).',
+    security: BEARER_SECURITY,
+    middleware: [ctx.requireAccount] as const,
+    request: { params: ZAssetParams },
+    responses: { 200: jsonResponse(ZAssetTimestampResponse, 'The timestamp was added'), ...errorResponses(400, 401, 404, 409, 502) },
+  });
+  api.openapi(addTimestamp, async (c) => {
+    const { assetId } = c.req.valid('param');
+    const row = await ctx.services.timestamps.addNow(c.var.account.userId, assetId);
+    const base = ctx.apiBaseUrl(c);
+    return c.json(
+      {
+        assetId: row.id,
+        manifestId: row.manifestId,
+        timestampManifestId: row.timestampManifestId ?? row.manifestId,
+        signedAssetUrl: assetLinks(base, row.id, row.manifestId).signedAssetUrl,
+        timestamp: assetTimestampAnswer(base, row),
+      },
+      200,
+    );
   });
 
   const thumbnail = createRoute({

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
-import { createTestServer, readJson, signUpAccount } from '../../testing/test-server.ts';
+import { createTestServer, signUpAccount } from '../../testing/test-server.ts';
 
 const metadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0', aiAssisted: false };
 
@@ -65,21 +65,24 @@ describe('signing with TSA_URL', () => {
     expect(signed.verification.verification.status).toBe('verified');
     expect(signed.verification.report.timestamp).toMatchObject({ authority: 'Test Time-Stamping Authority', trusted: true });
     expect(tsa.requests).toBeGreaterThan(0);
+    expect(signed.timestamp.state).toBe('added');
     await close();
   });
 
-  it('answers 502 when the authority cannot be reached, and writes no file', async () => {
-    const { server, assetsDir, close } = await timestampingServer(database, `http://127.0.0.1:${await closedPort()}/tsa`);
+  it('signs without a timestamp when the authority cannot be reached: the answer says it is pending', async () => {
+    const { server, close } = await timestampingServer(database, `http://127.0.0.1:${await closedPort()}/tsa`);
     const token = (await signUpAccount(server)).session.access_token;
     const assetUrl = assets.publish('/unstamped/photo.jpg', await makeImage('jpeg', 120, 90), 'image/jpeg');
     const response = await server.request('POST', 'sign-content', { token, body: { assetUrl, metadata } });
-    expect(response.status).toBe(502);
-    const body = (await readJson(response)) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe('timestamp_failed');
-    expect(body.error.message).toMatch(/time-stamping authority failed: it could not be reached/);
-    expect(existsSync(assetsDir) ? readdirSync(assetsDir, { recursive: true }) : []).toEqual([]);
+    expect(response.status).toBe(201);
+    const signed = await readAnswer(ZSignContentResponse, response);
+    expect(signed.timestamp.state).toBe('pending');
+    expect(signed.warnings).toEqual([expect.stringMatching(/time-stamping authority did not answer.*added as soon as the authority answers/)]);
+    expect(signed.verification.verification.status).toBe('verified');
+    expect(signed.verification.report.timestamp).toBeNull();
     const list = await readAnswer(ZSignedAssetList, await server.request('GET', 'assets', { token }));
-    expect(list.assets).toEqual([]);
+    expect(list.assets.map((asset) => [asset.assetId, asset.timestamp.state])).toEqual([[signed.assetId, 'pending']]);
+    await server.close();
     await close();
   });
 });

@@ -15,6 +15,8 @@ export interface SignedAssetFiles {
   signedFile(assetId: string, options?: AssetReadOptions): Promise<SignedFile>;
   /** The signed file of the asset signed with this manifest (reports show it beside the verdict). */
   signedFileOfManifest(manifestId: string, options?: AssetReadOptions): Promise<SignedFile>;
+  /** The signed file a timestamp added later replaced, kept as it was. */
+  signedFileBeforeTimestamp(assetId: string, options?: AssetReadOptions): Promise<SignedFile>;
   thumbnail(assetId: string, options?: AssetReadOptions): Promise<AssetFileRead>;
   /** The `.c2pa` manifest store of the asset signed with this manifest. */
   manifestStore(manifestId: string, options?: AssetReadOptions): Promise<AssetFileRead>;
@@ -38,6 +40,12 @@ export function createSignedAssetFiles(deps: { signedAssets: SignedAssets; store
       const row = await signedAssets.findByManifestId(manifestId);
       const read = row ? await store.open(row.id, 'signed', options) : null;
       if (!row || !read) throw DomainError.notFound(`No signed asset with manifest ${manifestId}`);
+      return { row, read };
+    },
+    async signedFileBeforeTimestamp(assetId, options) {
+      const row = await signedAssets.findById(assetId);
+      const read = row?.previousSignedAssetHash ? await store.open(row.id, 'signed-before-timestamp', options) : null;
+      if (!row || !read) throw DomainError.notFound(`Asset ${assetId} has no version from before a timestamp was added`);
       return { row, read };
     },
     async thumbnail(assetId, options) {

@@ -1,5 +1,5 @@
 // Database access for the assets the gateway signed: one row per signed file, owned by an account.
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { signedAssets } from '../../db/schema/index.ts';
 
@@ -14,10 +14,11 @@ export interface SignedAssetWithStats extends SignedAssetRow {
 export interface SignedAssets {
   insert(row: NewSignedAsset): Promise<void>;
   findById(id: string): Promise<SignedAssetRow | null>;
+  /** By the manifest it was signed with, or the update manifest a timestamp added later. */
   findByManifestId(manifestId: string): Promise<SignedAssetRow | null>;
   /** By our asset ID or by manifest ID: what badges and analytics events name. */
   findByRef(ref: string): Promise<SignedAssetRow | null>;
-  /** The asset whose original or signed file has this SHA-256 (lowercase hex), the most recent first. */
+  /** The asset whose original or signed file (or the signed file a timestamp replaced) has this SHA-256 (lowercase hex), the most recent first. */
   findByHash(sha256: string): Promise<SignedAssetRow | null>;
   /** The account's assets, newest first; with `after` (an asset ID), those listed after it. */
   listForUser(userId: string, limit: number, after?: string): Promise<SignedAssetWithStats[]>;
@@ -36,21 +37,22 @@ export interface AssetVerificationCounts {
 }
 
 export function createSignedAssets(db: Db, verificationCounts: AssetVerificationCounts): SignedAssets {
-  const first = async (where: ReturnType<typeof eq>) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
+  const first = async (where: SQL | undefined) => (await db.select().from(signedAssets).where(where).limit(1))[0] ?? null;
   return {
     async insert(row) {
       await db.insert(signedAssets).values(row);
     },
     findById: (id) => first(eq(signedAssets.id, id)),
-    findByManifestId: (manifestId) => first(eq(signedAssets.manifestId, manifestId)),
+    // A timestamp added later made an update manifest the served file's active one: it names the asset too.
+    findByManifestId: (manifestId) => first(or(eq(signedAssets.manifestId, manifestId), eq(signedAssets.timestampManifestId, manifestId))),
     async findByRef(ref) {
-      return (await db.select().from(signedAssets).where(or(eq(signedAssets.id, ref), eq(signedAssets.manifestId, ref))).limit(1))[0] ?? null;
+      return (await db.select().from(signedAssets).where(or(eq(signedAssets.id, ref), eq(signedAssets.manifestId, ref), eq(signedAssets.timestampManifestId, ref))).limit(1))[0] ?? null;
     },
     async findByHash(sha256) {
       const [row] = await db
         .select()
         .from(signedAssets)
-        .where(or(eq(signedAssets.signedAssetHash, sha256), eq(signedAssets.assetHash, sha256)))
+        .where(or(eq(signedAssets.signedAssetHash, sha256), eq(signedAssets.assetHash, sha256), eq(signedAssets.previousSignedAssetHash, sha256)))
         .orderBy(desc(signedAssets.createdAt))
         .limit(1);
       return row ?? null;

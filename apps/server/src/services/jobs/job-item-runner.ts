@@ -62,6 +62,7 @@ export function createJobItemRunner(deps: {
       sidecar: row.sidecar,
       parentCredentials: warning ? { status: 'invalid', reason: null } : null,
       warnings: warning ? [warning] : [],
+      timestampState: row.timestampState,
     };
   }
 

@@ -3,7 +3,8 @@
 // TRUST_LISTS and the files of TRUST_ANCHORS), both loaded once, not per request. The trust store is
 // replaced when the trust lists are refreshed (services/trust/trust-lists.ts). With TSA_URL, every
 // signature carries an RFC 3161 timestamp, asked for through the server's safe fetcher; an
-// authority that fails fails the signing (502), never leaving an unstamped manifest.
+// authority that fails fails that sign task (502 timestamp_failed), and the signing service signs
+// again with `withoutTimestamp`, the timestamp added later (services/timestamps/).
 import {
   assetFormats,
   trustLoading,

@@ -33,7 +33,10 @@ import type { SigningIdentities } from '../signing-identities/signing-identities
 import type { OcspStapler } from './ocsp-staple.ts';
 import type { InstallationClaimSigner } from '../claim-signer/installation-claim-signer.ts';
 import { createSigningsInFlight, type SigningsInFlight } from './signings-in-flight.ts';
+import { createAuthorityOutage, type AuthorityOutage } from './authority-outage.ts';
 import { spooledSignMime, type SpooledHead } from '../assets/size-policy.ts';
+import { PENDING_TIMESTAMP_WARNING, SIDECAR_UNSTAMPED_WARNING, type AssetTimestamps } from '../timestamps/asset-timestamps.ts';
+import type { TTimestampState } from '@provenance/contracts';
 const { findFormat, formatFromFileName } = assetFormats;
 
 /** An upload too large to sign in memory, waiting in its spool file. */
@@ -67,9 +70,11 @@ export interface SignedContent {
   verification: VerifyResponse;
   /** The credentials the asset already carried, when it carried any (checked without trust). */
   parentCredentials: { status: 'valid' | 'invalid'; reason: string | null } | null;
-  /** Things the signer should know, in words: credentials the asset carried were invalid, nothing was redacted. */
+  /** Things the signer should know, in words: credentials the asset carried were invalid, nothing was redacted, the timestamp is pending. */
   warnings: string[];
   sidecar: boolean;
+  /** Whether the signature carries a trusted timestamp: added, pending (the authority did not answer: added later), or none (no authority). */
+  timestampState: TTimestampState;
 }
 
 /** The warning for an asset whose own Content Credentials were invalid when it was signed again. */
@@ -147,9 +152,14 @@ export function createContentSigner(deps: {
   signingsInFlight?: SigningsInFlight | undefined;
   /** Staples the signing certificate's OCSP answer into each signature; absent, none is stapled. */
   staple?: OcspStapler | undefined;
+  /** Adds later the timestamps a time-stamping authority did not give at signing; absent, they stay missing. */
+  timestamps?: Pick<AssetTimestamps, 'queuePending'> | undefined;
+  /** Remembers an authority that just failed, so signings do not wait on it again; one per signer when absent. */
+  authorityOutage?: AuthorityOutage | undefined;
 }): ContentSigner {
   const { engine, fetcher, store, signedAssets, repository, identities, events } = deps;
   const signingsInFlight = deps.signingsInFlight ?? createSigningsInFlight();
+  const authorityOutage = deps.authorityOutage ?? createAuthorityOutage();
   const redactionTooLarge = () => new DomainError('unprocessable', 'redaction_unsupported', 'A video this large is signed from disk, which keeps its earlier credentials whole; redaction takes files up to the upload limit');
   const sidecarTooLarge = () => new DomainError('unprocessable', 'sidecar_unsupported', 'A video this large is signed with its manifest embedded; sidecar signing takes files up to the upload limit');
   const tooLargeFormat = () => new DomainError('unprocessable', 'unsupported_format', 'Only an MP4, MOV or M4A file may be signed at this size');
@@ -242,15 +252,33 @@ export function createContentSigner(deps: {
     try {
       const release = signingsInFlight.admit(userId, claimSigner);
       const signOptions = { sidecar, ...(options.redact?.length && { redact: options.redact }), ...(softBinding && { softBinding: softBinding.binding }), ...(asset.transform && { parent: asset.transform.parent }), signer: claimSigner, ...evidence };
-      const signing = bytes
-        ? engine.sign(bytes, format.mime, engineMetadata, signOptions).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
-        : engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+      const signOnce = async (withoutTimestamp: boolean) => {
+        const unstamped = withoutTimestamp ? { withoutTimestamp } : {};
+        return bytes
+          ? await engine.sign(bytes, format.mime, engineMetadata, { ...signOptions, ...unstamped }).then((signed) => ({ ...signed, originalBytes: bytes.byteLength, signedBytes: signed.signedBytes.byteLength, signedFile: signed.signedBytes }))
+          : await engine.sign(asset.source as FileOnDisk, format.mime, engineMetadata, { output: signedPath!, signer: claimSigner, ...evidence, ...unstamped }).then((signed) => ({ ...signed, assetUnchanged: false, redacted: [], signedFile: null }));
+      };
+      // A time-stamping authority that does not answer never stops a signing: it goes on without a
+      // timestamp, which is added later (services/timestamps/asset-timestamps.ts). One that just
+      // failed is not asked again for a while (authority-outage.ts).
+      const skipAuthority = authorityOutage.isDown();
+      const missed = { timestamp: skipAuthority };
+      const signing = signOnce(skipAuthority).catch((error: unknown) => {
+        if (skipAuthority || !(error instanceof DomainError && error.code === 'timestamp_failed')) throw error;
+        missed.timestamp = true;
+        authorityOutage.failed();
+        return signOnce(true);
+      });
       const signed = await signing.finally(release);
+      const timestampMissed = missed.timestamp;
       const verification = signed.signedFile ? await engine.verify(signed.signedFile, format.mime, sidecar ? { manifest: signed.manifestStore } : {}) : await engine.verify({ path: signedPath! }, format.mime);
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
       const nothingRedacted = bytes && options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;
-      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted].filter((text): text is string => text !== null);
+      const timestampPending = timestampMissed && !sidecar;
+      const timestampWarning = timestampMissed ? (sidecar ? SIDECAR_UNSTAMPED_WARNING : PENDING_TIMESTAMP_WARNING) : null;
+      const timestampState: TTimestampState = timestampPending ? 'pending' : verification.report.timestamp ? 'added' : 'none';
+      const warnings = [warning, sidecar && !signed.assetUnchanged ? rewrittenSidecarWarning(signed.mime) : null, nothingRedacted, timestampWarning].filter((text): text is string => text !== null);
       const thumbnail = signed.signedFile && format.kind === 'image' ? await thumbnailOf(signed.signedFile) : null;
 
       const assetId = options.assetId ?? randomUUID();
@@ -271,6 +299,8 @@ export function createContentSigner(deps: {
         parentCredentialsWarning: warning,
         signingIdentityId: accountSigner?.identityId ?? null,
         signedAt: new Date(signed.signedAt),
+        timestampState,
+        ...(timestampPending && { timestampPendingSince: new Date(signed.signedAt) }),
       };
       await options.beforeStore?.();
       try {
@@ -285,6 +315,7 @@ export function createContentSigner(deps: {
         if (!ownedByAnother) await store.remove(assetId).catch(() => undefined);
         throw error;
       }
+      if (timestampPending) await deps.timestamps?.queuePending(assetId);
       // After the row (the index refers to it); a failure here leaves a signed asset that is not recoverable, not a broken one.
       const indexed = { manifestId: signed.manifestId, mime: signed.mime, assetHash: signed.assetHash, signedAssetHash: signed.signedAssetHash, signedAt: signed.signedAt, ...(signed.signedFile && { signedBytes: signed.signedFile }) };
       await repository?.index(assetId, { ...indexed, ...signingFactsOf(verification) }, softBinding?.fingerprint ?? null);
@@ -306,6 +337,7 @@ export function createContentSigner(deps: {
         sidecar,
         parentCredentials: parent && { status: parent.status, reason: parent.reason },
         warnings,
+        timestampState,
       };
     } finally {
       if (signedPath) await rm(signedPath, { force: true });

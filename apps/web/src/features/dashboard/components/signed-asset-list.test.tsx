@@ -31,6 +31,7 @@ const asset = {
   thumbnailUrl: null,
   sidecar: false,
   parentCredentialsWarning: null,
+  timestamp: { state: 'added', addedAt: null, attempts: 0, lastError: null, previousVersionUrl: null },
 } as TSignedAsset;
 
 const renderList = (assets: TSignedAsset[] = [asset]) =>
@@ -60,6 +61,18 @@ describe('signed asset list', () => {
     const path = `/v/${encodeURIComponent(asset.manifestId)}`;
     expect(screen.getByRole('link', { name: asset.title! }).getAttribute('href')).toBe(path);
     expect(screen.getByRole('link', { name: `Report of ${asset.title!}` }).getAttribute('href')).toBe(path);
+  });
+
+  it('says when an asset’s timestamp is pending or was given up on, and nothing once it is there', () => {
+    renderList([
+      { ...asset, assetId: 'a1', title: 'pending.jpg', timestamp: { ...asset.timestamp, state: 'pending' } },
+      { ...asset, assetId: 'a2', title: 'given-up.jpg', timestamp: { ...asset.timestamp, state: 'failed' } },
+      { ...asset, assetId: 'a3', title: 'stamped.jpg' },
+    ]);
+    expect(screen.getAllByTestId('timestamp-state').map((line) => line.textContent)).toEqual([
+      'Timestamp pending: added as soon as the time-stamping authority answers',
+      'Timestamp not added: the time-stamping authority did not answer for a week',
+    ]);
   });
 
   it('warns beside an asset that was signed over invalid Content Credentials, and only there', () => {

@@ -108,6 +108,11 @@ export function SignedAssetList({
                         {asset.signedBy.kind === 'managed' ? ' (managed certificate)' : asset.signedBy.kind === 'certificate' ? ' (your certificate)' : ' (remote signer)'}
                       </p>
                     ) : null}
+                    {asset.timestamp.state === 'pending' || asset.timestamp.state === 'failed' ? (
+                      <p className="text-xs text-muted-foreground" data-testid="timestamp-state">
+                        {asset.timestamp.state === 'pending' ? 'Timestamp pending: added as soon as the time-stamping authority answers' : 'Timestamp not added: the time-stamping authority did not answer for a week'}
+                      </p>
+                    ) : null}
                     {asset.parentCredentialsWarning ? (
                       <p className="flex items-start gap-1.5 text-xs text-foreground" data-testid="parent-credentials-warning">
                         <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden="true" />
