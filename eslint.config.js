@@ -46,13 +46,13 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './packages/provenance', from: ['./apps', './packages/contracts', './packages/badge'], message: 'The engine depends on nothing of ours.' },
-            { target: './packages/contracts', from: ['./apps', './packages/provenance', './packages/safe-fetch'], message: 'Contracts are leaf schemas.' },
-            { target: './packages/safe-fetch', from: ['./apps', './packages/contracts', './packages/provenance', './packages/badge'], message: 'The safe fetcher depends on nothing of ours.' },
+            { target: './packages/engine', from: ['./apps', './packages/contracts', './packages/badge'], message: 'The engine depends on nothing of ours.' },
+            { target: './packages/contracts', from: ['./apps', './packages/engine', './packages/safe-fetch'], message: 'Contracts are leaf schemas.' },
+            { target: './packages/safe-fetch', from: ['./apps', './packages/contracts', './packages/engine', './packages/badge'], message: 'The safe fetcher depends on nothing of ours.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web', from: ['./apps/server', './packages/safe-fetch'], message: 'The web app talks to the server only through contracts and HTTP.' },
             // The one exception: the engine's node-free report builder, so a verification in the browser says what the server says.
-            { target: './apps/web', from: './packages/provenance', except: ['./src/report/browser.ts', './src/soft-binding/iscc-image-code.ts'], message: 'The web app talks to the server only through contracts and HTTP (the engine\'s node-free report builder and ISCC Image-Code, @provenance/engine/report and /soft-binding, are the exceptions).' },
+            { target: './apps/web', from: './packages/engine', except: ['./src/report/browser.ts', './src/soft-binding/iscc-image-code.ts'], message: 'The web app talks to the server only through contracts and HTTP (the engine\'s node-free report builder and ISCC Image-Code, @provenance/engine/report and /soft-binding, are the exceptions).' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app shell.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code never imports features or the app shell.' },
             { target: './apps/web/src/platform', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Platform adapters never import features.' },
@@ -72,8 +72,8 @@ export default tseslint.config(
   },
   {
     // The engine never touches the network; only its command-line tool fetches, through the safe fetcher.
-    files: ['packages/provenance/**/*.ts'],
-    ignores: ['packages/provenance/src/cli/**'],
+    files: ['packages/engine/**/*.ts'],
+    ignores: ['packages/engine/src/cli/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@provenance/safe-fetch', '**/safe-fetch', '**/safe-fetch/**'], message: 'Only the CLI (src/cli) fetches: the engine never touches the network.' }] }],
     },
@@ -106,7 +106,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'The HTTP layer reaches the database only through services.' },
-            { group: ['@provenance/engine', '@provenance/engine/*', '**/packages/provenance/**'], message: 'Routes never import the engine: call a service, and take types from @provenance/contracts.' },
+            { group: ['@provenance/engine', '@provenance/engine/*', '**/packages/engine/**'], message: 'Routes never import the engine: call a service, and take types from @provenance/contracts.' },
           ],
         },
       ],

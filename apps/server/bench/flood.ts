@@ -22,7 +22,7 @@ import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
-import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createEngine } from '../src/services/engine/engine.ts';
 import { DEFAULT_PUBLIC_LIMITS, type PublicLimitRules } from '../src/services/rate-limits/public-limits.ts';
 import { publicLinks } from '../src/http/asset-links.ts';
 
@@ -48,7 +48,7 @@ async function startServer(publicLimits: PublicLimitRules) {
   const publicUrl = 'http://127.0.0.1';
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: true, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
   // The production defaults: two workers (these machines' cores) and 64 waiting tasks.
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 2, maxQueue: 64 });
+  const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 2, maxQueue: 64 });
   const services = createServices({
     links: publicLinks(publicUrl),
     db: database.db,

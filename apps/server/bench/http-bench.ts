@@ -16,7 +16,7 @@ import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../src/services/assets/asset-store.ts';
-import { createGatewayEngine, type GatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../src/services/engine/engine.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices, type Services } from '../src/services/create-services.ts';
 import { publicLinks } from '../src/http/asset-links.ts';
@@ -30,7 +30,7 @@ export interface HttpBenchAsset {
 export interface RunningServer {
   url: string;
   /** The server's own engine and services, for timing the work of a request without HTTP. */
-  engine: GatewayEngine;
+  engine: Engine;
   services: Services;
   signUp(): Promise<string>;
   sign(asset: HttpBenchAsset, token: string): Promise<Uint8Array>;
@@ -47,7 +47,7 @@ export async function startServer(options: { workers: number; cache: boolean; tr
   const authSecret = 'bench-secret-bench-secret-bench-secret-0123';
   const publicUrl = 'http://127.0.0.1';
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
+  const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: options.trustAnchorFiles, workers: options.workers, maxQueue: 256 });
   const services = createServices({
     links: publicLinks(publicUrl),
     db: database.db,

@@ -7,9 +7,9 @@
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { makeSizedImage } from '../../../packages/provenance/bench/engine-bench.ts';
-import { ms, signedMs, table } from '../../../packages/provenance/bench/measure.ts';
-import { CORPUS_DIR, hasCorpus } from '../../../packages/provenance/src/testing/shared-corpus.ts';
+import { makeSizedImage } from '../../../packages/engine/bench/engine-bench.ts';
+import { ms, signedMs, table } from '../../../packages/engine/bench/measure.ts';
+import { CORPUS_DIR, hasCorpus } from '../../../packages/engine/src/testing/shared-corpus.ts';
 import { load, multipart, startServer } from './http-bench.ts';
 import { measureHttpOverhead, OVERHEAD_ASSET } from './http-overhead.ts';
 

@@ -32,7 +32,7 @@ export interface HttpOverhead {
   form: TurnFigure;
   /** POST /verify-content, the file itself as the body: a JPEG is verified by a worker while it arrives (services/verification/arriving/). */
   fileBody: TurnFigure;
-  /** The same request with that turned off (GatewayEngine.verifyArriving answering null): verified once it has arrived, as before. */
+  /** The same request with that turned off (Engine.verifyArriving answering null): verified once it has arrived, as before. */
   fileBodyAfterArrival: TurnFigure;
   /** engine.verifySerialized(bytes) on the server's gateway engine: the engine's own p50, the reference. */
   engine: TurnFigure;

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeImage } from '@provenance/engine/testing';
 import pg from 'pg';
-import { table } from '../../../packages/provenance/bench/measure.ts';
+import { table } from '../../../packages/engine/bench/measure.ts';
 import { serveLoopbackFiles } from '../src/testing/loopback-files.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
 import { signUpOnProcess } from '../src/testing/sign-up-mail.ts';

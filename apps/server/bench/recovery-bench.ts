@@ -26,7 +26,7 @@ import { createLogger } from '../src/logging/logger.ts';
 import { createFileAssetStore } from '../src/services/assets/asset-store.ts';
 import { createTaskQueue } from '../src/queue/task-queue.ts';
 import { createServices } from '../src/services/create-services.ts';
-import { createGatewayEngine } from '../src/services/provenance/gateway-engine.ts';
+import { createEngine } from '../src/services/engine/engine.ts';
 import { fingerprintImage } from '../src/services/manifest-repository/image-fingerprint.ts';
 import { createManifestIndex } from '../src/services/manifest-repository/manifest-index.ts';
 import { openTestDatabase } from '../src/testing/test-databases.ts';
@@ -103,7 +103,7 @@ async function startServer(databaseKind: 'postgres' | 'pglite') {
   const logger = createLogger({ level: 'silent' });
   const publicUrl = 'http://127.0.0.1';
   const config = { publicUrl, maxAssetBytes: 64 * 1024 * 1024, maxJsonBytes: 1024 * 1024, corsOrigins: [], trustProxy: false, demoPassword: 'demo-pass', demoEmailDomain: 'demo.local' };
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
+  const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
   const services = createServices({
     links: publicLinks(publicUrl),
     db: database.db,

@@ -22,7 +22,7 @@ import { syncGatewayPki } from './services/pki/gateway-pki-store.ts';
 import { trustListKeeping } from '@provenance/engine';
 import { createSafeFetcher, createSafeStreamFetcher } from '@provenance/safe-fetch';
 import { openAssetStore } from './services/assets/open-asset-store.ts';
-import { createGatewayEngine } from './services/provenance/gateway-engine.ts';
+import { createEngine } from './services/engine/engine.ts';
 import { removeAccountFiles } from './services/accounts/remove-account-files.ts';
 import { createServices } from './services/create-services.ts';
 import { ARRIVING_MEMORY_BYTES } from './services/verification/arriving/arriving-memory.ts';
@@ -51,7 +51,7 @@ const pkiSync = await syncGatewayPki({ db: database.db, vault: keyVault, pkiDir:
 if (pkiSync.setAside) logger.warn('this copy had another signing PKI than the shared one: it was set aside', { setAside: pkiSync.setAside });
 // The engine starts with the bundled lists and its own root; the trust-lists service gives it the
 // configured lists before the server answers.
-const engine = await createGatewayEngine({
+const engine = await createEngine({
   pkiDir: path.join(config.DATA_DIR, 'pki'),
   trustAnchorFiles: [],
   workers: config.ENGINE_WORKERS ?? availableParallelism(),

@@ -278,7 +278,7 @@ test.describe('SVG status badge', () => {
     // Signed by a PKI the gateway does not trust: intact, but partial.
     const otherPki = mkdtempSync(path.join(tmpdir(), 'untrusted-pki-'));
     writeFileSync(path.join(otherPki, 'in.png'), makePng(120, 80));
-    execFileSync(process.execPath, [path.join(repoRoot, 'packages/provenance/bin/provenance.js'), 'sign', path.join(otherPki, 'in.png'), '-o', path.join(otherPki, 'out.png'), '--creator', 'Somebody Else', '--data-dir', otherPki], { cwd: repoRoot, stdio: 'ignore' });
+    execFileSync(process.execPath, [path.join(repoRoot, 'packages/engine/bin/provenance.js'), 'sign', path.join(otherPki, 'in.png'), '-o', path.join(otherPki, 'out.png'), '--creator', 'Somebody Else', '--data-dir', otherPki], { cwd: repoRoot, stdio: 'ignore' });
     writeFileSync(stored, readFileSync(path.join(otherPki, 'out.png')));
     answer = await svg(request, signed.manifestId);
     expect(answer.body).toContain('aria-label="Content Credentials: partial"');

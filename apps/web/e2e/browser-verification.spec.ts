@@ -44,8 +44,8 @@ async function verifyFile(page: Page, file: string, place: 'In this browser' | '
 /** Every request the page makes that carries a file to the gateway. */
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-/** The WebAssembly module the server's engine runs (resolved as packages/provenance resolves it). */
-const ENGINE_WASM = createRequire(path.join(REPO_ROOT, 'packages/provenance/package.json')).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
+/** The WebAssembly module the server's engine runs (resolved as packages/engine resolves it). */
+const ENGINE_WASM = createRequire(path.join(REPO_ROOT, 'packages/engine/package.json')).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
 
 /** The body of every WebAssembly module the page (or its workers) downloads. */
 function watchWasm(page: Page): Promise<Buffer>[] {

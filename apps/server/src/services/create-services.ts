@@ -23,7 +23,7 @@ import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts
 import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
 import { createAuth, type Auth } from './auth/create-auth.ts';
 import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
-import type { GatewayEngine } from './provenance/gateway-engine.ts';
+import type { Engine } from './engine/engine.ts';
 import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
 import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
 import { createFailureStreaks } from './rate-limits/failure-streaks.ts';
@@ -90,7 +90,7 @@ export interface ServiceDeps {
   publicLimits?: PublicLimitRules | undefined;
   clock?: () => Date;
   /** The engine (its signer and trust store), loaded once. */
-  engine: GatewayEngine;
+  engine: Engine;
   /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES: the one size policy of the files verified and signed. */
   sizes: SizeLimits;
   /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
@@ -157,7 +157,7 @@ export interface Services {
   attemptLimits: AttemptLimits;
   /** Per-client concurrency and rate limits of verify, track, support and the status image. */
   publicLimits: PublicLimits;
-  engine: GatewayEngine;
+  engine: Engine;
   store: AssetStore;
   signedAssets: SignedAssets;
   /** Signed files, manifest stores and thumbnails as the API serves them. */

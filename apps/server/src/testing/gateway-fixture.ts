@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { DbHandle } from '../db/create-db.ts';
 import { createFileAssetStore } from '../services/assets/asset-store.ts';
 import type { Services } from '../services/create-services.ts';
-import { createGatewayEngine } from '../services/provenance/gateway-engine.ts';
+import { createEngine } from '../services/engine/engine.ts';
 import { createTestServer, TEST_MAX_ASSET_BYTES, type TestServer, type TestServerOptions } from './test-server.ts';
 
 export { TEST_MAX_ASSET_BYTES };
@@ -63,7 +63,7 @@ export async function createGatewayTestServer(
   } = {},
 ): Promise<{ server: TestServer; gateway: Services; dataDir: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-'));
-  const engine = await createGatewayEngine({
+  const engine = await createEngine({
     pkiDir: path.join(dataDir, 'pki'),
     trustAnchorFiles: options.trustAnchorFiles ?? [],
     ...(options.workers !== undefined && { workers: options.workers }),

@@ -18,7 +18,7 @@ import { openTestDatabase, type TestDatabaseKind } from './test-databases.ts';
 import { signUpTokenFromOutbox } from './sign-up-mail.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
-import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../services/engine/engine.ts';
 import { createTaskQueue } from '../queue/task-queue.ts';
 import type { ClaimSigning } from '../services/claim-signer/installation-claim-signer.ts';
 import { createServices, type Services } from '../services/create-services.ts';
@@ -76,7 +76,7 @@ export interface TestServerOptions {
   /** The app's settings, and the size policy's limits (MAX_ASSET_BYTES 1 MB unless given). */
   config?: Partial<AppConfig & SizeLimits>;
   clock?: () => Date;
-  engine?: GatewayEngine;
+  engine?: Engine;
   store?: AssetStore;
   fetcher?: SafeFetch;
   /**
@@ -108,11 +108,11 @@ export interface TestServerOptions {
 
 export const TEST_MAX_ASSET_BYTES = 8 * 1024 * 1024;
 
-let sharedEngine: Promise<GatewayEngine> | undefined;
+let sharedEngine: Promise<Engine> | undefined;
 
 /** One engine, on one worker, shared by the suites that bring none. */
-function defaultEngine(): Promise<GatewayEngine> {
-  sharedEngine ??= createGatewayEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-test-pki-')), 'pki'), trustAnchorFiles: [] });
+function defaultEngine(): Promise<Engine> {
+  sharedEngine ??= createEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-test-pki-')), 'pki'), trustAnchorFiles: [] });
   return sharedEngine;
 }
 

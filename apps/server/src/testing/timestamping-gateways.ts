@@ -15,7 +15,7 @@ import type { DbHandle } from '../db/create-db.ts';
 import { parseAssetStoreSetting } from '../services/assets/asset-store-setting.ts';
 import { createFileAssetStore, type AssetStore } from '../services/assets/asset-store.ts';
 import { openAssetStore } from '../services/assets/open-asset-store.ts';
-import { createGatewayEngine, type GatewayEngine } from '../services/provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../services/engine/engine.ts';
 import { createKeyVault } from '../services/signing-identities/key-vault.ts';
 import type { TimestampRetryPolicy } from '../services/timestamps/asset-timestamps.ts';
 import { startLocalAssetServer, type LocalAssetServer } from './gateway-fixture.ts';
@@ -56,7 +56,7 @@ export interface GatewayOptions {
 
 export interface TimestampingInstallation {
   tsa: LocalTsa;
-  engine: GatewayEngine;
+  engine: Engine;
   database: DbHandle;
   /** A gateway of the installation; `withAuthority: false`, one without TSA_URL; `clock`, the one its timestamps' week is counted by. */
   gateway(options?: GatewayOptions): Promise<TimestampingGateway>;
@@ -81,7 +81,7 @@ export async function openTimestampingInstallation(options: { store: 'files' | '
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-timestamping-'));
   // The authority through the safe fetcher, as TSA_URL is: loopback allowed for the tests only.
   const post: SafeFetch = createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 3_000 });
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsa.url, post } });
+  const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsa.url, post } });
   let s3: S3TestServer | null = null;
   let store: AssetStore;
   if (options.store === 's3') {

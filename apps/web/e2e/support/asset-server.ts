@@ -24,7 +24,7 @@ writeFileSync(path.join(root, 'unsigned.png'), makePng());
 try {
   execFileSync(
     process.execPath,
-    [path.join(repoRoot, 'packages/provenance/bin/provenance.js'), 'sign', path.join(root, 'unsigned.png'), '-o', path.join(root, 'verified.png'), '--creator', 'E2E Photographer', '--data-dir', dataDir()],
+    [path.join(repoRoot, 'packages/engine/bin/provenance.js'), 'sign', path.join(root, 'unsigned.png'), '-o', path.join(root, 'verified.png'), '--creator', 'E2E Photographer', '--data-dir', dataDir()],
     { stdio: 'inherit', cwd: repoRoot },
   );
   writeFileSync(path.join(root, 'invalid.png'), tamperPng(readFileSync(path.join(root, 'verified.png'))));

@@ -20,7 +20,7 @@ import type { DbHandle } from '../../db/create-db.ts';
 import { organizationConfirmations } from '../../db/schema/index.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
 import { createSmtpMailer } from '../../services/email/mailer.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { sha256Hex } from '../../services/tokens/opaque-tokens.ts';
 import { TEST_MAX_ASSET_BYTES } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
@@ -31,7 +31,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server.ts'
 
 describe('an organisation name is self-declared until an address at its domain confirms it', () => {
   let database: DbHandle;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
   let server: TestServer;
   let smtp: SmtpTestServer;
   let listening: ServerType;
@@ -42,7 +42,7 @@ describe('an organisation name is self-declared until an address at its domain c
     const dir = mkdtempSync(path.join(tmpdir(), 'pg-organization-'));
     database = await openTestDatabase('pglite');
     smtp = await startSmtpTestServer();
-    engine = await createGatewayEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [], bundledTrustLists: false });
+    engine = await createEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [], bundledTrustLists: false });
     server = await createTestServer(database, {
       engine,
       store: createFileAssetStore(path.join(dir, 'assets')),

@@ -13,7 +13,7 @@ import { writeUnsignedMp4 } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
@@ -27,7 +27,7 @@ describe('GET /assets with a stored video larger than the upload limit', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pg-list-large-video-'));
   let database: DbHandle;
   let server: TestServer;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
   let assets: LocalAssetServer;
   let listener: ServerType;
   let base: string;
@@ -36,7 +36,7 @@ describe('GET /assets with a stored video larger than the upload limit', () => {
   beforeAll(async () => {
     writeUnsignedMp4(join(dir, 'large.mp4'), LARGE_BYTES);
     database = await openTestDatabase('pglite');
-    engine = await createGatewayEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
     server = await createTestServer(database, { engine, store: createFileAssetStore(join(dir, 'assets')), verifyCacheEntries: 0, config: { maxAssetBytes: MEGABYTE, maxVideoBytes: LARGE_BYTES + 64 * MEGABYTE } });
     token = (await signUpAccount(server)).session.access_token;
     assets = await startLocalAssetServer();

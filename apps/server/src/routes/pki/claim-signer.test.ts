@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
 import type { ClaimSigning } from '../../services/claim-signer/installation-claim-signer.ts';
-import { createGatewayEngine, type GatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../../services/engine/engine.ts';
 import { TEST_MAX_ASSET_BYTES } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
@@ -29,14 +29,14 @@ const CPL_RECORD = '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 const leafOf = (chainPem: string) => new X509Certificate(chainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)![0]);
 
 describe.skipIf(!hasCorpus)('the installation’s claim signer', () => {
-  let engine: GatewayEngine & { close: () => Promise<void> };
+  let engine: Engine & { close: () => Promise<void> };
   // One database for the servers below (each its own services, as copies of one installation).
   let database: DbHandle;
   let image: Uint8Array;
 
   beforeAll(async () => {
     // The c2pa-rs test root as an operator list, so the operator's certificates verify here.
-    engine = await createGatewayEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-claim-signer-')), 'pki'), trustAnchorFiles: [path.join(CORPUS_DIR, 'trust/c2pa-rs-test-roots.pem')] });
+    engine = await createEngine({ pkiDir: path.join(mkdtempSync(path.join(tmpdir(), 'pg-claim-signer-')), 'pki'), trustAnchorFiles: [path.join(CORPUS_DIR, 'trust/c2pa-rs-test-roots.pem')] });
     database = await openTestDatabase('pglite');
     image = await makeImage('jpeg', 160, 120);
   }, 60_000);

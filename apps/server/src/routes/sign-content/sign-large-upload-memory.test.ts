@@ -14,7 +14,7 @@ import { makeBmff, writeUnsignedMp4 } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 
@@ -52,7 +52,7 @@ describe('POST /sign-content of a ~300 MB MP4 over HTTP, in constant memory', ()
   const dir = mkdtempSync(join(tmpdir(), 'pg-sign-large-memory-'));
   let database: DbHandle;
   let server: TestServer;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
   let listener: ServerType;
   let port: number;
   let token: string;
@@ -61,7 +61,7 @@ describe('POST /sign-content of a ~300 MB MP4 over HTTP, in constant memory', ()
     writeUnsignedMp4(join(dir, 'large.mp4'), LARGE_BYTES);
     writeFileSync(join(dir, 'small.mp4'), makeBmff('mp4', 12 * MEGABYTE));
     database = await openTestDatabase('pglite');
-    engine = await createGatewayEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
     server = await createTestServer(database, { engine, store: createFileAssetStore(join(dir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: LARGE_BYTES + 64 * MEGABYTE } });
     token = (await signUpAccount(server)).session.access_token;
     listener = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 });

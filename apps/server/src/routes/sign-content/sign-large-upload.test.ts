@@ -11,7 +11,7 @@ import { makeBmff, rawValidationState } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { createTestServer, readJson, signUpAccount, type TestServer } from '../../testing/test-server.ts';
@@ -22,7 +22,7 @@ const metadata = JSON.stringify({ creator: 'Ada Reporter', license: 'CC-BY-4.0',
 describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MAX_ASSET_BYTES on %s', (kind) => {
   let database: DbHandle;
   let server: TestServer;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
   let token: string;
   const video = makeBmff('mp4', 12 * MEGABYTE);
 
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
     database = await openTestDatabase(kind);
     const dataDir = mkdtempSync(join(tmpdir(), 'pg-sign-large-'));
     // One worker: the video is signed and verified by path in the pool, as in production.
-    engine = await createGatewayEngine({ pkiDir: join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
     server = await createTestServer(database, { engine, store: createFileAssetStore(join(dataDir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: 64 * MEGABYTE } });
     token = (await signUpAccount(server)).session.access_token;
   });
@@ -111,12 +111,12 @@ describe.each(testDatabaseKinds())('POST /sign-content of a video larger than MA
 describe('POST /sign-content of a large video with ENGINE_WORKERS=0 (one engine worker, the least there is)', () => {
   let database: DbHandle;
   let server: TestServer;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     const dataDir = mkdtempSync(join(tmpdir(), 'pg-sign-large-thread-'));
-    engine = await createGatewayEngine({ pkiDir: join(dataDir, 'pki'), trustAnchorFiles: [], workers: 0 });
+    engine = await createEngine({ pkiDir: join(dataDir, 'pki'), trustAnchorFiles: [], workers: 0 });
     server = await createTestServer(database, { engine, store: createFileAssetStore(join(dataDir, 'assets')), config: { maxAssetBytes: MEGABYTE, maxVideoBytes: 64 * MEGABYTE } });
   });
   afterAll(async () => {

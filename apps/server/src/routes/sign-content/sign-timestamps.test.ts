@@ -9,7 +9,7 @@ import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
@@ -29,7 +29,7 @@ async function closedPort(): Promise<number> {
 async function timestampingServer(database: DbHandle, tsaUrl: string, tsaRootPath?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-tsa-server-'));
   const post = createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 5_000 });
-  const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsaUrl, post } });
+  const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsaUrl, post } });
   const assetsDir = path.join(dataDir, 'assets');
   const server = await createTestServer(database, {
     engine,

@@ -16,7 +16,7 @@ import { ZSignContentResponse, ZSigningIdentityList, ZVerifyResponse, type TSign
 import { makeImage } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
 import { startLocalAssetServer, TEST_MAX_ASSET_BYTES, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
@@ -37,7 +37,7 @@ describe('revoking a managed signing certificate', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    const engine = await createGatewayEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [], bundledTrustLists: false });
+    const engine = await createEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [], bundledTrustLists: false });
     // OCSP on: the gateway answers its own certificates from its records, without a fetch.
     server = await createTestServer(database, { engine, store: createFileAssetStore(path.join(dir, 'assets')), config: { maxAssetBytes: TEST_MAX_ASSET_BYTES }, ocspFetcher: createTestFetcher() });
     assets = await startLocalAssetServer();

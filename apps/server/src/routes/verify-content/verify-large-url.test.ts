@@ -16,7 +16,7 @@ import { makeBmff, writeUnsignedMp4 } from '@provenance/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../../services/assets/asset-store.ts';
-import { createGatewayEngine } from '../../services/provenance/gateway-engine.ts';
+import { createEngine } from '../../services/engine/engine.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { createTestServer, readJson, signUpAccount, testAssetDownloads, type TestServer } from '../../testing/test-server.ts';
@@ -55,7 +55,7 @@ describe('POST /verify-content and /sign-content of a large MP4 by URL, streamed
   const spoolDir = join(dir, 'spool');
   let database: DbHandle;
   let server: TestServer;
-  let engine: Awaited<ReturnType<typeof createGatewayEngine>>;
+  let engine: Awaited<ReturnType<typeof createEngine>>;
   let assets: Server;
   let base: string;
   let token: string;
@@ -70,7 +70,7 @@ describe('POST /verify-content and /sign-content of a large MP4 by URL, streamed
     // An MP4 cut in the middle of its mdat: fetched whole, but no engine can sign it.
     writeFileSync(join(files, 'broken.mp4'), makeBmff('mp4', 4 * MEGABYTE).subarray(0, 3 * MEGABYTE));
     database = await openTestDatabase('pglite');
-    engine = await createGatewayEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: join(dir, 'pki'), trustAnchorFiles: [], workers: 1 });
     // Signed by the gateway (trusted by the test server) from disk, in the worker.
     await engine.sign({ path: join(files, 'large.mp4') }, 'video/mp4', { creator: 'Ada Reporter' }, { output: join(files, 'large-signed.mp4') });
     await engine.sign({ path: join(files, 'small.mp4') }, 'video/mp4', { creator: 'Ada Reporter' }, { output: join(files, 'small-signed.mp4') });

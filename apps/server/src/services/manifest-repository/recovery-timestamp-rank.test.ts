@@ -15,7 +15,7 @@ import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { createFileAssetStore } from '../assets/asset-store.ts';
-import { createGatewayEngine } from '../provenance/gateway-engine.ts';
+import { createEngine } from '../engine/engine.ts';
 import { createGatewayTestServer } from '../../testing/gateway-fixture.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { sceneImage } from '../../testing/scene-image.ts';
@@ -35,7 +35,7 @@ describe('recovery ranks a trusted timestamp before a claimed time', () => {
   let database: DbHandle;
   let tsa: LocalTsa;
   let plain: { server: TestServer; close: () => Promise<void> };
-  let stamping: { server: TestServer; engine: Awaited<ReturnType<typeof createGatewayEngine>> };
+  let stamping: { server: TestServer; engine: Awaited<ReturnType<typeof createEngine>> };
   const listeners: ServerType[] = [];
   let plainBase: string;
   let stampingBase: string;
@@ -56,7 +56,7 @@ describe('recovery ranks a trusted timestamp before a claimed time', () => {
     plain = await createGatewayTestServer(database);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-recovery-tsa-'));
     const post = createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 5_000 });
-    const engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsa.url, post } });
+    const engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], timestampAuthority: { url: tsa.url, post } });
     const server = await createTestServer(database, {
       engine,
       store: createFileAssetStore(path.join(dataDir, 'assets')),

@@ -16,13 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestServer } from '../../testing/test-server.ts';
-import { createGatewayEngine, type GatewayEngine } from '../provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import { createGatewayCertificateStatus } from './gateway-certificate-status.ts';
 
 const run = promisify(execFile);
 let database: DbHandle;
 let authority: OcspTestAuthority;
-let engine: GatewayEngine;
+let engine: Engine;
 let signed: Uint8Array;
 let gatewaySigned: Uint8Array;
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
   authority = await startOcspTestAuthority();
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-ocsp-'));
   writeFileSync(path.join(dir, 'ocsp-test-root.pem'), authority.rootPem);
-  engine = await createGatewayEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [path.join(dir, 'ocsp-test-root.pem')], bundledTrustLists: false });
+  engine = await createEngine({ pkiDir: path.join(dir, 'pki'), trustAnchorFiles: [path.join(dir, 'ocsp-test-root.pem')], bundledTrustLists: false });
   const image = await makeImage('jpeg');
   signed = (await sign(image, 'image/jpeg', { creator: 'OCSP Tester' }, { signer: createPemSigner({ privateKeyPem: authority.signerKeyPem, certificateChainPem: authority.signerChainPem }) })).signedBytes;
   gatewaySigned = (await engine.sign(image, 'image/jpeg', { creator: 'Gateway' })).signedBytes;

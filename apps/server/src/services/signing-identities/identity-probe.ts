@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { ProvenanceError, type ClaimSigner, type SignerMaterial } from '@provenance/engine';
 import type { Logger } from '../../logging/logger.ts';
 import { DomainError } from '../domain-error.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 
 /** Resolves when the signer signs a file that validates; throws 422 identity_cannot_sign with the engine's reason otherwise. */
 export type IdentityProbe = (signer: SignerMaterial | ClaimSigner) => Promise<void>;
@@ -37,7 +37,7 @@ function cannotSign(reason: string): DomainError {
   return new DomainError('unprocessable', 'identity_cannot_sign', `The identity was not added: a test signing with it failed (${reason}). Signing with it would fail the same way.`);
 }
 
-export function createIdentityProbe(engine: Pick<GatewayEngine, 'sign' | 'verify'>, logger: Logger): IdentityProbe {
+export function createIdentityProbe(engine: Pick<Engine, 'sign' | 'verify'>, logger: Logger): IdentityProbe {
   return async (signer) => {
     const bytes = await pictureToSign();
     let signed;

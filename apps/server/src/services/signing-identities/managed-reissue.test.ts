@@ -23,7 +23,7 @@ import { TEST_ORGANIZATION } from '../../testing/test-organization.ts';
 import { createTestServer, signUpAccount, type TestServer } from '../../testing/test-server.ts';
 import type { AccountEvent } from '../account-events/account-events.ts';
 import { createFileAssetStore } from '../assets/asset-store.ts';
-import { createGatewayEngine, type GatewayEngine } from '../provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import { createKeyVault, type KeyVault } from './key-vault.ts';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -62,7 +62,7 @@ async function issueTheOldWay(pkiDir: string, organization: string): Promise<{ c
 
 describe('a managed certificate made before documentSigning', () => {
   let database: DbHandle;
-  let engine: GatewayEngine & { close: () => Promise<void> };
+  let engine: Engine & { close: () => Promise<void> };
   let server: TestServer;
   let api: LoopbackApi;
   let vault: KeyVault;
@@ -71,7 +71,7 @@ describe('a managed certificate made before documentSigning', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-managed-reissue-'));
-    engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
     vault = createKeyVault(crypto.randomBytes(32));
     server = await createTestServer(database, { engine, keyVault: vault, store: createFileAssetStore(path.join(dataDir, 'assets')), config: { maxAssetBytes: 8 * 1024 * 1024 } });
     server.services.accountEvents.on(async (event) => {

@@ -27,7 +27,7 @@ import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { OcspStapler } from './ocsp-staple.ts';
@@ -132,7 +132,7 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
 }
 
 export function createContentSigner(deps: {
-  engine: GatewayEngine;
+  engine: Engine;
   fetcher: SafeFetch;
   /** Asset URLs are fetched to a spool file through these (a video past MAX_ASSET_BYTES signed from disk); absent, into memory through `fetcher`. */
   downloads?: AssetDownloads | undefined;

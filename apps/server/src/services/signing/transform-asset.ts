@@ -7,7 +7,7 @@ import type { TTransform } from '@provenance/contracts';
 import { DomainError } from '../domain-error.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssets } from '../assets/signed-assets.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { ContentSigner, SignedContent } from './sign-content.ts';
 import { transformPixels } from './transform-pixels.ts';
@@ -28,7 +28,7 @@ function derivedTitle(sourceTitle: string | null, assetId: string, width: number
 export function createAssetTransformer(deps: {
   signedAssets: SignedAssets;
   store: AssetStore;
-  engine: GatewayEngine;
+  engine: Engine;
   signer: ContentSigner;
   /** The name to sign under is made sure of before any pixel is touched; absent, only when signing. */
   identities?: Pick<SigningIdentities, 'requireSigningName'> | undefined;

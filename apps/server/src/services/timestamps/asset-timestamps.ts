@@ -20,7 +20,7 @@ import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
-import type { GatewayEngine, GatewayTimestampOptions } from '../provenance/gateway-engine.ts';
+import type { Engine, EngineTimestampOptions } from '../engine/engine.ts';
 import type { TimestampRecords } from './timestamp-records.ts';
 
 export const ASSET_TIMESTAMP_QUEUE = 'asset-timestamps';
@@ -66,14 +66,14 @@ export interface AssetTimestamps {
 }
 
 export interface AssetTimestampsDeps {
-  engine: Pick<GatewayEngine, 'addTimestamp'>;
+  engine: Pick<Engine, 'addTimestamp'>;
   store: AssetStore;
   signedAssets: Pick<SignedAssets, 'findById'>;
   records: TimestampRecords;
   queue: TaskQueue;
   logger: Logger;
   /** Who signs an account's update manifest: its claim signer, as for its signings. */
-  signerFor(userId: string): Promise<GatewayTimestampOptions['signer']>;
+  signerFor(userId: string): Promise<EngineTimestampOptions['signer']>;
   retry?: TimestampRetryPolicy | undefined;
   /** A stored video larger than `inMemoryBytes` is timestamped from a copy in `dir`, never read whole; absent, every file is read whole. */
   spool?: { dir: string; inMemoryBytes: number } | undefined;
@@ -84,7 +84,7 @@ type TimestampTask = { assetId: string };
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The engine's refusal for a file whose signature already carries a timestamp (gateway-engine.ts: 409 nothing_to_timestamp). */
+/** The engine's refusal for a file whose signature already carries a timestamp (engine/engine.ts: 409 nothing_to_timestamp). */
 const isAlreadyTimestamped = (error: unknown): boolean => error instanceof DomainError && error.code === 'nothing_to_timestamp' && /already carries a timestamp/.test(error.message);
 /**
  * Failures no retry mends: nothing a timestamp could keep, or the engine refusing the file (its
@@ -119,7 +119,7 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
   }
 
   /** A video signed from disk: copied to the spool folder, timestamped into a second file there, both streamed into the store. */
-  async function stampFromDisk(row: SignedAssetRow, signer: GatewayTimestampOptions['signer'], dir: string): Promise<void> {
+  async function stampFromDisk(row: SignedAssetRow, signer: EngineTimestampOptions['signer'], dir: string): Promise<void> {
     const read = await store.open(row.id, 'signed');
     if (!read || read.kind !== 'whole' || !read.body) throw DomainError.notFound(`No signed asset ${row.id}`);
     await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -13,7 +13,7 @@ import { createLogger } from '../../logging/logger.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { createTestFetcher, createTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createGatewayEngine, type GatewayEngine } from '../provenance/gateway-engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import { createTrustLists, type TrustListSettings } from './trust-lists.ts';
 
 /** A loopback server whose answers the tests change: a PEM list, an error, garbage, a signed file. */
@@ -46,7 +46,7 @@ const newPki = async (name: string): Promise<Awaited<ReturnType<typeof ensureLoc
 
 describe('trust lists on the server', () => {
   let database: DbHandle;
-  let engine: GatewayEngine & { close: () => Promise<void> };
+  let engine: Engine & { close: () => Promise<void> };
   let server: TestServer;
   let lists: ListServer;
   let partner: Awaited<ReturnType<typeof ensureLocalPki>>['pki'];
@@ -75,7 +75,7 @@ describe('trust lists on the server', () => {
       fetcher: createTestFetcher(),
     };
     // Workers hold their own trust store: a refresh must reach them.
-    engine = await createGatewayEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
+    engine = await createEngine({ pkiDir: path.join(dataDir, 'pki'), trustAnchorFiles: [], workers: 1 });
     server = await createTestServer(database, { engine, trust: settings });
     await server.services.trustLists.load();
   });

@@ -16,7 +16,7 @@ import {
 } from '@provenance/engine';
 import type { SafeFetch } from '@provenance/safe-fetch';
 import type { Logger } from '../../logging/logger.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 
 export interface TrustListSettings {
   /** DATA_DIR/trust-lists: the last good copies; null keeps none (tests). */
@@ -84,7 +84,7 @@ const publicSource = (source: string | null | undefined): string | null => (!sou
 
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export function createTrustLists(deps: { engine: GatewayEngine; logger: Logger; settings: TrustListSettings; clock?: () => Date }): TrustLists {
+export function createTrustLists(deps: { engine: Engine; logger: Logger; settings: TrustListSettings; clock?: () => Date }): TrustLists {
   const { engine, logger, settings } = deps;
   const now = () => (deps.clock ? deps.clock() : new Date());
   const official = settings.official ?? trustListKeeping.official();

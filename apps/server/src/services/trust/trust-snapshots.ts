@@ -6,7 +6,7 @@ import { createTrustStore, type TrustList } from '@provenance/engine';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
 import { trustSnapshots, type KeptTrustList } from '../../db/schema/index.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 
 export interface TrustSnapshots {
   /** Keeps the lists in force under their snapshot ID (once per ID and process; a repeat costs nothing). */
@@ -15,7 +15,7 @@ export interface TrustSnapshots {
   find(id: string): Promise<TrustList[] | null>;
 }
 
-export function createTrustSnapshots(deps: { db: Db; engine: Pick<GatewayEngine, 'trust' | 'trustLists'> }): TrustSnapshots {
+export function createTrustSnapshots(deps: { db: Db; engine: Pick<Engine, 'trust' | 'trustLists'> }): TrustSnapshots {
   const { db, engine } = deps;
   const kept = new Set<string>();
   return {

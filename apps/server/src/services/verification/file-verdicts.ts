@@ -10,7 +10,7 @@ import { assetFormats, type SerializedVerification, type TaskPlacement, type Tru
 import type { SafeFetch } from '@provenance/safe-fetch';
 import { DomainError } from '../domain-error.ts';
 import { failedFetchOf } from '../fetching/fetch-purpose.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { NamedActorRevocation } from '../revocation/named-actor-revocation.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ArrivingUpload } from './arriving/arriving-verification.ts';
@@ -64,7 +64,7 @@ export interface FileVerdicts {
 }
 
 export function createFileVerdicts(deps: {
-  engine: GatewayEngine;
+  engine: Engine;
   fetcher: SafeFetch;
   cache: VerificationCache;
   /** Asks about the signer's revocation (OCSP); absent with OCSP=off. */

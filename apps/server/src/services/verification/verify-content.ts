@@ -15,7 +15,7 @@ import { failedFetchOf } from '../fetching/fetch-purpose.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
-import type { GatewayEngine } from '../provenance/gateway-engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { NamedActorRevocation } from '../revocation/named-actor-revocation.ts';
 import type { SignerRevocation } from '../revocation/signer-revocation.ts';
 import type { ManifestRepository } from '../manifest-repository/manifest-repository.ts';
@@ -50,7 +50,7 @@ export interface ContentVerifier {
 }
 
 export function createContentVerifier(deps: {
-  engine: GatewayEngine;
+  engine: Engine;
   fetcher: SafeFetch;
   /** Asset URLs are fetched to a spool file through these; absent, into memory through `fetcher` (up to its limit). */
   downloads?: AssetDownloads | undefined;

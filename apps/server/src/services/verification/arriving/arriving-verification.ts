@@ -7,7 +7,7 @@
 // any other. The route reaches this only through the verifier (ContentVerifier.arrivingUpload),
 // and hands the upload reader what it gives.
 import { arrivingFile, type ExcludedRangeDigest, type SerializedVerification } from '@provenance/engine';
-import type { GatewayEngine } from '../../provenance/gateway-engine.ts';
+import type { Engine } from '../../engine/engine.ts';
 import { createArrivingMemory, type ArrivalReceiver, type ArrivedFile, type ArrivingMemory } from './arriving-memory.ts';
 const { jpegSegmentsExcludedDigest, pngChunkExcludedDigest } = arrivingFile;
 
@@ -45,7 +45,7 @@ export interface ArrivingVerification {
 }
 
 /** What of the engine verifies an arriving file (called on the engine object at each use). */
-export type ArrivingEngine = Pick<GatewayEngine, 'verifyArriving' | 'trust'>;
+export type ArrivingEngine = Pick<Engine, 'verifyArriving' | 'trust'>;
 
 // Formats the engine reads natively as they arrive (its data-hash-source-read.ts), told by their
 // first bytes (any other would wait for the whole file in a worker, for nothing), each with the

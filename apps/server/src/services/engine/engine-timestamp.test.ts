@@ -12,9 +12,9 @@ import { makeBmff, makeImage, startLocalTsa, type LocalTsa } from '@provenance/e
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain-error.ts';
-import { createGatewayEngine } from './gateway-engine.ts';
+import { createEngine } from './engine.ts';
 
-type Engine = Awaited<ReturnType<typeof createGatewayEngine>>;
+type Engine = Awaited<ReturnType<typeof createEngine>>;
 
 /** A loopback port nothing listens on: a time-stamping authority that cannot be reached. */
 async function closedPort(): Promise<number> {
@@ -25,7 +25,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('GatewayEngine.addTimestamp', () => {
+describe('Engine.addTimestamp', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-timestamp-'));
   const post = createSafeFetcher({ allowHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 5_000 });
   let tsa: LocalTsa;
@@ -36,9 +36,9 @@ describe('GatewayEngine.addTimestamp', () => {
   beforeAll(async () => {
     tsa = await startLocalTsa();
     const pkiDir = path.join(dir, 'pki');
-    unstamped = await createGatewayEngine({ pkiDir, trustAnchorFiles: [], bundledTrustLists: false });
-    stamping = await createGatewayEngine({ pkiDir, trustAnchorFiles: [tsa.rootPath], bundledTrustLists: false, timestampAuthority: { url: tsa.url, post } });
-    down = await createGatewayEngine({ pkiDir, trustAnchorFiles: [], bundledTrustLists: false, timestampAuthority: { url: `http://127.0.0.1:${await closedPort()}/tsa`, post } });
+    unstamped = await createEngine({ pkiDir, trustAnchorFiles: [], bundledTrustLists: false });
+    stamping = await createEngine({ pkiDir, trustAnchorFiles: [tsa.rootPath], bundledTrustLists: false, timestampAuthority: { url: tsa.url, post } });
+    down = await createEngine({ pkiDir, trustAnchorFiles: [], bundledTrustLists: false, timestampAuthority: { url: `http://127.0.0.1:${await closedPort()}/tsa`, post } });
   }, 30_000);
   afterAll(async () => {
     await Promise.all([unstamped?.close(), stamping?.close(), down?.close()]);

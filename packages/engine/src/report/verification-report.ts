@@ -2,7 +2,7 @@
  * The verification result the engine gives, shaped as the API's verify response: the promised
  * `verification` and `badge`, plus the full `report`. The engine depends on nothing of ours, so it
  * states these types itself; the contract's ZVerifyResponse describes the same answer on the wire,
- * and a server test holds the two equal (services/provenance/verify-response-contract.test.ts).
+ * and a server test holds the two equal (services/engine/verify-response-contract.test.ts).
  */
 import type { IdentityRevocationCredential, SigningCredential } from '../revocation/signing-credential.ts';
 import { organizationWords } from './organization-vouch.ts';

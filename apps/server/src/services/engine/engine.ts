@@ -37,9 +37,9 @@ import { DomainError } from '../domain-error.ts';
 import { createDeclaredTimePool } from './declared-time-pool.ts';
 
 /** The engine pool's sign options (an account's signer among them), as the gateway's services give them. */
-export type GatewaySignOptions = PoolSignOptions;
+export type EngineSignOptions = PoolSignOptions;
 /** The signer of a timestamp's update manifest: an account's, given as for a signing, else the gateway's own. */
-export type GatewayTimestampOptions = { signer?: GatewaySignOptions['signer'] };
+export type EngineTimestampOptions = { signer?: EngineSignOptions['signer'] };
 type PoolVerifyOptions = NonNullable<Parameters<EnginePool['verify']>[2]>;
 /** How busy the pool's workers are, as the pool tells it. */
 type EngineWorkersState = ReturnType<EnginePool['workers']>;
@@ -47,7 +47,7 @@ type EngineWorkersState = ReturnType<EnginePool['workers']>;
 type PostBytes = Parameters<typeof timestamping.transportOver>[0];
 type TimestampTransport = ReturnType<typeof timestamping.transportOver>;
 
-export interface GatewayEngine {
+export interface Engine {
   /** The trust store in force; its version changes when replaceTrust gives other lists. */
   readonly trust: TrustStore;
   /** The lists that store was made of (kept as its trust snapshot: trust-snapshots.ts). */
@@ -66,8 +66,8 @@ export interface GatewayEngine {
    * signer. A file on disk (a spooled MP4, MOV or M4A) is signed into `options.output`: hashed as it
    * streams and copied with its manifest appended, never held whole (the engine's io/sign-file.ts).
    */
-  sign(source: Uint8Array, mime: string, metadata: SigningMetadata, options?: GatewaySignOptions): Promise<SignResult>;
-  sign(source: FileOnDisk, mime: string, metadata: SigningMetadata, options: GatewaySignOptions & { output: string }): Promise<DiskSignResult>;
+  sign(source: Uint8Array, mime: string, metadata: SigningMetadata, options?: EngineSignOptions): Promise<SignResult>;
+  sign(source: FileOnDisk, mime: string, metadata: SigningMetadata, options: EngineSignOptions & { output: string }): Promise<DiskSignResult>;
   /**
    * Adds a trusted timestamp to a file signed without one (a C2PA update manifest over its claim
    * signature, the content untouched), on an engine worker, its tokens asked of TSA_URL through the
@@ -79,8 +79,8 @@ export interface GatewayEngine {
    * credentials sit before its media under a hash that would break if their box were freed is refused
    * from disk (the engine's SigningError, 422 `signing_failed`): such a file is timestamped in memory.
    */
-  addTimestamp(source: Uint8Array, mime: string, options?: GatewayTimestampOptions): Promise<TimestampUpdateResult>;
-  addTimestamp(source: FileOnDisk, mime: string, options: GatewayTimestampOptions & { output: string }): Promise<DiskTimestampResult>;
+  addTimestamp(source: Uint8Array, mime: string, options?: EngineTimestampOptions): Promise<TimestampUpdateResult>;
+  addTimestamp(source: FileOnDisk, mime: string, options: EngineTimestampOptions & { output: string }): Promise<DiskTimestampResult>;
   /**
    * Verifies bytes, or a file on disk read as the engine asks (never held whole); `answer:
    * 'serialized'` serializes it where it was made (in the worker), for answering HTTP, placed in the
@@ -105,7 +105,7 @@ export interface GatewayEngine {
  */
 export type ReproducibleVerifyOptions = Omit<PoolVerifyOptions, 'at' | 'trustLists' | 'answer'> & { at?: Date; trustLists?: readonly TrustList[] };
 
-export interface GatewayEngineOptions {
+export interface EngineOptions {
   pkiDir: string;
   trustAnchorFiles: readonly string[];
   /** TRUST_LISTS: named lists, tier custom or legacy. */
@@ -153,7 +153,7 @@ function asTimestampDomainError(error: unknown): never {
   return asDomainError(error);
 }
 
-export async function createGatewayEngine(options: GatewayEngineOptions): Promise<GatewayEngine & { pkiCreated: boolean; close: () => Promise<void> }> {
+export async function createEngine(options: EngineOptions): Promise<Engine & { pkiCreated: boolean; close: () => Promise<void> }> {
   const { pki, created } = await ensureLocalPki(options.pkiDir);
   const signer: ClaimSigner = createPemSigner({ privateKeyPem: pki.signerKeyPem, certificateChainPem: pki.signerChainPem });
   const loaded = await trustLoading.loadTrust({
@@ -197,17 +197,17 @@ export async function createGatewayEngine(options: GatewayEngineOptions): Promis
       trust = next;
     },
     // Timestamps come from the pool's own transport; workers sign at their own current time.
-    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, signOptions?: GatewaySignOptions) =>
-      pool.sign(source as Uint8Array, mime, metadata, signOptions).catch(asDomainError)) as GatewayEngine['sign'],
-    addTimestamp: ((source: Uint8Array | FileOnDisk, mime: string, timestampOptions?: GatewayTimestampOptions & { output?: string }) =>
-      pool.addTimestamp(source as Uint8Array, mime, timestampOptions).catch(asTimestampDomainError)) as GatewayEngine['addTimestamp'],
+    sign: ((source: Uint8Array | FileOnDisk, mime: string, metadata: SigningMetadata, signOptions?: EngineSignOptions) =>
+      pool.sign(source as Uint8Array, mime, metadata, signOptions).catch(asDomainError)) as Engine['sign'],
+    addTimestamp: ((source: Uint8Array | FileOnDisk, mime: string, timestampOptions?: EngineTimestampOptions & { output?: string }) =>
+      pool.addTimestamp(source as Uint8Array, mime, timestampOptions).catch(asTimestampDomainError)) as Engine['addTimestamp'],
     verify: ((source: TaskSource, mime: string, verifyOptions: ReproducibleVerifyOptions & { answer?: 'report' | 'serialized' } = {}, placement?: TaskPlacement) => {
       const { at, trustLists, ...now } = verifyOptions;
       // A reproduction (as of a declared time, or under an earlier snapshot's lists) goes to its own
       // worker (declared-time-pool.ts): a pinned clock never touches another task.
       if (at || trustLists || now.crJson) return declaredTime.verify(source, mime, { ...now, ...(at && { at: at.getTime() }), ...(trustLists && { trustLists: [...trustLists] }) } as PoolVerifyOptions & { answer: 'serialized' }, placement);
       return pool.verify(source, mime, now as PoolVerifyOptions & { answer: 'serialized' }, placement);
-    }) as GatewayEngine['verify'],
+    }) as Engine['verify'],
     // Only on a free worker: one that waits for a slow upload must not hold up tasks queued behind it.
     verifyArriving: (filling, mime, verifyOptions) => (pool.idle() > 0 ? pool.verify({ filling }, mime, { ...verifyOptions, answer: 'serialized' }) : null),
     workers: () => pool.workers(),

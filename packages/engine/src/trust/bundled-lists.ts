@@ -1,5 +1,5 @@
 /**
- * The trust lists shipped with the engine (packages/provenance/trust-lists/): the C2PA trust list
+ * The trust lists shipped with the engine (packages/engine/trust-lists/): the C2PA trust list
  * and the C2PA TSA trust list, as published by the C2PA conformance program, with their source URL,
  * retrieval date and licence. Found through the package, so a bundled server finds them too.
  */
