@@ -10,6 +10,9 @@ export const ASSET_PORT = Number(process.env.E2E_ASSET_PORT ?? 8788);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 8789);
 export const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? 8790);
 export const MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}`;
+/** A second app server, only for browser-corpus-agreement.spec.ts: it also trusts the c2pa-rs test roots (TRUST_ANCHORS). */
+export const TEST_ROOTS_PORT = Number(process.env.E2E_TEST_ROOTS_PORT ?? 8791);
+export const TEST_ROOTS_URL = `http://127.0.0.1:${TEST_ROOTS_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const ASSET_URL = `http://127.0.0.1:${ASSET_PORT}`;
 
