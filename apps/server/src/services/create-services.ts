@@ -270,6 +270,8 @@ export function createServices(deps: ServiceDeps): Services {
     retry: deps.timestamps?.retry,
     spool: deps.assetDownloads && { dir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
     clock: deps.timestamps?.clock ?? deps.clock,
+    events: accountEvents,
+    links: deps.links,
   });
   const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl, timestamps });
   const email = deps.email
