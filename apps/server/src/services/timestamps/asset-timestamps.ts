@@ -10,9 +10,14 @@
 // The account hears of it (account events, so its webhooks): asset.timestamped when the timestamp is
 // added later (by the task or on demand), asset.timestamp_failed when the task gives up.
 //
+// A copy may die while it replaces the file. So the version served is kept first, then the row records
+// what it will say (the new file's hash, size and update manifest, and its manifest store), then the
+// files are replaced, then the row is updated: the next attempt that finds the intent and the stored
+// file already the new one finishes the bookkeeping from it; one that finds the old file starts over.
+//
 // One copy works on an asset at a time (a lease on its row), so the file is replaced once. A pending
 // asset whose task was lost (a crash between its row and its task) is queued again by a sweep.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -151,8 +156,39 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
     });
   }
 
+  /** SHA-256 (hex) of the file stored as `signed`, streamed; null when there is none. */
+  async function storedHash(assetId: string): Promise<string | null> {
+    const read = await store.open(assetId, 'signed');
+    if (!read || read.kind !== 'whole' || !read.body) return null;
+    const hash = createHash('sha256');
+    for await (const chunk of read.body) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+
+  /**
+   * An earlier attempt that died after recording its intent: when the stored file is already the
+   * timestamped one, its manifest store is put and the row updated as that attempt would have; else
+   * (the file was not replaced) null, and the timestamp is added afresh.
+   */
+  async function finishInterrupted(row: SignedAssetRow): Promise<TimestampAdded | null> {
+    const intent = row.timestampIntent;
+    if (!intent || (await storedHash(row.id)) !== intent.signedAssetHash) return null;
+    logger.warn('finishing a timestamp whose copy died after replacing the file', { assetId: row.id });
+    await store.put(row.id, 'manifest.c2pa', Buffer.from(intent.manifestStore, 'base64'));
+    const change = { timestampManifestId: intent.timestampManifestId, signedAssetHash: intent.signedAssetHash, signedBytes: intent.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() };
+    await records.added(row.id, change);
+    return change;
+  }
+
+  /** Records what the row will say once the files are replaced: the version served is already kept. */
+  async function intend(row: SignedAssetRow, change: TimestampAdded, manifestStore: Uint8Array): Promise<void> {
+    await records.intend(row.id, { timestampManifestId: change.timestampManifestId, signedAssetHash: change.signedAssetHash, signedBytes: change.signedBytes, manifestStore: Buffer.from(manifestStore).toString('base64') });
+  }
+
   /** Replaces the served file by the timestamped one, keeping the one it replaces; the row last. */
   async function stamp(row: SignedAssetRow): Promise<TimestampAdded> {
+    const finished = await finishInterrupted(row);
+    if (finished) return finished;
     const signer = await deps.signerFor(row.userId);
     const spool = deps.spool;
     if (spool && row.signedBytes > spool.inMemoryBytes && assetFormats.BMFF_MIME_TYPES.has(row.mime)) {
@@ -163,9 +199,10 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
     const result = await engine.addTimestamp(bytes, row.mime, { signer });
     // The version served until now is kept before it is replaced: a crash in between leaves it served.
     await store.put(row.id, 'signed-before-timestamp', bytes);
+    const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes.byteLength, previousSignedAssetHash: row.signedAssetHash, at: now() };
+    await intend(row, change, result.manifestStore);
     await store.put(row.id, 'signed', result.signedBytes);
     await store.put(row.id, 'manifest.c2pa', result.manifestStore);
-    const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes.byteLength, previousSignedAssetHash: row.signedAssetHash, at: now() };
     await records.added(row.id, change);
     return change;
   }
@@ -182,9 +219,10 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
       await pipeline(read.body, createWriteStream(path, { mode: 0o600 }));
       const result = await engine.addTimestamp({ path }, row.mime, { signer, output });
       await store.put(row.id, 'signed-before-timestamp', createReadStream(path));
+      const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() };
+      await intend(row, change, result.manifestStore);
       await store.put(row.id, 'signed', createReadStream(output));
       await store.put(row.id, 'manifest.c2pa', result.manifestStore);
-      const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() };
       await records.added(row.id, change);
       return change;
     } finally {
