@@ -4,7 +4,7 @@
 import { z } from '@hono/zod-openapi';
 import { ZTimestamp } from './common.ts';
 
-export const WEBHOOK_EVENT_TYPES = ['verification.failed', 'job.completed', 'asset.signed', 'identity.reissued'] as const;
+export const WEBHOOK_EVENT_TYPES = ['verification.failed', 'job.completed', 'asset.signed', 'identity.reissued', 'asset.timestamped', 'asset.timestamp_failed'] as const;
 export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).openapi('WebhookEventType');
 export type TWebhookEventType = z.infer<typeof ZWebhookEventType>;
 

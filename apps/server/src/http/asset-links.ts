@@ -66,5 +66,6 @@ export function publicLinks(publicUrl: string): PublicLinks {
     signedAssetUrl: (assetId) => `${base}/assets/${assetId}`,
     sbrManifestUrl: (manifestId) => underOrigin(`/sbr/manifests/${encodeURIComponent(manifestId)}`),
     thumbnailUrl: (assetId) => underOrigin(`/assets/${encodeURIComponent(assetId)}/thumbnail`),
+    previousVersionUrl: (assetId) => `${base}/assets/${assetId}/before-timestamp`,
   };
 }

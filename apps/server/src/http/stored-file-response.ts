@@ -1,7 +1,8 @@
 // Answers a request for a stored file (a signed asset, a .c2pa manifest store, a thumbnail) from the
 // asset store, streamed: 200 with the whole file, 206 with the range asked for, 416 when the range lies
-// beyond the file, and no body for HEAD. Accept-Ranges tells players they may seek.
+// beyond the file, 304 when a cache's If-None-Match names its ETag, and no body for HEAD. Accept-Ranges tells players they may seek.
 import { Readable } from 'node:stream';
+import fresh from 'fresh';
 import type { Context } from 'hono';
 import type { AssetFileRead, AssetReadOptions } from '../services/assets/asset-store.ts';
 import { rangeFromHeaders } from './byte-range.ts';
@@ -10,6 +11,17 @@ import { rangeFromHeaders } from './byte-range.ts';
 export function storedFileReadOptions(c: Context): AssetReadOptions {
   const range = rangeFromHeaders({ range: c.req.header('range'), ifRange: c.req.header('if-range') });
   return { ...(range && { range }), withoutBody: c.req.method === 'HEAD' };
+}
+
+/**
+ * 304 Not Modified when the request's If-None-Match names the file's ETag (a cache asking whether a
+ * file it holds changed: checked before any Range, RFC 9110 13.2.2), its stream closed; else null.
+ */
+export function notModifiedResponse(c: Context, read: AssetFileRead, headers: { etag: string; 'cache-control'?: string }) {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (!ifNoneMatch || !fresh({ 'if-none-match': ifNoneMatch }, { etag: headers.etag })) return null;
+  if (read.kind !== 'unsatisfiable') read.body?.destroy();
+  return c.body(null, 304, headers);
 }
 
 /** The answer, typed as the route's 200, 206 and 416 (routes/file-responses.ts documents them). */

@@ -25,3 +25,8 @@ export function rangedFileResponses<T extends string>(type: T) {
 export function storedFileResponses<T extends string>(type: T, description: string) {
   return { 200: { description: `${description}. Accept-Ranges: bytes`, content: binaryContent(type) }, ...rangedFileResponses(type) };
 }
+
+/** 304 to a request whose If-None-Match names the file's ETag (its SHA-256). */
+export const notModifiedResponses = {
+  304: { description: 'Not Modified: If-None-Match named the file\'s ETag (its SHA-256), so the copy the client holds is current; no body' },
+};

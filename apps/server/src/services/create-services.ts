@@ -256,6 +256,8 @@ export function createServices(deps: ServiceDeps): Services {
   const downloadSizes = deps.assetDownloads?.limits ? createSizePolicy(deps.assetDownloads.limits) : sizePolicy;
   const downloads = deps.assetDownloads && createAssetDownloads(deps.assetDownloads, downloadSizes);
   const certificates = createGatewayCertificateStatus(deps.db);
+  // The named actors' credentials are answered from the gateway's records: no network, so on even with OCSP=off.
+  const namedActors = createNamedActorRevocation({ gatewayIssuer: engine.issuingCertificate, certificates, ...(deps.clock && { now: deps.clock }) });
   const certificateAuthority = createGatewayCertificateAuthority({ db: deps.db, pkiDir: path.dirname(engine.rootCertificatePath), certificates, ...(deps.clock && { clock: deps.clock }) });
   const staple = createOcspStapler({ gatewayIssuer: engine.issuingCertificate, answerOcsp: (request) => certificateAuthority.answerOcsp(request), ocspFetcher: deps.ocspFetcher, logger: deps.logger, ...(deps.clock && { clock: deps.clock }) });
   const timestamps = createAssetTimestamps({
@@ -270,8 +272,10 @@ export function createServices(deps: ServiceDeps): Services {
     retry: deps.timestamps?.retry,
     spool: deps.assetDownloads && { dir: deps.assetDownloads.spoolDir, inMemoryBytes: downloadSizes.maxAssetBytes },
     clock: deps.timestamps?.clock ?? deps.clock,
+    events: accountEvents,
+    links: deps.links,
   });
-  const signer = createContentSigner({ engine, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl, timestamps });
+  const signer = createContentSigner({ engine, namedActors, fetcher, downloads, store, signedAssets, repository, identities: signingIdentities, claimSigner, events: accountEvents, staple, assetUrlOf: deps.links.signedAssetUrl, timestamps });
   const email = deps.email
     ? createEmailNotifications({
         db: deps.db,
@@ -372,8 +376,7 @@ export function createServices(deps: ServiceDeps): Services {
       },
       onAnnounceError: (error) => deps.logger.error('a failed verification could not be announced', { error: error instanceof Error ? error.message : String(error) }),
       arriving: createArrivingVerification({ engine, memory: createArrivingMemory({ maxBytes: deps.arrivingMemoryBytes }) }),
-      // The named actors' credentials are answered from the gateway's records: no network, so on even with OCSP=off.
-      namedActors: createNamedActorRevocation({ gatewayIssuer: engine.issuingCertificate, certificates, ...(deps.clock && { now: deps.clock }) }),
+      namedActors,
       revocation:
         deps.ocspFetcher &&
         createSignerRevocation({ fetcher: deps.ocspFetcher, gatewayIssuer: engine.issuingCertificate, certificates, cache: createOcspAnswerCache({ maxEntries: 10_000 }) }),

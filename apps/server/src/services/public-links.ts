@@ -11,4 +11,6 @@ export interface PublicLinks {
   sbrManifestUrl(manifestId: string): string;
   /** Where a signed asset's thumbnail is served. */
   thumbnailUrl(assetId: string): string;
+  /** Where the signed file a timestamp replaced stays served (GET /assets/{assetId}/before-timestamp). */
+  previousVersionUrl(assetId: string): string;
 }

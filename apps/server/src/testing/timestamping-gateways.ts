@@ -52,6 +52,8 @@ export interface GatewayOptions {
   retry?: TimestampRetryPolicy;
   /** MAX_VIDEO_BYTES: videos past the 8 MB test bound are signed and timestamped from disk. */
   maxVideoBytes?: number;
+  /** This copy's view of the shared asset store (a test may have it die part way through writing). */
+  store?: (shared: AssetStore) => AssetStore;
 }
 
 export interface TimestampingInstallation {
@@ -98,7 +100,7 @@ export async function openTimestampingInstallation(options: { store: 'files' | '
     const server = await createTestServer(database, {
       ...(gatewayOptions.maxVideoBytes && { config: { maxVideoBytes: gatewayOptions.maxVideoBytes } }),
       ...((gatewayOptions.withAuthority ?? true) && { engine }),
-      store,
+      store: gatewayOptions.store ? gatewayOptions.store(store) : store,
       keyVault,
       trust: { savedDir: null, lists: [], anchorFiles: [], tsaAnchorFiles: [tsa.rootPath], fetcher: post },
       timestamps: { retry: gatewayOptions.retry ?? QUICK_RETRY, ...(gatewayOptions.clock && { clock: gatewayOptions.clock }) },

@@ -1,9 +1,17 @@
 // Table of the assets the gateway signed; their files live in the asset store. Deleting the account
 // that signed one deletes the row.
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { signingIdentities } from './signing-identities.ts';
+
+/** The row's update a timestamp being added intends, and the manifest store to serve with its file (base64). */
+export interface TimestampIntent {
+  timestampManifestId: string;
+  signedAssetHash: string;
+  signedBytes: number;
+  manifestStore: string;
+}
 
 /**
  * Where the asset's trusted timestamp stands: `none` (signed without an authority), `pending` (the
@@ -48,5 +56,11 @@ export const signedAssets = pgTable('signed_assets', {
   timestampLeaseUntil: timestamp('timestamp_lease_until', { withTimezone: true, mode: 'date' }),
   /** SHA-256 of the signed file as first served, kept in the asset store as `signed-before-timestamp` once a timestamp replaced it. */
   previousSignedAssetHash: text('previous_signed_asset_hash'),
+  /**
+   * What a timestamp being added will make the row say, written before the served file is replaced
+   * and cleared with the row's update: a copy that died in between leaves it, and the next attempt
+   * finishes from it (services/timestamps/asset-timestamps.ts).
+   */
+  timestampIntent: jsonb('timestamp_intent').$type<TimestampIntent>(),
   createdAt: createdAt(),
 }, (table) => [index('signed_assets_user_idx').on(table.userId, table.createdAt), index('signed_assets_hash_idx').on(table.signedAssetHash), index('signed_assets_timestamp_manifest_idx').on(table.timestampManifestId)]);

@@ -7,8 +7,8 @@ import { ZAssetTimestampResponse, ZSignedAssetList, ZSignedAssetListQuery, type 
 import { assetTimestampAnswer } from './asset-timestamp-answer.ts';
 import type { SeenElsewhere } from '../../services/verification/copies-seen-elsewhere.ts';
 import { assetLinks } from '../../http/asset-links.ts';
-import { storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
-import { storedFileResponses } from '../file-responses.ts';
+import { notModifiedResponse, storedFileReadOptions, storedFileResponse } from '../../http/stored-file-response.ts';
+import { notModifiedResponses, storedFileResponses } from '../file-responses.ts';
 import { errorResponses, jsonResponse } from '../openapi-responses.ts';
 import { BEARER_SECURITY, type ApiApp, type RouteContext } from '../route-context.ts';
 
@@ -76,7 +76,7 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     tags: ['sign'],
     summary: 'Download a signed asset',
     request: { params: ZAssetParams },
-    responses: { ...storedFileResponses('application/octet-stream', 'The signed file, with its C2PA manifest embedded'), ...errorResponses(404) },
+    responses: { ...storedFileResponses('application/octet-stream', 'The signed file, with its C2PA manifest embedded'), ...notModifiedResponses, ...errorResponses(404) },
   });
   api.openapi(file, async (c) => {
     const { assetId } = c.req.valid('param');
@@ -84,7 +84,8 @@ export function registerAssetRoutes(api: ApiApp, ctx: RouteContext): void {
     const disposition = c.req.query('download') === '0' ? 'inline' : `attachment; filename="${downloadName(row.title, row.id, row.mime)}"`;
     // A file without its timestamp may be replaced by the timestamped one at this same URL: caches ask again (its ETag says whether it changed).
     const cacheControl = row.timestampState === 'added' ? 'public, max-age=31536000, immutable' : 'public, no-cache';
-    return storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': cacheControl, etag: `"${row.signedAssetHash}"` });
+    const etag = `"${row.signedAssetHash}"`;
+    return notModifiedResponse(c, read, { etag, 'cache-control': cacheControl }) ?? storedFileResponse(c, read, { 'content-type': row.mime, 'content-disposition': disposition, 'cache-control': cacheControl, etag });
   });
 
   const beforeTimestamp = createRoute({

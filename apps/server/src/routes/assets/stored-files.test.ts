@@ -15,6 +15,7 @@ import type { AssetStore } from '../../services/assets/asset-store.ts';
 import { openAssetStore, type OpenedAssetStore } from '../../services/assets/open-asset-store.ts';
 import { createOrphanSweep } from '../../services/assets/orphan-sweep.ts';
 import { startLocalAssetServer, uploadRequest, type LocalAssetServer } from '../../testing/gateway-fixture.ts';
+import { listenOnLoopback } from '../../testing/loopback-api.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
 import { openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../../testing/test-databases.ts';
@@ -147,6 +148,31 @@ describe.each(pairs)('stored files over HTTP on the %s store with %s', (kind, da
     expect(head.headers.get('content-range')).toBe(`bytes 10-19/${whole.byteLength}`);
     expect(head.headers.get('content-length')).toBe('10');
     expect((await bytesOf(head)).byteLength).toBe(0);
+  });
+
+  it('answers a cache that holds the current file 304 over HTTP, Range or not, and the file when it holds another', async () => {
+    const api = await listenOnLoopback(server);
+    try {
+      const url = `${api.base}${new URL(signed.signedAssetUrl).pathname.replace(/^\/api\/v1/, '')}`;
+      const first = await fetch(url);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      await first.arrayBuffer();
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await fetch(url, { headers: { 'if-none-match': ifNoneMatch } });
+        expect(again.status).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+        expect((await bytesOf(again)).byteLength).toBe(0);
+      }
+      // The validator is checked before any Range.
+      expect((await fetch(url, { headers: { 'if-none-match': etag, range: 'bytes=0-9' } })).status).toBe(304);
+      const changed = await fetch(url, { headers: { 'if-none-match': '"0000"' } });
+      expect(changed.status).toBe(200);
+      expect(await bytesOf(changed)).toEqual(whole);
+    } finally {
+      await api.close();
+    }
   });
 
   it('serves the .c2pa manifest store, the held asset, the resolver’s copy and the thumbnail by range too', async () => {

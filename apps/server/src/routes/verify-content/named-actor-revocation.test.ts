@@ -83,6 +83,19 @@ describe('a named actor whose credential the gateway revoked', () => {
     expect(other.verification.identities).toEqual([expect.objectContaining({ name: 'Quay Daily', status: 'trusted', revocation: expect.objectContaining({ status: 'good' }) })]);
   }, 90_000);
 
+  it('answers a signing with its named actor’s revocation from the gateway’s records, as a verification of the signed file does', async () => {
+    const token = (await signUpAccount(server)).session.access_token;
+    expect((await call('account/organization', { token, method: 'PUT', json: { name: 'Pier Gazette' } })).status).toBe(200);
+    const response = await call('sign-content', { token, json: { assetUrl: assets.publish('/pier.jpg', await makeImage('jpeg', 240, 160), 'image/jpeg'), metadata: { creator: 'Ada' } } });
+    expect(response.status).toBe(201);
+    const signed = await readAnswer(ZSignContentResponse, response);
+    const [identity] = signed.verification.verification.identities ?? [];
+    expect(identity).toMatchObject({ name: 'Pier Gazette', status: 'trusted', revocation: { status: 'good', source: 'gateway', checkedAt: expect.any(String) } });
+    const bytes = new Uint8Array(await (await fetch(signed.signedAssetUrl.replace(/^https?:\/\/[^/]+\/api\/v1/, listening.base))).arrayBuffer());
+    const verified = await verify(bytes);
+    expect(verified.verification.identities?.[0]?.revocation).toMatchObject({ status: identity!.revocation!.status, source: identity!.revocation!.source });
+  }, 60_000);
+
   it.skipIf(!hasCorpus)('says a named actor under another certificate authority’s credential was not checked for revocation', async () => {
     const { verification } = await verify(corpusFile('c2pa-rs/C_with_CAWG_data.jpg'));
     expect(verification.identities?.length).toBeGreaterThan(0);

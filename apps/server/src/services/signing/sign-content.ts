@@ -28,6 +28,7 @@ import type { AssetStore } from '../assets/asset-store.ts';
 import type { NewSignedAsset, SignedAssets } from '../assets/signed-assets.ts';
 import type { AccountEvents } from '../account-events/account-events.ts';
 import type { Engine } from '../engine/engine.ts';
+import type { NamedActorRevocation } from '../revocation/named-actor-revocation.ts';
 import { signingFactsOf, type ManifestRepository } from '../manifest-repository/manifest-repository.ts';
 import type { SigningIdentities } from '../signing-identities/signing-identities.ts';
 import type { OcspStapler } from './ocsp-staple.ts';
@@ -133,6 +134,8 @@ async function thumbnailOf(bytes: Uint8Array): Promise<Buffer | null> {
 
 export function createContentSigner(deps: {
   engine: Engine;
+  /** Applies the gateway's own revocation records to the named actors of the signed file's verification, as verify-content does; absent, they are not asked about. */
+  namedActors?: Pick<NamedActorRevocation, 'apply'> | undefined;
   fetcher: SafeFetch;
   /** Asset URLs are fetched to a spool file through these (a video past MAX_ASSET_BYTES signed from disk); absent, into memory through `fetcher`. */
   downloads?: AssetDownloads | undefined;
@@ -271,7 +274,11 @@ export function createContentSigner(deps: {
       });
       const signed = await signing.finally(release);
       const timestampMissed = missed.timestamp;
-      const verification = signed.signedFile ? await engine.verify(signed.signedFile, format.mime, sidecar ? { manifest: signed.manifestStore } : {}) : await engine.verify({ path: signedPath! }, format.mime);
+      const engineVerdict = signed.signedFile
+        ? await engine.verify(signed.signedFile, format.mime, { ...(sidecar && { manifest: signed.manifestStore }), answer: 'serialized' })
+        : await engine.verify({ path: signedPath! }, format.mime, { answer: 'serialized' });
+      // The answer's named actors read as a verification of the same file would (issue 32): revoked from the gateway's records.
+      const verification = JSON.parse((deps.namedActors ? await deps.namedActors.apply(engineVerdict) : engineVerdict).json) as VerifyResponse;
       const parent = signed.parentCredentials;
       const warning = parent?.status === 'invalid' ? invalidParentWarning(parent.reason) : null;
       const nothingRedacted = bytes && options.redact?.length && signed.redacted.length === 0 ? `Nothing was redacted: the file's earlier credentials hold no ${options.redact.join(' or ')} assertion${parent ? '' : ' (it carried none)'}.` : null;

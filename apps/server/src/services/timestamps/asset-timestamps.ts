@@ -7,21 +7,31 @@
 // signing, the asset flagged `failed`. POST /assets/{assetId}/timestamp does the same at once, also
 // for assets signed without an authority (or given up on).
 //
+// The account hears of it (account events, so its webhooks): asset.timestamped when the timestamp is
+// added later (by the task or on demand), asset.timestamp_failed when the task gives up.
+//
+// A copy may die while it replaces the file. So the version served is kept first, then the row records
+// what it will say (the new file's hash, size and update manifest, and its manifest store), then the
+// files are replaced, then the row is updated: the next attempt that finds the intent and the stored
+// file already the new one finishes the bookkeeping from it; one that finds the old file starts over.
+//
 // One copy works on an asset at a time (a lease on its row), so the file is replaced once. A pending
 // asset whose task was lost (a crash between its row and its task) is queued again by a sweep.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assetFormats, ProvenanceError } from '@provenance/engine';
 import type { Logger } from '../../logging/logger.ts';
+import type { AccountEvents } from '../account-events/account-events.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import type { AssetStore } from '../assets/asset-store.ts';
 import type { SignedAssetRow, SignedAssets } from '../assets/signed-assets.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Engine, EngineTimestampOptions } from '../engine/engine.ts';
-import type { TimestampRecords } from './timestamp-records.ts';
+import type { PublicLinks } from '../public-links.ts';
+import type { TimestampAdded, TimestampRecords } from './timestamp-records.ts';
 
 export const ASSET_TIMESTAMP_QUEUE = 'asset-timestamps';
 /** Every 15 minutes, pending assets whose task was lost (a crash between the row and its task) are queued again. */
@@ -78,7 +88,14 @@ export interface AssetTimestampsDeps {
   /** A stored video larger than `inMemoryBytes` is timestamped from a copy in `dir`, never read whole; absent, every file is read whole. */
   spool?: { dir: string; inMemoryBytes: number } | undefined;
   clock?: (() => Date) | undefined;
+  /** Hears of timestamps added later and given up on (asset.timestamped, asset.timestamp_failed); absent, nobody does. */
+  events?: Pick<AccountEvents, 'emit'> | undefined;
+  /** The links the events carry. */
+  links?: Pick<PublicLinks, 'signedAssetUrl' | 'previousVersionUrl'> | undefined;
 }
+
+/** Who added a timestamp: the queued task, or POST /assets/{assetId}/timestamp. */
+type AddedBy = 'task' | 'request';
 
 type TimestampTask = { assetId: string };
 
@@ -100,26 +117,98 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
   const retry = deps.retry ?? DEFAULT_TIMESTAMP_RETRY;
   const now = deps.clock ?? (() => new Date());
 
+  /** Tells the account a timestamp was added to its asset; the event's ID is the update manifest's, so a repeat is one message. */
+  async function announceAdded(row: SignedAssetRow, change: TimestampAdded, addedBy: AddedBy): Promise<void> {
+    await deps.events?.emit({
+      type: 'asset.timestamped',
+      accountId: row.userId,
+      occurredAt: change.at,
+      eventId: `asset.timestamped/${row.id}/${change.timestampManifestId}`,
+      data: {
+        assetId: row.id,
+        manifestId: row.manifestId,
+        title: row.title,
+        timestampManifestId: change.timestampManifestId,
+        timestampedAt: change.at.toISOString(),
+        signedAssetHash: change.signedAssetHash,
+        previousSignedAssetHash: change.previousSignedAssetHash,
+        addedBy,
+        ...(deps.links && { signedAssetUrl: deps.links.signedAssetUrl(row.id), previousVersionUrl: deps.links.previousVersionUrl(row.id) }),
+      },
+    });
+  }
+
+  /** Tells the account the task stopped trying: the asset stays signed without a trusted timestamp. */
+  async function announceGivenUp(row: SignedAssetRow, attempts: number, reason: string, at: Date): Promise<void> {
+    await deps.events?.emit({
+      type: 'asset.timestamp_failed',
+      accountId: row.userId,
+      occurredAt: at,
+      data: {
+        assetId: row.id,
+        manifestId: row.manifestId,
+        title: row.title,
+        attempts,
+        reason,
+        pendingSince: (row.timestampPendingSince ?? row.signedAt).toISOString(),
+        ...(deps.links && { signedAssetUrl: deps.links.signedAssetUrl(row.id) }),
+      },
+    });
+  }
+
+  /** SHA-256 (hex) of the file stored as `signed`, streamed; null when there is none. */
+  async function storedHash(assetId: string): Promise<string | null> {
+    const read = await store.open(assetId, 'signed');
+    if (!read || read.kind !== 'whole' || !read.body) return null;
+    const hash = createHash('sha256');
+    for await (const chunk of read.body) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+
+  /**
+   * An earlier attempt that died after recording its intent: when the stored file is already the
+   * timestamped one, its manifest store is put and the row updated as that attempt would have; else
+   * (the file was not replaced) null, and the timestamp is added afresh.
+   */
+  async function finishInterrupted(row: SignedAssetRow): Promise<TimestampAdded | null> {
+    const intent = row.timestampIntent;
+    if (!intent || (await storedHash(row.id)) !== intent.signedAssetHash) return null;
+    logger.warn('finishing a timestamp whose copy died after replacing the file', { assetId: row.id });
+    await store.put(row.id, 'manifest.c2pa', Buffer.from(intent.manifestStore, 'base64'));
+    const change = { timestampManifestId: intent.timestampManifestId, signedAssetHash: intent.signedAssetHash, signedBytes: intent.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() };
+    await records.added(row.id, change);
+    return change;
+  }
+
+  /** Records what the row will say once the files are replaced: the version served is already kept. */
+  async function intend(row: SignedAssetRow, change: TimestampAdded, manifestStore: Uint8Array): Promise<void> {
+    await records.intend(row.id, { timestampManifestId: change.timestampManifestId, signedAssetHash: change.signedAssetHash, signedBytes: change.signedBytes, manifestStore: Buffer.from(manifestStore).toString('base64') });
+  }
+
   /** Replaces the served file by the timestamped one, keeping the one it replaces; the row last. */
-  async function stamp(row: SignedAssetRow): Promise<void> {
+  async function stamp(row: SignedAssetRow): Promise<TimestampAdded> {
+    const finished = await finishInterrupted(row);
+    if (finished) return finished;
     const signer = await deps.signerFor(row.userId);
     const spool = deps.spool;
     if (spool && row.signedBytes > spool.inMemoryBytes && assetFormats.BMFF_MIME_TYPES.has(row.mime)) {
-      await stampFromDisk(row, signer, spool.dir);
-      return;
+      return stampFromDisk(row, signer, spool.dir);
     }
     const bytes = await store.get(row.id, 'signed');
     if (!bytes) throw DomainError.notFound(`No signed asset ${row.id}`);
     const result = await engine.addTimestamp(bytes, row.mime, { signer });
     // The version served until now is kept before it is replaced: a crash in between leaves it served.
     await store.put(row.id, 'signed-before-timestamp', bytes);
+    const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes.byteLength, previousSignedAssetHash: row.signedAssetHash, at: now() };
+    await intend(row, change, result.manifestStore);
     await store.put(row.id, 'signed', result.signedBytes);
     await store.put(row.id, 'manifest.c2pa', result.manifestStore);
-    await records.added(row.id, { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes.byteLength, previousSignedAssetHash: row.signedAssetHash, at: now() });
+    await records.added(row.id, change);
+    return change;
   }
 
   /** A video signed from disk: copied to the spool folder, timestamped into a second file there, both streamed into the store. */
-  async function stampFromDisk(row: SignedAssetRow, signer: EngineTimestampOptions['signer'], dir: string): Promise<void> {
+  async function stampFromDisk(row: SignedAssetRow, signer: EngineTimestampOptions['signer'], dir: string): Promise<TimestampAdded> {
     const read = await store.open(row.id, 'signed');
     if (!read || read.kind !== 'whole' || !read.body) throw DomainError.notFound(`No signed asset ${row.id}`);
     await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -130,9 +219,12 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
       await pipeline(read.body, createWriteStream(path, { mode: 0o600 }));
       const result = await engine.addTimestamp({ path }, row.mime, { signer, output });
       await store.put(row.id, 'signed-before-timestamp', createReadStream(path));
+      const change = { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() };
+      await intend(row, change, result.manifestStore);
       await store.put(row.id, 'signed', createReadStream(output));
       await store.put(row.id, 'manifest.c2pa', result.manifestStore);
-      await records.added(row.id, { timestampManifestId: result.manifestId, signedAssetHash: result.signedAssetHash, signedBytes: result.signedBytes, previousSignedAssetHash: row.signedAssetHash, at: now() });
+      await records.added(row.id, change);
+      return change;
     } finally {
       await Promise.all([rm(path, { force: true }), rm(output, { force: true })]);
     }
@@ -159,8 +251,9 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
       return;
     }
     try {
-      await stamp(row);
+      const change = await stamp(row);
       logger.info('timestamp added', { assetId, attempts: row.timestampAttempts + 1 });
+      await announceAdded(row, change, 'task');
     } catch (error) {
       if (isAlreadyTimestamped(error)) {
         await records.alreadyTimestamped(assetId);
@@ -171,6 +264,7 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
       const attempts = await records.attemptFailed(assetId, reasonOf(error), gaveUp);
       if (gaveUp) {
         logger.warn('timestamp not added, retries stopped', { assetId, attempts, error: reasonOf(error) });
+        await announceGivenUp(row, attempts, reasonOf(error), at);
         return;
       }
       const delay = Math.min(retry.maxDelaySeconds, retry.firstDelaySeconds * 2 ** (attempts - 1));
@@ -231,8 +325,9 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
         if (current?.timestampState === 'added') throw alreadyTimestamped();
         throw new DomainError('conflict', 'timestamp_in_progress', 'A timestamp is being added to this asset right now; ask again in a minute');
       }
+      let change: TimestampAdded;
       try {
-        await stamp(row);
+        change = await stamp(row);
       } catch (error) {
         if (isAlreadyTimestamped(error)) {
           await records.alreadyTimestamped(assetId);
@@ -243,6 +338,7 @@ export function createAssetTimestamps(deps: AssetTimestampsDeps): AssetTimestamp
         else await records.release(assetId);
         throw error;
       }
+      await announceAdded(row, change, 'request');
       const updated = await deps.signedAssets.findById(assetId);
       if (!updated) throw DomainError.notFound(`No signed asset ${assetId}`);
       return updated;

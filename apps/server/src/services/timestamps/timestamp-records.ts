@@ -3,7 +3,7 @@
 // and the row after an update manifest replaced the served file.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/create-db.ts';
-import { signedAssets } from '../../db/schema/index.ts';
+import { signedAssets, type TimestampIntent } from '../../db/schema/index.ts';
 import { QUEUE_SCHEMA } from '../../queue/task-queue.ts';
 import type { SignedAssetRow } from '../assets/signed-assets.ts';
 
@@ -23,7 +23,9 @@ export interface TimestampRecords {
    */
   lease(assetId: string, now: Date, until: Date): Promise<SignedAssetRow | null>;
   release(assetId: string): Promise<void>;
-  /** The timestamp is added: the row names the new file, the lease is given back. */
+  /** Before the served file is replaced: what the row will say once it is (the next attempt finishes from it if this copy dies). */
+  intend(assetId: string, intent: TimestampIntent): Promise<void>;
+  /** The timestamp is added: the row names the new file, its intent is done, the lease is given back. */
   added(assetId: string, change: TimestampAdded): Promise<void>;
   /** An attempt failed; `failed`: retries stop (a week passed, or nothing a timestamp could keep). */
   attemptFailed(assetId: string, reason: string, failed: boolean): Promise<number>;
@@ -49,6 +51,9 @@ export function createTimestampRecords(db: Db): TimestampRecords {
     async release(assetId) {
       await db.update(signedAssets).set({ timestampLeaseUntil: null }).where(eq(signedAssets.id, assetId));
     },
+    async intend(assetId, intent) {
+      await db.update(signedAssets).set({ timestampIntent: intent }).where(eq(signedAssets.id, assetId));
+    },
     async added(assetId, change) {
       await db
         .update(signedAssets)
@@ -59,6 +64,7 @@ export function createTimestampRecords(db: Db): TimestampRecords {
           signedAssetHash: change.signedAssetHash,
           signedBytes: change.signedBytes,
           previousSignedAssetHash: change.previousSignedAssetHash,
+          timestampIntent: null,
           timestampError: null,
           timestampLeaseUntil: null,
         })

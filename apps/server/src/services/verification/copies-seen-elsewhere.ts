@@ -34,13 +34,15 @@ export async function readCopiesSeenElsewhere(db: Db, signedAssetIds: string[]):
   const stripped = isNotNull(e.recoveryMethod);
   const mismatched = eq(e.mediaCheck, 'mismatch');
   // A verification of the manifest (not a badge's mismatch or unreadable media) of other bytes than
-  // the signed file's, which failed: the file's own failures (its signer revoked) are its verdict, not a copy.
+  // the signed file's, which failed: the file's own failures (its signer revoked) are its verdict, not
+  // a copy; so are those of its version before a timestamp was added (a CDN may still serve it).
   const tampered = and(
     isNull(e.recoveryMethod),
     or(isNull(e.mediaCheck), eq(e.mediaCheck, 'matches')),
     eq(e.status, 'invalid'),
     isNotNull(e.assetHash),
     ne(e.assetHash, signedAssets.signedAssetHash),
+    or(isNull(signedAssets.previousSignedAssetHash), ne(e.assetHash, signedAssets.previousSignedAssetHash)),
   );
   const kind = sql<CopyKind>`case when ${stripped} then 'stripped' when ${mismatched} then 'mismatched' else 'tampered' end`;
   const place = sql<string | null>`coalesce(${e.assetUrl}, ${e.referrer})`;

@@ -16,6 +16,8 @@ export interface SignedMedia {
   manifestId: string;
   /** SHA-256 of the signed file. */
   signedAssetHash: string;
+  /** SHA-256 of the signed file before a timestamp was added to it (a CDN may still serve it); null when none was. */
+  previousSignedAssetHash: string | null;
   /** SHA-256 of the file as it was given to be signed (a copy whose credentials were stripped may be it). */
   assetHash: string;
   thumbnailUrl: string | null;
@@ -73,7 +75,7 @@ export function createMediaChecks(deps: {
   };
 
   const byHash = (signed: SignedMedia, sha256: string): TMediaCheck['method'] =>
-    sha256 === signed.signedAssetHash ? 'signed-file' : sha256 === signed.assetHash ? 'original-file' : null;
+    sha256 === signed.signedAssetHash || sha256 === signed.previousSignedAssetHash ? 'signed-file' : sha256 === signed.assetHash ? 'original-file' : null;
 
   const outcome = (signed: SignedMedia, result: TMediaCheck['result'], method: TMediaCheck['method'], message: string, fetched: boolean, sha256: string | null, ownVerdict: SerializedVerification | null = null): MediaCheckOutcome => ({
     check: { result, method, message, thumbnailUrl: signed.thumbnailUrl, fetched },

@@ -246,7 +246,7 @@ export function createContentVerifier(deps: {
     const row = await signedAssets.findByManifestId(source.manifestId);
     if (!row) throw DomainError.notFound(`No signed asset with manifest ${source.manifestId}`);
     const thumbnailUrl = row.hasThumbnail && deps.thumbnailUrlOf ? deps.thumbnailUrlOf(row.id) : null;
-    const outcome = await mediaChecks.check({ manifestId: row.manifestId, signedAssetHash: row.signedAssetHash, assetHash: row.assetHash, thumbnailUrl }, source.url, source.sha256);
+    const outcome = await mediaChecks.check({ manifestId: row.manifestId, signedAssetHash: row.signedAssetHash, previousSignedAssetHash: row.previousSignedAssetHash, assetHash: row.assetHash, thumbnailUrl }, source.url, source.sha256);
     const verification = outcome.ownVerdict ?? (await stored.verdict(row, caller.thumbnails ?? false));
     const matches = outcome.check.result === 'matches';
     const eventId = events.record({

@@ -7,6 +7,8 @@ export const WEBHOOK_EVENTS: { type: TWebhookEventType; hint: string }[] = [
   { type: 'job.completed', hint: 'A batch job finished; the event carries its counts of done and failed items.' },
   { type: 'asset.signed', hint: 'A file was signed with your account, here or through the API.' },
   { type: 'identity.reissued', hint: 'The gateway replaced your managed certificate with a new one (renewed, revoked, renamed, or brought up to date).' },
+  { type: 'asset.timestamped', hint: 'A trusted timestamp was added to a file after its signing: the file at its URL is now the timestamped one, the earlier version kept.' },
+  { type: 'asset.timestamp_failed', hint: 'The gateway stopped trying to add a pending timestamp to a file (a week without the time-stamping authority, or a file it cannot timestamp).' },
 ];
 
 /** The event a delivery carried, as the log lists it. */

@@ -1,0 +1,1 @@
+ALTER TABLE "signed_assets" ADD COLUMN "timestamp_intent" jsonb;
