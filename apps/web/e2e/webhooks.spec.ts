@@ -5,6 +5,7 @@
 // endpoint deleted behind its confirm dialog. axe-core on the tab in each state.
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_EVENT_TYPES } from '@provenance/contracts';
 import { expectAccessible, expectAccessibleInEveryLook } from './support/axe.ts';
 import { expect, shoot, signUpViaApi, test, toast, useSession } from './support/fixtures.ts';
 import { signThroughApi } from './support/gateway.ts';
@@ -116,7 +117,7 @@ test('an address that is not http(s) and an empty event list are said at the for
   const form = page.getByRole('form', { name: 'Add endpoint' });
   const url = form.getByLabel('Endpoint URL');
   await url.fill('ftp://hooks.example.org/x');
-  for (const event of ['verification.failed', 'job.completed', 'asset.signed']) await form.getByRole('checkbox', { name: event }).uncheck();
+  for (const event of WEBHOOK_EVENT_TYPES) await form.getByRole('checkbox', { name: event }).uncheck();
   await form.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   await expect(url).toHaveAccessibleDescription(/^The address must start with http:\/\/ or https:\/\/\./);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TCreateWebhookRequest, TWebhook, TWebhookDelivery } from '@provenance/contracts';
+import { WEBHOOK_EVENT_TYPES, type TCreateWebhookRequest, type TWebhook, type TWebhookDelivery } from '@provenance/contracts';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -91,7 +91,8 @@ describe('WebhooksPanel', () => {
     await user.type(screen.getByLabelText('Endpoint URL'), 'https://hooks.example.org/provenance');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
 
-    await waitFor(() => expect(server.created).toEqual([{ url: 'https://hooks.example.org/provenance', events: ['verification.failed', 'asset.signed'] }]));
+    const chosen = WEBHOOK_EVENT_TYPES.filter((event) => event !== 'job.completed');
+    await waitFor(() => expect(server.created).toEqual([{ url: 'https://hooks.example.org/provenance', events: chosen }]));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByLabelText('Signing secret')).toHaveProperty('value', SECRET);
     expect(within(dialog).getByRole('button', { name: 'Copy signing secret' })).toBeTruthy();
@@ -102,7 +103,7 @@ describe('WebhooksPanel', () => {
     expect(document.body.textContent).not.toContain(SECRET);
     const endpoint = (await screen.findAllByTestId('webhook-endpoint'))[0]!;
     expect(endpoint.textContent).toContain('https://hooks.example.org/provenance');
-    expect(endpoint.textContent).toContain('verification.failed, asset.signed');
+    expect(endpoint.textContent).toContain(chosen.join(', '));
     expect((screen.getByLabelText('Endpoint URL') as HTMLInputElement).value).toBe('');
   });
 
@@ -112,7 +113,7 @@ describe('WebhooksPanel', () => {
     renderPanel();
     const url = await screen.findByLabelText('Endpoint URL');
     await user.type(url, 'ftp://hooks.example.org');
-    for (const name of ['verification.failed', 'job.completed', 'asset.signed']) await user.click(screen.getByRole('checkbox', { name }));
+    for (const name of WEBHOOK_EVENT_TYPES) await user.click(screen.getByRole('checkbox', { name }));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(url.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('webhook-url-error')?.textContent).toBe('The address must start with http:// or https://.');
