@@ -12,6 +12,7 @@ import { measureServerMemory, startScript } from '../apps/server/bench/server-me
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/provenance/bench/engine-bench.ts';
 import { ms, samplePeakMemory, signedMs, table, time } from '../packages/provenance/bench/measure.ts';
 import { runIdentityBench } from '../packages/provenance/bench/identity-bench.ts';
+import { runCawgBench } from '../packages/provenance/bench/cawg-bench.ts';
 import { runOcspBench } from '../packages/provenance/bench/ocsp-bench.ts';
 import { runEvidenceBench } from '../packages/provenance/bench/evidence-bench.ts';
 import { runPoolBench } from '../packages/provenance/bench/pool-bench.ts';
@@ -34,6 +35,7 @@ const bmff = await runBmffBench(log);
 await runOcspBench(log);
 await runEvidenceBench(log);
 await runIdentityBench(log);
+await runCawgBench(log);
 await runPoolBench(log);
 
 const memory = samplePeakMemory();
