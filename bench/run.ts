@@ -12,6 +12,7 @@ import { measureServerMemory, startScript } from '../apps/server/bench/server-me
 import { makeSizedImage, rawVerify, runEngineBench } from '../packages/engine/bench/engine-bench.ts';
 import { ms, samplePeakMemory, signedMs, table, time } from '../packages/engine/bench/measure.ts';
 import { runIdentityBench } from '../packages/engine/bench/identity-bench.ts';
+import { runCawgBench } from '../packages/engine/bench/cawg-bench.ts';
 import { runOcspBench } from '../packages/engine/bench/ocsp-bench.ts';
 import { runEvidenceBench } from '../packages/engine/bench/evidence-bench.ts';
 import { runPoolBench } from '../packages/engine/bench/pool-bench.ts';
@@ -34,6 +35,7 @@ const bmff = await runBmffBench(log);
 await runOcspBench(log);
 await runEvidenceBench(log);
 await runIdentityBench(log);
+await runCawgBench(log);
 await runPoolBench(log);
 
 const memory = samplePeakMemory();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.ts';
 import { signUpOverHttp, signUpTokenFromOutbox } from '../src/testing/sign-up-mail.ts';
+import { nameTestOrganizationAt } from '../src/testing/test-organization.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { createSafeFetcher } from '@provenance/safe-fetch';
 import { createLogger } from '../src/logging/logger.ts';
@@ -72,14 +73,22 @@ export async function startServer(options: { workers: number; cache: boolean; tr
     engine,
     services,
     async signUp() {
-      return (await signUpOverHttp(`${url}/api/v1`, `bench-${Date.now()}-${Math.random()}@example.com`, 'secret-123', (email) => signUpTokenFromOutbox(services.accountMail, email))).access_token;
+      const token = (await signUpOverHttp(`${url}/api/v1`, `bench-${Date.now()}-${Math.random()}@example.com`, 'secret-123', (email) => signUpTokenFromOutbox(services.accountMail, email))).access_token;
+      // A fresh account cannot sign until it names the organisation it signs under (409 organization_required).
+      await nameTestOrganizationAt(`${url}/api/v1`, token);
+      return token;
     },
     async sign(asset, token) {
       const form = new FormData();
       form.append('file', new Blob([asset.bytes]), asset.name);
       form.append('metadata', JSON.stringify({ creator: 'Bench' }));
-      const signed = (await (await fetch(`${url}/api/v1/sign-content`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json()) as { assetId: string };
-      return new Uint8Array(await (await fetch(`${url}/api/v1/assets/${signed.assetId}`)).arrayBuffer());
+      const response = await fetch(`${url}/api/v1/sign-content`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      // Never bench an error's body as if it were the signed file.
+      if (!response.ok) throw new Error(`signing ${asset.name} failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
+      const signed = (await response.json()) as { assetId: string };
+      const download = await fetch(`${url}/api/v1/assets/${signed.assetId}`);
+      if (download.status !== 200) throw new Error(`reading the signed ${asset.name} failed: ${download.status}`);
+      return new Uint8Array(await download.arrayBuffer());
     },
     async stop() {
       await new Promise<void>((closed) => server.close(() => closed()));
