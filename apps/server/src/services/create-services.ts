@@ -3,215 +3,72 @@
 // fetcher). Routes receive the result and never construct services themselves.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/create-db.ts';
-import type { SafeFetch } from '@provenance/safe-fetch';
-import type { Logger } from '../logging/logger.ts';
-import type { TaskQueue } from '../queue/task-queue.ts';
-import { createAccountEvents, type AccountEvents } from './account-events/account-events.ts';
-import { createAccountDeletion, type AccountDeletion } from './accounts/account-deletion.ts';
-import { createAccountProfile, type AccountProfile } from './accounts/account-profile.ts';
-import { createCredentials, type Credentials } from './accounts/credentials.ts';
+import { createAccountEvents } from './account-events/account-events.ts';
+import { createAccountDeletion } from './accounts/account-deletion.ts';
+import { createAccountProfile } from './accounts/account-profile.ts';
+import { createCredentials } from './accounts/credentials.ts';
 import { scheduleDemoCleanup } from './accounts/demo-cleanup.ts';
-import { createDemoAccounts, type DemoAccounts } from './accounts/demo-accounts.ts';
-import { createSignUpConfirmations, type SignUpConfirmations } from './accounts/sign-up-confirmations.ts';
-import { createAnalytics, type Analytics } from './analytics/analytics.ts';
-import { createApiKeys, type ApiKeys } from './api-keys/api-keys.ts';
-import type { AssetStore } from './assets/asset-store.ts';
-import { createOrphanSweep, type OrphanSweep } from './assets/orphan-sweep.ts';
-import { createSignedAssetFiles, type SignedAssetFiles } from './assets/signed-asset-files.ts';
-import { createSignedAssets, type SignedAssets } from './assets/signed-assets.ts';
-import { createAccountResolver, type AccountResolver } from './auth/account-resolver.ts';
-import { createAuth, type Auth } from './auth/create-auth.ts';
-import { createProductSessions, type ProductSessions } from './auth/product-sessions.ts';
-import type { Engine } from './engine/engine.ts';
-import { createNotificationPreferences, type NotificationPreferences } from './notifications/notification-preferences.ts';
-import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS, type AttemptLimitRules, type AttemptLimits } from './rate-limits/attempt-limits.ts';
+import { createDemoAccounts } from './accounts/demo-accounts.ts';
+import { createSignUpConfirmations } from './accounts/sign-up-confirmations.ts';
+import { createAnalytics } from './analytics/analytics.ts';
+import { createApiKeys } from './api-keys/api-keys.ts';
+import { createOrphanSweep } from './assets/orphan-sweep.ts';
+import { createSignedAssetFiles } from './assets/signed-asset-files.ts';
+import { createSignedAssets } from './assets/signed-assets.ts';
+import { createAccountResolver } from './auth/account-resolver.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { createProductSessions } from './auth/product-sessions.ts';
+import { createNotificationPreferences } from './notifications/notification-preferences.ts';
+import { createAttemptLimits, DEFAULT_ATTEMPT_LIMITS } from './rate-limits/attempt-limits.ts';
 import { createFailureStreaks } from './rate-limits/failure-streaks.ts';
-import { createPublicLimits, type PublicLimitRules, type PublicLimits } from './rate-limits/public-limits.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limits/rate-limiter.ts';
+import { createPublicLimits } from './rate-limits/public-limits.ts';
+import { createRateLimiter } from './rate-limits/rate-limiter.ts';
 import { createSharedWindowCounter } from './rate-limits/shared-window-counter.ts';
-import { createContentSigner, type ContentSigner } from './signing/sign-content.ts';
-import { createAssetTransformer, type AssetTransformer } from './signing/transform-asset.ts';
-import { createSupportRequests, type SupportRequests } from './support/support-requests.ts';
-import { createEmailNotifications, type EmailNotifications, type EmailSettings } from './email/email-notifications.ts';
-import { createEmailOutbox, type EmailOutbox } from './email/email-outbox.ts';
+import { createContentSigner } from './signing/sign-content.ts';
+import { createAssetTransformer } from './signing/transform-asset.ts';
+import { createSupportRequests } from './support/support-requests.ts';
+import { createEmailNotifications } from './email/email-notifications.ts';
+import { createEmailOutbox } from './email/email-outbox.ts';
 import { defaultEmailFrom } from './email/mailer.ts';
 import { createSignUpNotices } from './email/sign-up-notices.ts';
-import { createTrustLists, type TrustListSettings, type TrustLists } from './trust/trust-lists.ts';
+import { createTrustLists } from './trust/trust-lists.ts';
 import { createGatewayCertificateStatus } from './revocation/gateway-certificate-status.ts';
-import { createKeyVault, type KeyVault } from './signing-identities/key-vault.ts';
+import { createKeyVault } from './signing-identities/key-vault.ts';
 import { createIdentityProbe } from './signing-identities/identity-probe.ts';
-import { createSigningIdentities, type SigningIdentities } from './signing-identities/signing-identities.ts';
-import { createOrganizationConfirmations, type OrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
+import { createSigningIdentities } from './signing-identities/signing-identities.ts';
+import { createOrganizationConfirmations } from './signing-identities/organization-confirmations.ts';
 import { createOcspStapler } from './signing/ocsp-staple.ts';
-import { createGatewayCertificateAuthority, type GatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
-import { createIdentityRevocation, type IdentityRevocation } from './signing-identities/identity-revocation.ts';
-import { createInstallationClaimSigner, productProfileOf, type ClaimSigning, type InstallationClaimSigner } from './claim-signer/installation-claim-signer.ts';
+import { createGatewayCertificateAuthority } from './pki/gateway-certificate-authority.ts';
+import { createIdentityRevocation } from './signing-identities/identity-revocation.ts';
+import { createInstallationClaimSigner, productProfileOf } from './claim-signer/installation-claim-signer.ts';
 import { createProductSignerStore } from './pki/product-signer-store.ts';
 import { createOcspAnswerCache } from './revocation/ocsp-answer-cache.ts';
-import { createRevocationWatch, type RevocationWatch } from './revocation/revocation-watch.ts';
+import { createRevocationWatch } from './revocation/revocation-watch.ts';
 import { createNamedActorRevocation } from './revocation/named-actor-revocation.ts';
 import { createSignerRevocation } from './revocation/signer-revocation.ts';
 import { createVerificationCache } from './verification/verification-cache.ts';
 import { createVerificationEvents } from './verification/verification-events.ts';
-import { createContentVerifier, type ContentVerifier } from './verification/verify-content.ts';
+import { createContentVerifier } from './verification/verify-content.ts';
 import { createArrivingMemory } from './verification/arriving/arriving-memory.ts';
 import { createArrivingVerification } from './verification/arriving/arriving-verification.ts';
-import { createAssetDownloads, type AssetDownloadSettings } from './fetching/asset-download.ts';
-import type { PublicLinks } from './public-links.ts';
-import { createSizePolicy, type SizeLimits, type SizePolicy } from './assets/size-policy.ts';
+import { createAssetDownloads } from './fetching/asset-download.ts';
+import { createSizePolicy } from './assets/size-policy.ts';
 import { createManifestIndex } from './manifest-repository/manifest-index.ts';
-import { createManifestRepository, type ManifestRepository } from './manifest-repository/manifest-repository.ts';
+import { createManifestRepository } from './manifest-repository/manifest-repository.ts';
 import { createStrippedCopies } from './manifest-repository/stripped-copies.ts';
-import { createSignedContentList, type SignedContentList } from './verification/signed-content-list.ts';
-import { createSoftBindingResolver, type SbrFederation, type SoftBindingResolver } from './manifest-repository/soft-binding-resolver.ts';
-import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT, type WebhookDeliveryPolicy, type Webhooks } from './webhooks/webhooks.ts';
-import { createBatchJobs, type BatchJobs } from './jobs/batch-jobs.ts';
-import type { JobProcessingSettings } from './jobs/job-item-worker.ts';
-import { createIdempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys.ts';
+import { createSignedContentList } from './verification/signed-content-list.ts';
+import { createSoftBindingResolver } from './manifest-repository/soft-binding-resolver.ts';
+import { createWebhooks, DEFAULT_WEBHOOK_TEST_LIMIT } from './webhooks/webhooks.ts';
+import { createBatchJobs } from './jobs/batch-jobs.ts';
+import { createIdempotencyKeys } from './idempotency/idempotency-keys.ts';
 import { createTrustSnapshots } from './trust/trust-snapshots.ts';
-import { createEvidenceArchives, type EvidenceArchives } from './verification/evidence-archive.ts';
-import { createTrustSnapshotFiles, type TrustSnapshotFiles } from './verification/trust-snapshot-files.ts';
-import { createAssetTimestamps, type AssetTimestamps, type TimestampRetryPolicy } from './timestamps/asset-timestamps.ts';
+import { createEvidenceArchives } from './verification/evidence-archive.ts';
+import { createTrustSnapshotFiles } from './verification/trust-snapshot-files.ts';
+import { createAssetTimestamps } from './timestamps/asset-timestamps.ts';
 import { createTimestampRecords } from './timestamps/timestamp-records.ts';
+import type { ServiceDeps, Services } from './services.ts';
 
-export interface ServiceDeps {
-  db: Db;
-  logger: Logger;
-  /** Signs session tokens; the same on every server copy. */
-  authSecret: string;
-  publicUrl: string;
-  /** The API's links services write (http/asset-links.ts: publicLinks(publicUrl)). */
-  links: PublicLinks;
-  demoPassword: string;
-  demoEmailDomain: string;
-  attemptLimits?: AttemptLimitRules;
-  /** Fair share of the public endpoints per client; DEFAULT_PUBLIC_LIMITS when absent. */
-  publicLimits?: PublicLimitRules | undefined;
-  clock?: () => Date;
-  /** The engine (its signer and trust store), loaded once. */
-  engine: Engine;
-  /** MAX_ASSET_BYTES and MAX_VIDEO_BYTES: the one size policy of the files verified and signed. */
-  sizes: SizeLimits;
-  /** The most shared memory uploads verified as they arrive are gathered in (main.ts: ARRIVING_MEMORY_BYTES, within MAX_INFLIGHT_BYTES); ARRIVING_MEMORY_BYTES when absent. */
-  arrivingMemoryBytes?: number | undefined;
-  /** Seals the accounts' signing keys (KEY_ENCRYPTION_KEY, checked at start); absent (tests), a key made for this process. */
-  keyVault?: KeyVault;
-  /** Where signed files, their manifest stores and thumbnails are kept. */
-  store: AssetStore;
-  /** The one safe fetcher every outbound request of the server goes through. */
-  fetcher: SafeFetch;
-  /** Asset URLs to verify or sign are streamed to a spool file through these (a video up to MAX_VIDEO_BYTES); absent, fetched into memory by `fetcher`. */
-  assetDownloads?: AssetDownloadSettings | undefined;
-  /** Where the trust lists come from (TRUST_LISTS, TRUST_ANCHORS, DATA_DIR); without it, the official lists and the gateway root, never fetched. */
-  trust?: TrustListSettings;
-  /** Verification results kept by asset hash; 0 turns the cache off (benchmarks of cold verification). */
-  verifyCacheEntries?: number;
-  /**
-   * OCSP on: the safe fetcher (with its short time limit) signers' OCSP responders are asked
-   * through. Absent (OCSP=off), revocation is not checked.
-   */
-  ocspFetcher?: SafeFetch | undefined;
-  /** SBR_FEDERATION: other soft-binding resolvers, asked through this fetcher when ours has no match. */
-  sbrFederation?: SbrFederation | undefined;
-  /** The work queue (pg-boss on this database): batch jobs, webhook deliveries, emails. */
-  queue: TaskQueue;
-  /** Email (SMTP_URL, EMAIL_FROM, SUPPORT_EMAIL): Verification Alerts, Weekly Reports, support requests. Absent (most tests), nothing is emailed. */
-  email?: EmailSettings | undefined;
-  /** FETCH_ALLOW_HOSTS as configured: webhook URLs the fetcher would refuse are refused at registration. */
-  fetchAllowHosts?: readonly string[] | undefined;
-  /** Retries and polling of webhook deliveries; DEFAULT_WEBHOOK_DELIVERY_POLICY when absent (tests shorten it). */
-  webhookDelivery?: WebhookDeliveryPolicy | undefined;
-  /** The safe fetcher deliveries are POSTed through (short time and size limits); `fetcher` when absent. */
-  webhookFetcher?: SafeFetch | undefined;
-  /** Batch job items: concurrency (JOB_CONCURRENCY), time limit, attempts and retry delay; DEFAULT_JOB_PROCESSING for what is absent. */
-  jobs?: Partial<JobProcessingSettings> | undefined;
-  /** ORPHAN_GRACE_SECONDS: how old an asset folder without a row must be before the orphan sweep removes it; an hour when absent. */
-  orphanGraceSeconds?: number | undefined;
-  /** Who signs the claims (CLAIM_SIGNER, OPERATOR_NAME, C2PA_CPL_RECORD…); absent (tests), the development product certificate. */
-  claimSigning?: ClaimSigning | undefined;
-  /** Timestamps added after signing: their retries (DEFAULT_TIMESTAMP_RETRY when absent) and the clock the week is counted by (`clock` when absent). */
-  timestamps?: { retry?: TimestampRetryPolicy | undefined; clock?: (() => Date) | undefined } | undefined;
-}
-
-export interface Services {
-  auth: Auth;
-  sessions: ProductSessions;
-  credentials: Credentials;
-  profile: AccountProfile;
-  /** Register hooks here for data kept outside the database (asset files) that must go with an account. */
-  accountDeletion: AccountDeletion;
-  demoAccounts: DemoAccounts;
-  /** Sign-up: a confirmation link to a new address, a notice to one with an account; the link makes the account. */
-  signUpConfirmations: SignUpConfirmations;
-  /**
-   * The outbox account mail goes through (sign-up confirmations and notices): the email settings'
-   * one, or, for a server given none (tests), one that keeps every email in the table, as without SMTP_URL.
-   */
-  accountMail: EmailOutbox;
-  apiKeys: ApiKeys;
-  accountResolver: AccountResolver;
-  notificationPreferences: NotificationPreferences;
-  supportRequests: SupportRequests;
-  rateLimiter: RateLimiter;
-  attemptLimits: AttemptLimits;
-  /** Per-client concurrency and rate limits of verify, track, support and the status image. */
-  publicLimits: PublicLimits;
-  engine: Engine;
-  store: AssetStore;
-  signedAssets: SignedAssets;
-  /** Signed files, manifest stores and thumbnails as the API serves them. */
-  signedAssetFiles: SignedAssetFiles;
-  /** Removes asset folders a crash left without a row (main.ts runs it at start and on a schedule). */
-  orphanSweep: OrphanSweep;
-  /** An account's signed content a page at a time: each file's own verdict now, and its copies seen elsewhere. */
-  signedContent: SignedContentList;
-  signer: ContentSigner;
-  /** Provenance-preserving transforms of signed images, signed through `signer`. */
-  transformer: AssetTransformer;
-  verifier: ContentVerifier;
-  /** A held manifest's evidence as one ZIP archive (GET /manifests/{manifestId}/evidence). */
-  evidenceArchives: EvidenceArchives;
-  /** The trust snapshots answers were made under, whole (GET /trust/snapshots/{id}). */
-  trustSnapshotFiles: TrustSnapshotFiles;
-  /** How large a file to verify or sign may be, and which are verified and signed from disk. */
-  sizePolicy: SizePolicy;
-  /** The manifest repository: soft bindings at signing, recovery of stripped copies, the SBR API. */
-  repository: ManifestRepository;
-  /** The Soft Binding Resolution API's matches, ours then federated. */
-  softBindingResolver: SoftBindingResolver;
-  /** The trust lists in force: loaded at start, refreshed on a schedule. */
-  trustLists: TrustLists;
-  analytics: Analytics;
-  /** The accounts' organisation names and signing identities (managed or brought). */
-  signingIdentities: SigningIdentities;
-  /** The installation's claim signer (main.ts opens it at start): who signs every claim the gateway makes. */
-  claimSigner: InstallationClaimSigner;
-  /** Verifying an account's organisation name by a confirmation mail to an address at its domain. */
-  organizationConfirmations: OrganizationConfirmations;
-  /** The gateway CA's OCSP responder and CRL, over its certificate records. */
-  certificateAuthority: GatewayCertificateAuthority;
-  /** Revocation of an account's managed certificate (key compromise). */
-  identityRevocation: IdentityRevocation;
-  /** Forgets this copy's cached verdicts when another copy revokes a certificate (main.ts starts it). */
-  revocationWatch: RevocationWatch;
-  /** The work queue services put durable background work on. */
-  queue: TaskQueue;
-  /** An account's events (asset.signed, verification.failed, job.completed, identity.reissued): webhooks and emails listen. */
-  accountEvents: AccountEvents;
-  /** The email outbox, Verification Alerts, Weekly Reports and support emails; null when the server was given no email settings. */
-  email: EmailNotifications | null;
-  /** The accounts' webhook endpoints and their deliveries. */
-  webhooks: Webhooks;
-  /** Batch jobs of verifications or signings, run on the work queue. */
-  batchJobs: BatchJobs;
-  /** Idempotency-Key answers of POST /sign-content and POST /jobs. */
-  idempotencyKeys: IdempotencyKeys;
-  /** Timestamps the authority did not give at signing, added later (queued) or on demand. */
-  timestamps: AssetTimestamps;
-  /** Writes what is still queued (verification events); call before closing the database. */
-  flush(): Promise<void>;
-}
+export type { ServiceDeps, Services } from './services.ts';
 
 export function createServices(deps: ServiceDeps): Services {
   const auth = createAuth({ db: deps.db, secret: deps.authSecret, publicUrl: deps.publicUrl, logger: deps.logger });
