@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    name: 'provenance',
+    name: 'engine',
     include: ['src/**/*.test.ts'],
     setupFiles: ['../../vitest.fast-check-seed.ts'],
     testTimeout: 60_000,
