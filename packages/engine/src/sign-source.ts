@@ -25,6 +25,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { bytesSource, type ByteSource } from './byte-source.ts';
 import { C2PA_UUID, readBmffTree, sameBytes, type BmffBox } from './containers/bmff-boxes.ts';
+import { activeManifestLabel } from './containers/jumbf.ts';
 import { BMFF_MIME_TYPES } from './hard-binding/bmff-hard-binding.ts';
 import { bmffHashOf, type BmffExclusion } from './hard-binding/bmff-hash.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
@@ -169,7 +170,7 @@ async function signTree(
   // The stand-in c2pa-wasm reads: the file's own ftyp, so the builder sees the same brand.
   const ftyp = top[0]!;
   const standIn = new Uint8Array(await source.read(ftyp.offset, ftyp.size));
-  const { WasmBuilder, WasmReader } = loadC2pa();
+  const { WasmBuilder } = loadC2pa();
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
   const signerDefinition = toC2paSignerDefinition(signer, { timestamper: options.timestamper, ocspResponse: options.ocspResponse });
   const identityDefinitions = options.identity ? [toIdentityAssertionDefinition(options.identity, vouchedLabels(definition.assertions, opensParent), { timestamper: options.timestamper })] : [];
@@ -177,9 +178,8 @@ async function signTree(
     builder.setNoEmbed(true);
     if (parent) builder.addResourceFromBlob(PARENT_STORE_ID, new BytesBlob(parent.store) as unknown as Blob);
     const result = (await builder.signAndGetManifestBytes(signerDefinition, identityDefinitions, format.mime, new BytesBlob(standIn) as unknown as Blob)) as { manifest: Uint8Array };
-    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
-    const manifestId = reader.activeLabel();
-    reader.free();
+    // Named from the store's boxes: the signed file is validated once, by its caller, not again here only to name it.
+    const manifestId = activeManifestLabel(result.manifest);
     if (!manifestId) throw new SigningError('The signed manifest has no active manifest label.');
     return { manifestBox: c2paManifestBox(result.manifest), manifestStore: result.manifest, manifestId, mime: format.mime, signedAt, bmffHash: Buffer.from(hash).toString('hex') };
   } catch (error) {

@@ -16,6 +16,7 @@ import { toC2paSignerDefinition, type ClaimSigner } from './signer/claim-signer.
 import type { Timestamper } from './signer/rfc3161-timestamper.ts';
 import { classifyReadError } from './c2pa/read-errors.ts';
 import { readerSettings } from './c2pa/reader-settings.ts';
+import { activeManifestLabel } from './containers/jumbf.ts';
 import type { RawManifestStore } from './c2pa/manifest-store.ts';
 import { mostSevere } from './report/reason-code.ts';
 import { explainCode } from './report/validation-codes.ts';
@@ -191,7 +192,7 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
     });
     if (native) return native;
   }
-  const { WasmBuilder, WasmReader } = loadC2pa();
+  const { WasmBuilder } = loadC2pa();
   const signedAt = (options.now?.() ?? new Date()).toISOString();
   const parentAsset = options.parent ? { ...options.parent, mime: findFormat(options.parent.mime)?.mime ?? options.parent.mime } : null;
   const parent = await readParentCredentials(parentAsset?.mime ?? mime, parentAsset?.bytes ?? bytes);
@@ -228,9 +229,8 @@ async function signBytes(bytes: Uint8Array, mimeType: string, metadata: SigningM
       asset: Uint8Array;
       manifest: Uint8Array;
     };
-    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
-    const manifestId = reader.activeLabel();
-    reader.free();
+    // Named from the store's boxes: the signed file is validated once, by its caller, not again here only to name it.
+    const manifestId = activeManifestLabel(result.manifest);
     if (!manifestId) throw new SigningError('The signed manifest has no active manifest label.');
     return {
       signedBytes: result.asset,

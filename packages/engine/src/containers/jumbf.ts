@@ -71,3 +71,17 @@ export function manifestCount(manifestStore: Uint8Array): number {
   if (!root || root.type !== 'jumb') return 0;
   return superbox(root.payload).children.filter((box) => box.type === 'jumb').length;
 }
+
+/**
+ * The active manifest's label: the last manifest of the store (C2PA 2.x, 11.1: "the last manifest in
+ * the manifest store is the active manifest"), as c2pa-rs's `activeLabel()` names it. For a store
+ * the engine has just signed, read here instead of by a c2pa-wasm reader, which validates the whole
+ * store (the claim signature, a stapled OCSP answer, the identity assertions) only to name it.
+ */
+export function activeManifestLabel(manifestStore: Uint8Array): string | null {
+  const [root] = [...boxes(manifestStore)];
+  if (!root || root.type !== 'jumb') return null;
+  const manifests = superbox(root.payload).children.filter((box) => box.type === 'jumb');
+  const last = manifests.at(-1);
+  return last ? superbox(last.payload).label : null;
+}

@@ -13,6 +13,7 @@
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { claimSignatureValue, signatureTimestampToken, signerChain } from '../containers/claim-signature.ts';
+import { activeManifestLabel } from '../containers/jumbf.ts';
 import { manifestStoreBytes, openReader } from '../c2pa/open-reader.ts';
 import type { RawManifestStore } from '../c2pa/manifest-store.ts';
 import { readerSettings } from '../c2pa/reader-settings.ts';
@@ -157,7 +158,7 @@ export async function signUpdateManifest(
     assertions: [{ label: TIMESTAMP_ASSERTION_LABEL, data: { [target.label]: cborByteString(token) } }],
     ...(options.parent && { ingredients: [options.parent.definition] }),
   };
-  const { WasmBuilder, WasmReader } = loadC2pa();
+  const { WasmBuilder } = loadC2pa();
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), readerSettings({ thumbnails: false }));
   const signerDefinition = toC2paSignerDefinition(signer, options.stampUpdateManifest === false ? {} : { timestamper, timestampReserve: token.byteLength + OWN_TOKEN_MARGIN });
   try {
@@ -168,9 +169,8 @@ export async function signUpdateManifest(
       for (const [id, bytes] of Object.entries(options.parent.resources)) builder.addResourceFromBlob(id, new BytesBlob(bytes) as unknown as Blob);
     }
     const result = (await builder.signAndGetManifestBytes(signerDefinition, [], mime, new BytesBlob(asset) as unknown as Blob)) as { asset?: Uint8Array; manifest: Uint8Array };
-    const reader = await WasmReader.fromBytes('application/c2pa', result.manifest, readerSettings());
-    const manifestId = reader.activeLabel();
-    reader.free();
+    // Named from the store's boxes: the signed file is validated once, by its caller, not again here only to name it.
+    const manifestId = activeManifestLabel(result.manifest);
     if (!manifestId) throw new SigningError('The update manifest has no active manifest label.');
     return { result, manifestId };
   } catch (error) {
