@@ -23,7 +23,8 @@
 // It lives in the engine, beside the ISCC code, so the CLI signs with the same soft binding as the
 // server (whose fingerprint worker runs it).
 import sharp from 'sharp';
-import { heifGray, libheifLoaded, type GrayImage } from './heif-gray.ts';
+import { grayOfRgb, type GrayImage } from './gray-content-box.ts';
+import { heifGray, libheifLoaded } from './heif-gray.ts';
 import { IMAGE_CODE_SIDE } from './iscc-image-code.ts';
 
 /** Images with more pixels than this get no fingerprint (sharp refuses them from their header). */
@@ -49,26 +50,6 @@ export function decodeSize(width: number, height: number): { width: number; heig
     else shrunkHeight = Math.floor(DECODE_PIXELS / shrunkWidth);
   }
   return { width: shrunkWidth, height: shrunkHeight };
-}
-
-/** The box of pixels that differ from the top-left one (iscc-sdk's image_trim_border); the whole image when none do. */
-function contentBox(rgb: Buffer, width: number, height: number): { left: number; top: number; right: number; bottom: number } {
-  const [r, g, b] = [rgb[0], rgb[1], rgb[2]];
-  let left = width;
-  let top = height;
-  let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      if (rgb[at] === r && rgb[at + 1] === g && rgb[at + 2] === b) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-    }
-  }
-  return right < 0 ? { left: 0, top: 0, right: width - 1, bottom: height - 1 } : { left, top, right, bottom };
 }
 
 type Decoded = { data: Buffer; info: sharp.OutputInfo };
@@ -104,20 +85,8 @@ export async function normalisedPixels(bytes: Uint8Array): Promise<Uint8Array | 
   }
   const { data, info } = decoded;
   if (info.channels !== 3) return null;
-  const box = contentBox(data, info.width, info.height);
-  const width = box.right - box.left + 1;
-  const height = box.bottom - box.top + 1;
-  // Pillow's convert('L'): ITU-R 601-2 luma in 16-bit fixed point, rounded. Written over the decoded
-  // pixels themselves, which frees no memory but takes none: each gray pixel lands at or before the
-  // first byte of the colour pixel it comes from, and after every pixel already read.
-  const gray = data.subarray(0, width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = ((box.top + y) * info.width + box.left + x) * 3;
-      gray[y * width + x] = (data[at]! * 19595 + data[at + 1]! * 38470 + data[at + 2]! * 7471 + 0x8000) >> 16;
-    }
-  }
-  return resizedGray({ gray, width, height });
+  // In place over the decoded pixels: it frees no memory but takes none.
+  return resizedGray(grayOfRgb(data, info.width, info.height, info.width * 3, data));
 }
 
 /** The gray content box shrunk to 32×32 by bicubic resampling, as Pillow's resize does. */
