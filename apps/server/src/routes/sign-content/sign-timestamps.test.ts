@@ -1,6 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZSignContentResponse, ZSignedAssetList } from '@provenance/contracts';
@@ -14,17 +12,10 @@ import { startLocalAssetServer, type LocalAssetServer } from '../../testing/gate
 import { openTestDatabase } from '../../testing/test-databases.ts';
 import { readAnswer } from '../../testing/read-answer.ts';
 import { createTestServer, signUpAccount } from '../../testing/test-server.ts';
+import { closedPort } from '../../testing/closed-port.ts';
 
 const metadata = { creator: 'Ada Reporter', license: 'CC-BY-4.0', aiAssisted: false };
 
-/** A loopback port nothing listens on: a time-stamping authority that cannot be reached. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((closed) => server.close(() => closed()));
-  return port;
-}
 
 async function timestampingServer(database: DbHandle, tsaUrl: string, tsaRootPath?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pg-tsa-server-'));

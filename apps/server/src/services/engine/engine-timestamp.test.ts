@@ -4,8 +4,6 @@
 // DomainError with the engine's sentence, and an authority that cannot be reached the 502 a signing
 // answers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeBmff, makeImage, startLocalTsa, type LocalTsa } from '@provenance/engine/testing';
@@ -13,17 +11,10 @@ import { createSafeFetcher } from '@provenance/safe-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain-error.ts';
 import { createEngine } from './engine.ts';
+import { closedPort } from '../../testing/closed-port.ts';
 
 type Engine = Awaited<ReturnType<typeof createEngine>>;
 
-/** A loopback port nothing listens on: a time-stamping authority that cannot be reached. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((closed) => server.close(() => closed()));
-  return port;
-}
 
 describe('Engine.addTimestamp', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-gateway-timestamp-'));
